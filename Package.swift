@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tabgen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tabgen", targets: ["tabgen"]),
+        .library(name: "Schema", targets: ["Schema"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Schema model, JSON reader, RFC 8927 checks and validation, the rule engine.
+        .target(name: "Schema"),
+        // The command-line tool. The built-in schema.json is compiled into it by the
+        // EmbedResources plugin, so the binary works from any directory.
+        .executableTarget(
+            name: "tabgen",
+            dependencies: [
+                "Schema",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            plugins: ["EmbedResources"]
+        ),
+        .executableTarget(name: "embed-resources", path: "Sources/embed-resources"),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["embed-resources"]
+        ),
+        .testTarget(
+            name: "SchemaTests",
+            dependencies: ["Schema"],
+            resources: [.copy("Conformance"), .copy("DiffFixtures")]
+        ),
+        .testTarget(
+            name: "TabgenCLITests",
+            dependencies: ["tabgen", "Schema"],
+            resources: [.copy("Payloads")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,56 @@
+/// How much a finding matters. Warnings fail validation only under `--strict`.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .warning && rhs == .error
+    }
+}
+
+/// One thing wrong with a payload: malformed JSON, a schema violation or a broken rule.
+public struct Finding: Sendable, Equatable {
+    public var code: String
+    public var severity: Severity
+    /// Where in the payload.
+    public var pointer: JSONPointer
+    public var message: String
+    /// For schema violations, the RFC 8927 schema path of the failed constraint.
+    public var schemaPath: [String]?
+    /// A byte offset in the payload, when it is known without a pointer (parse errors).
+    public var offset: Int?
+    /// Locate the key rather than the value (an unexpected property).
+    public var locatesKey: Bool
+
+    public init(code: String, severity: Severity, pointer: JSONPointer, message: String, schemaPath: [String]? = nil, offset: Int? = nil, locatesKey: Bool = false) {
+        self.code = code
+        self.severity = severity
+        self.pointer = pointer
+        self.message = message
+        self.schemaPath = schemaPath
+        self.offset = offset
+        self.locatesKey = locatesKey
+    }
+}
+
+/// The codes tabgen itself assigns; rule codes come from the schema.
+public enum FindingCode {
+    /// The payload is not well-formed JSON (syntax, UTF-8, duplicate key, nesting).
+    public static let malformedJSON = "TG001"
+    /// The payload is larger than the size limit.
+    public static let tooLarge = "TG002"
+    /// An HTML page or record holds no payload where one was expected.
+    public static let missingPayload = "TG003"
+    /// A value has the wrong primitive type (`type`).
+    public static let wrongType = "TG010"
+    /// A string is not one of the `enum` values.
+    public static let notInEnum = "TG011"
+    /// A required property is missing (`properties`).
+    public static let missingProperty = "TG012"
+    /// A property the schema does not allow (`additionalProperties: false`).
+    public static let unexpectedProperty = "TG013"
+    /// An array or object was expected (`elements`, `properties`, `values`, `discriminator`).
+    public static let wrongShape = "TG014"
+    /// A discriminator tag is missing, not a string, or not in `mapping`.
+    public static let badDiscriminator = "TG015"
+}

@@ -1,0 +1,130 @@
+/// A parsed JSON value.
+///
+/// Objects keep their members in document order (code generation and messages
+/// depend on it); duplicate keys never reach this type because the reader rejects them.
+public enum JSON: Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+}
+
+/// A JSON object: members in document order, with keys known to be unique.
+public struct JSONObject: Sendable {
+    public struct Member: Sendable {
+        public var key: String
+        public var value: JSON
+
+        public init(key: String, value: JSON) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var members: [Member]
+
+    public init(_ members: [Member] = []) {
+        self.members = members
+    }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value for `key`. Linear: objects in payloads and schemas are small, and the
+    /// validators that walk large objects iterate members instead of looking keys up.
+    public subscript(key: String) -> JSON? {
+        for member in members where member.key == key {
+            return member.value
+        }
+        return nil
+    }
+}
+
+extension JSON {
+    /// The kind of value, as JSON calls it, for messages.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSON]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    public subscript(key: String) -> JSON? {
+        objectValue?[key]
+    }
+}
+
+extension JSON: Equatable {
+    /// JSON equality: objects compare as unordered sets of members, numbers by value.
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+}
+
+extension JSONObject: Equatable {
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for member in lhs.members {
+            guard let other = rhs[member.key], other == member.value else { return false }
+        }
+        return true
+    }
+}
+
+extension JSON: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .number(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let values): hasher.combine(values)
+        case .object(let object):
+            // Order-independent, to agree with ==.
+            var sum = 0
+            for member in object.members {
+                var inner = Hasher()
+                inner.combine(member.key)
+                inner.combine(member.value)
+                sum = sum &+ inner.finalize()
+            }
+            hasher.combine(object.count)
+            hasher.combine(sum)
+        }
+    }
+}

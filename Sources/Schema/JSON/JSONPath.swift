@@ -1,0 +1,84 @@
+/// One step into a JSON value: an object key or an array index.
+public enum PathToken: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+
+    public var text: String {
+        switch self {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+    }
+}
+
+/// An RFC 6901 JSON Pointer, kept as tokens.
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparable {
+    public var tokens: [PathToken]
+
+    public init(_ tokens: [PathToken] = []) {
+        self.tokens = tokens
+    }
+
+    public static let root = JSONPointer()
+
+    public func appending(_ token: PathToken) -> JSONPointer {
+        JSONPointer(tokens + [token])
+    }
+
+    public func appending(key: String) -> JSONPointer { appending(.key(key)) }
+    public func appending(index: Int) -> JSONPointer { appending(.index(index)) }
+
+    /// The pointer as RFC 6901 text: `/tabs/0/id`, with `~` and `/` escaped.
+    public var description: String {
+        var text = ""
+        for token in tokens {
+            text += "/" + JSONPointer.escape(token.text)
+        }
+        return text
+    }
+
+    /// The tokens as strings, the form of RFC 8927 error indicators.
+    public var stringTokens: [String] { tokens.map(\.text) }
+
+    public static func escape(_ token: String) -> String {
+        guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// Parses RFC 6901 text. Returns nil for text that is not a pointer (it must be
+    /// empty or start with `/`, and `~` must be followed by `0` or `1`).
+    public static func parseTokens(_ text: String) -> [String]? {
+        if text.isEmpty { return [] }
+        guard text.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var token = ""
+            var iterator = raw.makeIterator()
+            while let character = iterator.next() {
+                if character == "~" {
+                    switch iterator.next() {
+                    case "0": token.append("~")
+                    case "1": token.append("/")
+                    default: return nil
+                    }
+                } else {
+                    token.append(character)
+                }
+            }
+            tokens.append(token)
+        }
+        return tokens
+    }
+
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        for (a, b) in zip(lhs.tokens, rhs.tokens) where a != b {
+            switch (a, b) {
+            case (.index(let x), .index(let y)): return x < y
+            case (.index, .key): return true
+            case (.key, .index): return false
+            case (.key(let x), .key(let y)): return x < y
+            }
+        }
+        return lhs.tokens.count < rhs.tokens.count
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A whole schema file: the root schema, its definitions, tabgen's extensions from
+/// `metadata.tabgen`, and the source text for locating messages.
+public struct SchemaDocument: Sendable {
+    public var root: Schema
+    /// `definitions`, in document order.
+    public var definitions: [(name: String, schema: Schema)]
+    public var extensions: TabgenExtensions
+    /// The file the schema was read from, for messages; nil for in-memory schemas.
+    public var sourceName: String
+    public var source: [UInt8]
+
+    let definitionIndex: [String: Int]
+
+    public init(root: Schema, definitions: [(name: String, schema: Schema)], extensions: TabgenExtensions, sourceName: String, source: [UInt8]) {
+        self.root = root
+        self.definitions = definitions
+        self.extensions = extensions
+        self.sourceName = sourceName
+        self.source = source
+        var index: [String: Int] = [:]
+        for (position, definition) in definitions.enumerated() { index[definition.name] = position }
+        self.definitionIndex = index
+    }
+
+    public func definition(named name: String) -> Schema? {
+        definitionIndex[name].map { definitions[$0].schema }
+    }
+
+    /// Line and column of the member at `pointer` in the schema source.
+    public func position(of pointer: JSONPointer, preferKey: Bool = false) -> SourcePosition {
+        source.withUnsafeBufferPointer { buffer in
+            SourcePosition(offset: JSONLocator.offset(of: pointer.tokens, in: buffer, preferKey: preferKey), in: buffer)
+        }
+    }
+}
+
+/// What tabgen reads from the root schema's `metadata.tabgen`.
+public struct TabgenExtensions: Sendable {
+    /// The name of the root type in generated code.
+    public var rootName: String?
+    public var contract: BridgeContract?
+    public var rules: [Rule]
+
+    public init(rootName: String? = nil, contract: BridgeContract? = nil, rules: [Rule] = []) {
+        self.rootName = rootName
+        self.contract = contract
+        self.rules = rules
+    }
+}
+
+/// The Hotwire Native bridge contract that carries the message.
+public struct BridgeContract: Sendable, Equatable {
+    /// The bridge component name (`static component`, `class var name`).
+    public var component: String
+    /// The event the web side sends.
+    public var event: String
+    /// The Stimulus controller identifier (`data-controller`).
+    public var stimulusIdentifier: String
+    /// The Stimulus value that holds the JSON (`data-<identifier>-<value>-value`).
+    public var value: String
+
+    public init(component: String, event: String, stimulusIdentifier: String, value: String) {
+        self.component = component
+        self.event = event
+        self.stimulusIdentifier = stimulusIdentifier
+        self.value = value
+    }
+
+    /// The HTML attribute that carries the JSON, e.g. `data-bridge--navigation-config-value`.
+    public var valueAttribute: String {
+        "data-\(stimulusIdentifier)-\(Self.dasherize(value))-value"
+    }
+
+    static func dasherize(_ name: String) -> String {
+        var output = ""
+        for character in name {
+            if character.isUppercase {
+                output += "-" + character.lowercased()
+            } else {
+                output.append(character == "_" ? "-" : character)
+            }
+        }
+        return output
+    }
+}

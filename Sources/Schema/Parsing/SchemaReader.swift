@@ -1,0 +1,299 @@
+/// Reads a schema file: strict JSON, then the rules of RFC 8927 section 2, then
+/// tabgen's `metadata.tabgen` extensions (bridge contract and rules).
+///
+/// Every problem is collected with its JSON pointer and source position, so a user
+/// fixes a schema in one pass rather than one error per run.
+public struct SchemaReader {
+    public var fileName: String
+
+    public init(fileName: String = "schema.json") {
+        self.fileName = fileName
+    }
+
+    public func read(_ bytes: [UInt8]) throws(SchemaErrors) -> SchemaDocument {
+        let json: JSON
+        do {
+            json = try JSONReader().parse(bytes)
+        } catch {
+            let position = SourcePosition(offset: error.offset, in: bytes)
+            throw SchemaErrors([SchemaError(file: fileName, pointer: .root, position: position, message: "not valid JSON: \(error)")])
+        }
+        var checker = FormChecker(fileName: fileName, source: bytes)
+        guard let (root, definitions) = checker.checkRoot(json), checker.errors.isEmpty else {
+            throw SchemaErrors(checker.errors)
+        }
+        var document = SchemaDocument(root: root, definitions: definitions, extensions: TabgenExtensions(), sourceName: fileName, source: bytes)
+        var extensionReader = ExtensionReader(document: document)
+        let extensions = extensionReader.read()
+        guard extensionReader.errors.isEmpty else { throw SchemaErrors(extensionReader.errors) }
+        document.extensions = extensions
+        return document
+    }
+}
+
+/// A collector of located schema errors, shared by the readers.
+struct ErrorSink {
+    let fileName: String
+    let source: [UInt8]
+    var errors: [SchemaError] = []
+
+    mutating func report(_ pointer: JSONPointer, _ message: String, atKey: Bool = false) {
+        let offset = JSONLocator.offset(of: pointer.tokens, in: source, preferKey: atKey)
+        errors.append(SchemaError(file: fileName, pointer: pointer, position: SourcePosition(offset: offset, in: source), message: message))
+    }
+}
+
+/// RFC 8927 section 2: which keywords may appear, with which values, in which forms.
+struct FormChecker {
+    var sink: ErrorSink
+    var definitionNames: Set<String> = []
+
+    var errors: [SchemaError] { sink.errors }
+
+    init(fileName: String, source: [UInt8]) {
+        sink = ErrorSink(fileName: fileName, source: source)
+    }
+
+    static let keywords: Set<String> = [
+        "definitions", "metadata", "nullable", "ref", "type", "enum", "elements", "properties",
+        "optionalProperties", "additionalProperties", "values", "discriminator", "mapping",
+    ]
+
+    mutating func checkRoot(_ json: JSON) -> (Schema, [(name: String, schema: Schema)])? {
+        guard case .object(let object) = json else {
+            sink.report(.root, "a schema must be a JSON object, found \(json.kindName)")
+            return nil
+        }
+        var definitions: [(name: String, schema: Schema)] = []
+        if let value = object["definitions"] {
+            let pointer = JSONPointer.root.appending(key: "definitions")
+            if case .object(let members) = value {
+                definitionNames = Set(members.keys)
+                for member in members.members {
+                    if let schema = check(member.value, at: pointer.appending(key: member.key), isRoot: false) {
+                        definitions.append((member.key, schema))
+                    }
+                }
+            } else {
+                sink.report(pointer, "definitions must be an object of schemas, found \(value.kindName)")
+            }
+        }
+        guard let root = check(json, at: .root, isRoot: true) else { return nil }
+        checkReferenceCycles(definitions)
+        return (root, definitions)
+    }
+
+    mutating func check(_ json: JSON, at pointer: JSONPointer, isRoot: Bool) -> Schema? {
+        guard case .object(let object) = json else {
+            sink.report(pointer, "a schema must be a JSON object, found \(json.kindName)")
+            return nil
+        }
+        let errorCount = errors.count
+        for key in object.keys where !Self.keywords.contains(key) {
+            sink.report(pointer.appending(key: key), "unknown keyword \(JSONWriter.quoted(key)); RFC 8927 allows only \(Self.keywords.sorted().joined(separator: ", ")) (put extensions in metadata)", atKey: true)
+        }
+        if !isRoot, object["definitions"] != nil {
+            sink.report(pointer.appending(key: "definitions"), "definitions is allowed only in the root schema", atKey: true)
+        }
+        var nullable = false
+        if let value = object["nullable"] {
+            if case .bool(let flag) = value { nullable = flag } else {
+                sink.report(pointer.appending(key: "nullable"), "nullable must be true or false, found \(value.kindName)")
+            }
+        }
+        var metadata = JSONObject()
+        if let value = object["metadata"] {
+            if case .object(let members) = value { metadata = members } else {
+                sink.report(pointer.appending(key: "metadata"), "metadata must be an object, found \(value.kindName)")
+            }
+        }
+        guard let form = checkForm(object, at: pointer), errors.count == errorCount else { return nil }
+        return Schema(form: form, nullable: nullable, metadata: metadata, pointer: pointer)
+    }
+
+    private mutating func checkForm(_ object: JSONObject, at pointer: JSONPointer) -> Form? {
+        let present = ["ref", "type", "enum", "elements", "properties", "optionalProperties", "additionalProperties", "values", "discriminator", "mapping"]
+            .filter { object[$0] != nil }
+        let groups: [Set<String>] = [["ref"], ["type"], ["enum"], ["elements"], ["properties", "optionalProperties", "additionalProperties"], ["values"], ["discriminator", "mapping"]]
+        let used = groups.filter { !$0.isDisjoint(with: present) }
+        if used.count > 1 {
+            let names = present.map { JSONWriter.quoted($0) }.joined(separator: " and ")
+            sink.report(pointer, "\(names) cannot be used together: a schema has exactly one form")
+            return nil
+        }
+        if present.contains("additionalProperties"), !present.contains("properties"), !present.contains("optionalProperties") {
+            sink.report(pointer.appending(key: "additionalProperties"), "additionalProperties needs properties or optionalProperties beside it", atKey: true)
+            return nil
+        }
+        if present.contains("discriminator") != present.contains("mapping") {
+            let (has, lacks) = present.contains("mapping") ? ("mapping", "discriminator") : ("discriminator", "mapping")
+            sink.report(pointer.appending(key: has), "\(has) needs \(lacks) beside it", atKey: true)
+            return nil
+        }
+        if let value = object["ref"] { return checkRef(value, at: pointer.appending(key: "ref")) }
+        if let value = object["type"] { return checkType(value, at: pointer.appending(key: "type")) }
+        if let value = object["enum"] { return checkEnum(value, at: pointer.appending(key: "enum")) }
+        if let value = object["elements"] {
+            return check(value, at: pointer.appending(key: "elements"), isRoot: false).map { .elements($0) }
+        }
+        if let value = object["values"] {
+            return check(value, at: pointer.appending(key: "values"), isRoot: false).map { .values($0) }
+        }
+        if present.contains("properties") || present.contains("optionalProperties") {
+            return checkProperties(object, at: pointer).map { .properties($0) }
+        }
+        if let tag = object["discriminator"], let mapping = object["mapping"] {
+            return checkDiscriminator(tag: tag, mapping: mapping, at: pointer)
+        }
+        return .empty
+    }
+
+    private mutating func checkRef(_ value: JSON, at pointer: JSONPointer) -> Form? {
+        guard case .string(let name) = value else {
+            sink.report(pointer, "ref must be a string naming a definition, found \(value.kindName)")
+            return nil
+        }
+        guard definitionNames.contains(name) else {
+            let known = definitionNames.isEmpty ? "the schema has no definitions" : "definitions are \(definitionNames.sorted().map { JSONWriter.quoted($0) }.joined(separator: ", "))"
+            sink.report(pointer, "ref \(JSONWriter.quoted(name)) names no definition (\(known))")
+            return nil
+        }
+        return .ref(name)
+    }
+
+    private mutating func checkType(_ value: JSON, at pointer: JSONPointer) -> Form? {
+        guard case .string(let name) = value else {
+            sink.report(pointer, "type must be a string, found \(value.kindName)")
+            return nil
+        }
+        guard let type = PrimitiveType(rawValue: name) else {
+            sink.report(pointer, "\(JSONWriter.quoted(name)) is not a JTD type; use one of \(PrimitiveType.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        return .type(type)
+    }
+
+    private mutating func checkEnum(_ value: JSON, at pointer: JSONPointer) -> Form? {
+        guard case .array(let elements) = value else {
+            sink.report(pointer, "enum must be an array of strings, found \(value.kindName)")
+            return nil
+        }
+        guard !elements.isEmpty else {
+            sink.report(pointer, "enum must not be empty")
+            return nil
+        }
+        var values: [String] = []
+        var seen: Set<String> = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                sink.report(pointer.appending(index: index), "enum values must be strings, found \(element.kindName)")
+                return nil
+            }
+            guard seen.insert(text).inserted else {
+                sink.report(pointer.appending(index: index), "enum value \(JSONWriter.quoted(text)) appears twice")
+                return nil
+            }
+            values.append(text)
+        }
+        return .enumeration(values)
+    }
+
+    private mutating func checkMembers(_ value: JSON?, keyword: String, at pointer: JSONPointer) -> [Property]? {
+        guard let value else { return [] }
+        let here = pointer.appending(key: keyword)
+        guard case .object(let members) = value else {
+            sink.report(here, "\(keyword) must be an object of schemas, found \(value.kindName)")
+            return nil
+        }
+        var properties: [Property] = []
+        var failed = false
+        for member in members.members {
+            if let schema = check(member.value, at: here.appending(key: member.key), isRoot: false) {
+                properties.append(Property(name: member.key, schema: schema))
+            } else {
+                failed = true
+            }
+        }
+        return failed ? nil : properties
+    }
+
+    private mutating func checkProperties(_ object: JSONObject, at pointer: JSONPointer) -> PropertiesForm? {
+        let required = checkMembers(object["properties"], keyword: "properties", at: pointer)
+        let optional = checkMembers(object["optionalProperties"], keyword: "optionalProperties", at: pointer)
+        var additional = false
+        if let value = object["additionalProperties"] {
+            if case .bool(let flag) = value { additional = flag } else {
+                sink.report(pointer.appending(key: "additionalProperties"), "additionalProperties must be true or false, found \(value.kindName)")
+                return nil
+            }
+        }
+        guard let required, let optional else { return nil }
+        let requiredNames = Set(required.map(\.name))
+        for property in optional where requiredNames.contains(property.name) {
+            sink.report(pointer.appending(key: "optionalProperties").appending(key: property.name),
+                        "\(JSONWriter.quoted(property.name)) is in both properties and optionalProperties", atKey: true)
+            return nil
+        }
+        return PropertiesForm(required: required, optional: optional, additionalProperties: additional, hasPropertiesKeyword: object["properties"] != nil)
+    }
+
+    private mutating func checkDiscriminator(tag: JSON, mapping: JSON, at pointer: JSONPointer) -> Form? {
+        guard case .string(let tagName) = tag else {
+            sink.report(pointer.appending(key: "discriminator"), "discriminator must be a string naming the tag property, found \(tag.kindName)")
+            return nil
+        }
+        let mappingPointer = pointer.appending(key: "mapping")
+        guard case .object(let members) = mapping else {
+            sink.report(mappingPointer, "mapping must be an object of schemas, found \(mapping.kindName)")
+            return nil
+        }
+        var variants: [DiscriminatorForm.Variant] = []
+        for member in members.members {
+            let here = mappingPointer.appending(key: member.key)
+            guard let schema = check(member.value, at: here, isRoot: false) else { return nil }
+            guard case .properties(let form) = schema.form else {
+                sink.report(here, "a mapping value must be of the properties form, found the \(schema.form.keyword) form")
+                return nil
+            }
+            if schema.nullable {
+                sink.report(here.appending(key: "nullable"), "a mapping value must not be nullable", atKey: true)
+                return nil
+            }
+            if let (_, isRequired) = form.property(named: tagName) {
+                let keyword = isRequired ? "properties" : "optionalProperties"
+                sink.report(here.appending(key: keyword).appending(key: tagName),
+                            "\(JSONWriter.quoted(tagName)) is the discriminator; a mapping value must not declare it in \(keyword)", atKey: true)
+                return nil
+            }
+            variants.append(DiscriminatorForm.Variant(tag: member.key, schema: schema))
+        }
+        return .discriminator(DiscriminatorForm(tag: tagName, mapping: variants))
+    }
+
+    /// A definition that is only a `ref` chain back to itself would make validation loop
+    /// without consuming input; RFC 8927 leaves it undefined, tabgen rejects it.
+    private mutating func checkReferenceCycles(_ definitions: [(name: String, schema: Schema)]) {
+        var targets: [String: String] = [:]
+        for definition in definitions {
+            if case .ref(let target) = definition.schema.form { targets[definition.name] = target }
+        }
+        var reported: Set<String> = []
+        for definition in definitions {
+            var chain = [definition.name]
+            var current = definition.name
+            while let next = targets[current] {
+                if next == definition.name {
+                    if reported.isDisjoint(with: chain) {
+                        sink.report(JSONPointer.root.appending(key: "definitions").appending(key: definition.name).appending(key: "ref"),
+                                    "ref cycle \((chain + [next]).map { JSONWriter.quoted($0) }.joined(separator: " -> ")) never reaches a type")
+                    }
+                    reported.formUnion(chain)
+                    break
+                }
+                if chain.contains(next) { break }
+                chain.append(next)
+                current = next
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Enumerates the values a path pattern matches in a payload. The path is a stack the
+/// callback may copy; nothing is allocated per match unless the callback does.
+enum PatternMatcher {
+    static func forEach(_ pattern: PathPattern, in root: JSON, _ body: (_ path: inout [PathToken], _ value: JSON) -> Void) {
+        var path: [PathToken] = []
+        path.reserveCapacity(pattern.tokens.count)
+        walk(pattern.tokens[...], root, &path, body)
+    }
+
+    private static func walk(_ tokens: ArraySlice<PathPattern.Token>, _ value: JSON, _ path: inout [PathToken],
+                             _ body: (_ path: inout [PathToken], _ value: JSON) -> Void) {
+        guard let token = tokens.first else {
+            body(&path, value)
+            return
+        }
+        let rest = tokens.dropFirst()
+        switch (token, value) {
+        case (.wildcard, .array(let elements)):
+            for (index, element) in elements.enumerated() {
+                path.append(.index(index))
+                walk(rest, element, &path, body)
+                path.removeLast()
+            }
+        case (.wildcard, .object(let object)):
+            for member in object.members {
+                path.append(.key(member.key))
+                walk(rest, member.value, &path, body)
+                path.removeLast()
+            }
+        case (.name(let name), .object(let object)):
+            guard let child = object[name] else { return }
+            path.append(.key(name))
+            walk(rest, child, &path, body)
+            path.removeLast()
+        case (.name(let name), .array(let elements)):
+            guard let index = Int(name), elements.indices.contains(index) else { return }
+            path.append(.index(index))
+            walk(rest, elements[index], &path, body)
+            path.removeLast()
+        default:
+            return
+        }
+    }
+
+    /// The value at a pattern without wildcards, or nil when absent.
+    static func value(at pattern: PathPattern, in root: JSON) -> JSON? {
+        var found: JSON?
+        forEach(pattern, in: root) { _, value in
+            if found == nil { found = value }
+        }
+        return found
+    }
+
+    /// All matched paths and values, copied (the slow path, for messages).
+    static func all(_ pattern: PathPattern, in root: JSON) -> [(path: [PathToken], value: JSON)] {
+        var result: [(path: [PathToken], value: JSON)] = []
+        forEach(pattern, in: root) { path, value in result.append((path, value)) }
+        return result
+    }
+}

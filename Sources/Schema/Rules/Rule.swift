@@ -1,0 +1,112 @@
+/// A cross-field rule from `metadata.tabgen.rules`: what RFC 8927 cannot say.
+///
+/// Rules are data. Each has a stable code, a severity, a message template and one
+/// kind from a small vocabulary, addressed by path patterns (JSON pointers in which a
+/// `*` token matches every array element or object member).
+public struct Rule: Sendable {
+    public var code: String
+    public var severity: Severity
+    /// The message, with placeholders `{value}`, `{reason}`, `{count}`, `{pointer}`.
+    public var message: String
+    public var description: String?
+    public var kind: Kind
+    /// The rule applies only when all of these hold at the payload's root.
+    public var when: [Condition]
+    /// Where the rule is in the schema document.
+    public var schemaPointer: JSONPointer
+
+    public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.description = description
+        self.kind = kind
+        self.when = when
+        self.schemaPointer = schemaPointer
+    }
+
+    public enum Kind: Sendable {
+        /// The number of elements (or members) at `path` is within `min...max` and not in `forbidden`.
+        case count(path: PathPattern, min: Int?, max: Int?, forbidden: [Int])
+        /// The values at `path` are pairwise distinct.
+        case unique(path: PathPattern)
+        /// Each string at `path` equals `key` of one element of `targets` that satisfies
+        /// `targetWhere`. With `required`, null or absent values are violations too.
+        case reference(path: PathPattern, targets: PathPattern, key: PathPattern, targetWhere: [Condition], required: Bool)
+        /// Each string at `path` is an RFC 3986 relative reference; `allowAuthority`
+        /// admits network-path references (`//host/x`).
+        case relativeReference(path: PathPattern, allowAuthority: Bool)
+        /// The value at `path` equals `value`.
+        case equals(path: PathPattern, value: JSON)
+
+        public var name: String {
+            switch self {
+            case .count: "count"
+            case .unique: "unique"
+            case .reference: "reference"
+            case .relativeReference: "relativeReference"
+            case .equals: "equals"
+            }
+        }
+
+        /// The main path the rule checks.
+        public var path: PathPattern {
+            switch self {
+            case .count(let path, _, _, _), .unique(let path), .reference(let path, _, _, _, _),
+                 .relativeReference(let path, _), .equals(let path, _):
+                path
+            }
+        }
+    }
+}
+
+/// A test on the value at a pointer (relative to the root, or to a reference target).
+public struct Condition: Sendable {
+    public var path: PathPattern
+    public var test: Test
+
+    public init(path: PathPattern, test: Test) {
+        self.path = path
+        self.test = test
+    }
+
+    public enum Test: Sendable {
+        /// The value is present (and, with `true`, not null) or absent/null.
+        case present(Bool)
+        /// The array or object at the path has `min...max` entries.
+        case count(min: Int?, max: Int?)
+        /// The value equals this JSON.
+        case equals(JSON)
+    }
+}
+
+/// A JSON pointer in which a `*` token matches every element or member.
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    public enum Token: Sendable, Hashable {
+        case name(String)
+        case wildcard
+    }
+
+    public var tokens: [Token]
+
+    public init(_ tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    /// Parses pointer text; `*` alone is a wildcard. Nil when the text is not a pointer.
+    public init?(_ text: String) {
+        guard let raw = JSONPointer.parseTokens(text) else { return nil }
+        tokens = raw.map { $0 == "*" ? .wildcard : .name($0) }
+    }
+
+    public var description: String {
+        tokens.map { token in
+            switch token {
+            case .name(let name): "/" + JSONPointer.escape(name)
+            case .wildcard: "/*"
+            }
+        }.joined()
+    }
+
+    public var hasWildcard: Bool { tokens.contains(.wildcard) }
+}

@@ -1,0 +1,161 @@
+/// Evaluates a schema's rules on a payload: one generic engine for the rule
+/// vocabulary, with no knowledge of tabs or any other particular message.
+public struct RuleEngine: Sendable {
+    public let rules: [Rule]
+
+    public init(rules: [Rule]) {
+        self.rules = rules
+    }
+
+    public func evaluate(_ payload: JSON) -> [Finding] {
+        var findings: [Finding] = []
+        for rule in rules where rule.when.allSatisfy({ Self.holds($0, on: payload) }) {
+            evaluate(rule, payload, into: &findings)
+        }
+        return findings
+    }
+
+    private func evaluate(_ rule: Rule, _ payload: JSON, into findings: inout [Finding]) {
+        func report(_ path: [PathToken], value: JSON?, reason: String, count: Int? = nil) {
+            findings.append(Finding(code: rule.code, severity: rule.severity, pointer: JSONPointer(path),
+                                    message: Self.format(rule.message, value: value, reason: reason, count: count, pointer: JSONPointer(path))))
+        }
+        switch rule.kind {
+        case .count(let path, let min, let max, let forbidden):
+            PatternMatcher.forEach(path, in: payload) { at, value in
+                let count: Int
+                switch value {
+                case .array(let elements): count = elements.count
+                case .object(let object): count = object.count
+                default: return
+                }
+                let noun = count == 1 ? "1 entry" : "\(count) entries"
+                if forbidden.contains(count) {
+                    report(at, value: value, reason: "it has \(noun), which is not allowed", count: count)
+                } else if let min, count < min {
+                    report(at, value: value, reason: "it has \(noun), fewer than \(min)", count: count)
+                } else if let max, count > max {
+                    report(at, value: value, reason: "it has \(noun), more than \(max)", count: count)
+                }
+            }
+        case .unique(let path):
+            var seen: [JSON: Int] = [:]
+            var ordinal = 0
+            var duplicates: [(ordinal: Int, first: Int)] = []
+            PatternMatcher.forEach(path, in: payload) { _, value in
+                if let first = seen[value] {
+                    duplicates.append((ordinal, first))
+                } else {
+                    seen[value] = ordinal
+                }
+                ordinal += 1
+            }
+            guard !duplicates.isEmpty else { return }
+            let matches = PatternMatcher.all(path, in: payload)
+            for duplicate in duplicates {
+                let match = matches[duplicate.ordinal]
+                let first = JSONPointer(matches[duplicate.first].path)
+                report(match.path, value: match.value, reason: "\(Self.show(match.value)) is also at \(first)")
+            }
+        case .reference(let path, let targets, let key, let targetWhere, let required):
+            var keys: Set<JSON> = []
+            var unfilteredKeys: Set<JSON> = []
+            var targetCount = 0
+            PatternMatcher.forEach(targets, in: payload) { _, target in
+                let qualifies = targetWhere.allSatisfy { Self.holds($0, on: target) }
+                if qualifies { targetCount += 1 }
+                PatternMatcher.forEach(key, in: target) { _, keyValue in
+                    if qualifies { keys.insert(keyValue) }
+                    if !targetWhere.isEmpty { unfilteredKeys.insert(keyValue) }
+                }
+            }
+            let wanted = "\(targets)\(key)" + (targetWhere.isEmpty ? "" : " where " + targetWhere.map(Self.describe).joined(separator: " and "))
+            var sawValue = false
+            PatternMatcher.forEach(path, in: payload) { at, value in
+                sawValue = true
+                if case .null = value {
+                    if required, targetCount > 0 {
+                        report(at, value: value, reason: "it is null, but it must name one of \(wanted)")
+                    }
+                    return
+                }
+                guard !keys.contains(value) else { return }
+                if unfilteredKeys.contains(value) {
+                    report(at, value: value, reason: "\(Self.show(value)) names an entry of \(targets) that does not satisfy \(targetWhere.map(Self.describe).joined(separator: " and "))")
+                } else {
+                    report(at, value: value, reason: "\(Self.show(value)) matches no \(wanted)")
+                }
+            }
+            if required, !sawValue, !path.hasWildcard, targetCount > 0 {
+                report(path.tokens.compactMap { if case .name(let name) = $0 { .key(name) } else { nil } },
+                       value: nil, reason: "it is absent, but it must name one of \(wanted)")
+            }
+        case .relativeReference(let path, let allowAuthority):
+            PatternMatcher.forEach(path, in: payload) { at, value in
+                guard case .string(let text) = value, let problem = RelativeReference.problem(in: text, allowAuthority: allowAuthority) else { return }
+                report(at, value: value, reason: problem)
+            }
+        case .equals(let path, let expected):
+            PatternMatcher.forEach(path, in: payload) { at, value in
+                guard value != expected else { return }
+                report(at, value: value, reason: "it is \(Self.show(value)), expected \(Self.show(expected))")
+            }
+        }
+    }
+
+    static func holds(_ condition: Condition, on base: JSON) -> Bool {
+        let value = PatternMatcher.value(at: condition.path, in: base)
+        switch condition.test {
+        case .present(let wanted):
+            let present = value.map { !$0.isNull } ?? false
+            return present == wanted
+        case .count(let min, let max):
+            let count: Int
+            switch value {
+            case .array(let elements)?: count = elements.count
+            case .object(let object)?: count = object.count
+            default: return false
+            }
+            return count >= (min ?? 0) && count <= (max ?? Int.max)
+        case .equals(let expected):
+            return value == expected
+        }
+    }
+
+    static func describe(_ condition: Condition) -> String {
+        switch condition.test {
+        case .present(true): "\(condition.path) is present"
+        case .present(false): "\(condition.path) is absent or null"
+        case .count(let min, let max): "\(condition.path) has \(min ?? 0)...\(max.map(String.init) ?? "") entries"
+        case .equals(let value): "\(condition.path) is \(show(value))"
+        }
+    }
+
+    /// A value for a message: JSON text, cut short so a hostile payload cannot flood output.
+    static func show(_ value: JSON) -> String {
+        let text = JSONWriter.string(value)
+        guard text.count > 120 else { return text }
+        return String(text.prefix(117)) + "..."
+    }
+
+    /// Fills `{value}`, `{reason}`, `{count}` and `{pointer}` in a rule's message.
+    static func format(_ template: String, value: JSON?, reason: String, count: Int?, pointer: JSONPointer) -> String {
+        var output = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            output += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = rest[rest.index(after: open)..<close]
+            switch name {
+            case "value": output += value.map(show) ?? "(absent)"
+            case "reason": output += reason
+            case "count": output += count.map(String.init) ?? ""
+            case "pointer": output += pointer.description
+            default: output += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        output += rest
+        return output
+    }
+}

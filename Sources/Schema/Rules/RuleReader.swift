@@ -1,0 +1,241 @@
+/// Reads and checks `metadata.tabgen.rules`. A rule that names an unknown kind, lacks
+/// a parameter, or whose pointer addresses nothing in the schema is a schema error,
+/// reported where it stands in the file.
+struct RuleReader {
+    let document: SchemaDocument
+    var sink: ErrorSink
+    let navigator: SchemaNavigator
+
+    init(document: SchemaDocument, sink: ErrorSink) {
+        self.document = document
+        self.sink = sink
+        navigator = SchemaNavigator(document: document)
+    }
+
+    static let kinds = ["count", "unique", "reference", "relativeReference", "equals"]
+    static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path"]
+    static let parameters: [String: Set<String>] = [
+        "count": ["min", "max", "forbidden"],
+        "unique": [],
+        "reference": ["targets", "key", "targetWhere", "required"],
+        "relativeReference": ["allowAuthority"],
+        "equals": ["value"],
+    ]
+
+    mutating func readRules(_ value: JSON, at pointer: JSONPointer) -> [Rule] {
+        guard case .array(let elements) = value else {
+            sink.report(pointer, "rules must be an array of rule objects, found \(value.kindName)")
+            return []
+        }
+        var rules: [Rule] = []
+        var codes: [String: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            let here = pointer.appending(index: index)
+            guard let rule = readRule(element, at: here) else { continue }
+            if let first = codes[rule.code] {
+                sink.report(here.appending(key: "code"), "rule code \(JSONWriter.quoted(rule.code)) is already used by rule \(first)")
+                continue
+            }
+            codes[rule.code] = index
+            rules.append(rule)
+        }
+        return rules
+    }
+
+    private mutating func readRule(_ value: JSON, at pointer: JSONPointer) -> Rule? {
+        guard case .object(let object) = value else {
+            sink.report(pointer, "a rule must be an object, found \(value.kindName)")
+            return nil
+        }
+        let errorCount = sink.errors.count
+        guard case .string(let kindName)? = object["kind"] else {
+            sink.report(object["kind"] == nil ? pointer : pointer.appending(key: "kind"), "a rule needs \"kind\": one of \(Self.kinds.joined(separator: ", "))")
+            return nil
+        }
+        guard let allowed = Self.parameters[kindName] else {
+            sink.report(pointer.appending(key: "kind"), "unknown rule kind \(JSONWriter.quoted(kindName)); known kinds are \(Self.kinds.joined(separator: ", "))")
+            return nil
+        }
+        for key in object.keys where !Self.common.contains(key) && !allowed.contains(key) {
+            sink.report(pointer.appending(key: key), "\(JSONWriter.quoted(key)) is not a parameter of a \(kindName) rule; it takes \(allowed.union(Self.common).sorted().joined(separator: ", "))", atKey: true)
+        }
+        let code = string(object, "code", at: pointer, required: true) ?? ""
+        if !code.isEmpty, !code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            sink.report(pointer.appending(key: "code"), "rule code \(JSONWriter.quoted(code)) must be ASCII letters, digits, - or _")
+        }
+        var severity = Severity.error
+        if let text = string(object, "severity", at: pointer, required: false) {
+            if let parsed = Severity(rawValue: text) { severity = parsed } else {
+                sink.report(pointer.appending(key: "severity"), "severity must be \"error\" or \"warning\", found \(JSONWriter.quoted(text))")
+            }
+        }
+        let message = string(object, "message", at: pointer, required: false)
+        let description = string(object, "description", at: pointer, required: false)
+        let root = [document.root]
+        let pathPointer = pointer.appending(key: "path")
+        guard let path = pattern(object, "path", at: pointer, required: true) else { return nil }
+        let (schemas, failure) = navigator.schemas(at: path, from: root)
+        if let failure {
+            sink.report(pathPointer, "path \(JSONWriter.quoted(path.description)) addresses nothing in the schema: \(failure)")
+            return nil
+        }
+        let when = conditions(object["when"], at: pointer.appending(key: "when"), from: root) ?? []
+
+        let kind: Rule.Kind
+        switch kindName {
+        case "count":
+            let min = integer(object, "min", at: pointer)
+            let max = integer(object, "max", at: pointer)
+            var forbidden: [Int] = []
+            if let list = object["forbidden"] {
+                if case .array(let values) = list, let numbers = Optional(values.compactMap(Self.nonNegativeInteger)), numbers.count == values.count {
+                    forbidden = numbers
+                } else {
+                    sink.report(pointer.appending(key: "forbidden"), "forbidden must be an array of non-negative integers")
+                }
+            }
+            if min == nil, max == nil, forbidden.isEmpty {
+                sink.report(pointer, "a count rule needs min, max or forbidden")
+            }
+            requireShape(schemas, at: pathPointer, accepts: { if case .elements = $0 { true } else if case .values = $0 { true } else if case .properties = $0 { true } else if case .empty = $0 { true } else { false } },
+                         what: "an array or object")
+            kind = .count(path: path, min: min, max: max, forbidden: forbidden)
+        case "unique":
+            kind = .unique(path: path)
+        case "reference":
+            guard let targets = pattern(object, "targets", at: pointer, required: true),
+                  let key = pattern(object, "key", at: pointer, required: true) else { return nil }
+            let targetSchemas = navigator.schemas(at: targets, from: root)
+            if let failure = targetSchemas.failure {
+                sink.report(pointer.appending(key: "targets"), "targets \(JSONWriter.quoted(targets.description)) addresses nothing in the schema: \(failure)")
+                return nil
+            }
+            if let failure = navigator.schemas(at: key, from: targetSchemas.schemas).failure {
+                sink.report(pointer.appending(key: "key"), "key \(JSONWriter.quoted(key.description)) addresses nothing in a target: \(failure)")
+            }
+            let targetWhere = conditions(object["targetWhere"], at: pointer.appending(key: "targetWhere"), from: targetSchemas.schemas) ?? []
+            let required = boolean(object, "required", at: pointer) ?? false
+            kind = .reference(path: path, targets: targets, key: key, targetWhere: targetWhere, required: required)
+        case "relativeReference":
+            requireShape(schemas, at: pathPointer, accepts: { if case .type(.string) = $0 { true } else if case .empty = $0 { true } else { false } },
+                         what: "a string")
+            kind = .relativeReference(path: path, allowAuthority: boolean(object, "allowAuthority", at: pointer) ?? false)
+        default:  // "equals"
+            guard let expected = object["value"] else {
+                sink.report(pointer, "an equals rule needs \"value\"")
+                return nil
+            }
+            kind = .equals(path: path, value: expected)
+        }
+        guard sink.errors.count == errorCount else { return nil }
+        return Rule(code: code, severity: severity, message: message ?? Self.defaultMessage(kindName), description: description,
+                    kind: kind, when: when, schemaPointer: pointer)
+    }
+
+    static func defaultMessage(_ kind: String) -> String {
+        switch kind {
+        case "relativeReference": "{value} is not a relative reference ({reason})"
+        default: "{reason}"
+        }
+    }
+
+    private mutating func requireShape(_ schemas: [Schema], at pointer: JSONPointer, accepts: (Form) -> Bool, what: String) {
+        guard !schemas.contains(where: { accepts($0.form) }) else { return }
+        let forms = schemas.map { $0.form.keyword }.joined(separator: ", ")
+        sink.report(pointer, "this rule needs \(what) at its path, but the schema there has the \(forms) form")
+    }
+
+    private mutating func conditions(_ value: JSON?, at pointer: JSONPointer, from base: [Schema]) -> [Condition]? {
+        guard let value else { return nil }
+        guard case .array(let elements) = value else {
+            sink.report(pointer, "conditions must be an array, found \(value.kindName)")
+            return nil
+        }
+        var result: [Condition] = []
+        for (index, element) in elements.enumerated() {
+            let here = pointer.appending(index: index)
+            guard case .object(let object) = element else {
+                sink.report(here, "a condition must be an object, found \(element.kindName)")
+                continue
+            }
+            for key in object.keys where !["path", "present", "count", "equals"].contains(key) {
+                sink.report(here.appending(key: key), "unknown condition key \(JSONWriter.quoted(key)); a condition has path and one of present, count, equals", atKey: true)
+            }
+            guard let path = pattern(object, "path", at: here, required: true) else { continue }
+            if path.hasWildcard {
+                sink.report(here.appending(key: "path"), "a condition path must not contain \"*\"")
+                continue
+            }
+            if let failure = navigator.schemas(at: path, from: base).failure {
+                sink.report(here.appending(key: "path"), "condition path \(JSONWriter.quoted(path.description)) addresses nothing: \(failure)")
+                continue
+            }
+            let tests = ["present", "count", "equals"].filter { object[$0] != nil }
+            guard tests.count == 1 else {
+                sink.report(here, "a condition needs exactly one of present, count, equals")
+                continue
+            }
+            switch tests[0] {
+            case "present":
+                guard let flag = boolean(object, "present", at: here) else { continue }
+                result.append(Condition(path: path, test: .present(flag)))
+            case "count":
+                guard case .object(let bounds)? = object["count"] else {
+                    sink.report(here.appending(key: "count"), "count must be an object with min and/or max")
+                    continue
+                }
+                let countPointer = here.appending(key: "count")
+                result.append(Condition(path: path, test: .count(min: integer(bounds, "min", at: countPointer), max: integer(bounds, "max", at: countPointer))))
+            default:
+                result.append(Condition(path: path, test: .equals(object["equals"] ?? .null)))
+            }
+        }
+        return result
+    }
+
+    // MARK: Typed parameter access
+
+    private mutating func string(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool) -> String? {
+        guard let value = object[key] else {
+            if required { sink.report(pointer, "a rule needs \(JSONWriter.quoted(key))") }
+            return nil
+        }
+        guard case .string(let text) = value, !text.isEmpty else {
+            sink.report(pointer.appending(key: key), "\(key) must be a non-empty string, found \(value.kindName)")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func pattern(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool) -> PathPattern? {
+        guard let text = string(object, key, at: pointer, required: required) else { return nil }
+        guard let pattern = PathPattern(text) else {
+            sink.report(pointer.appending(key: key), "\(JSONWriter.quoted(text)) is not a JSON pointer (RFC 6901: empty, or \"/\" then tokens, with ~0 and ~1 escapes)")
+            return nil
+        }
+        return pattern
+    }
+
+    private mutating func integer(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Int? {
+        guard let value = object[key] else { return nil }
+        guard let number = Self.nonNegativeInteger(value) else {
+            sink.report(pointer.appending(key: key), "\(key) must be a non-negative integer")
+            return nil
+        }
+        return number
+    }
+
+    private mutating func boolean(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard case .bool(let flag) = value else {
+            sink.report(pointer.appending(key: key), "\(key) must be true or false, found \(value.kindName)")
+            return nil
+        }
+        return flag
+    }
+
+    static func nonNegativeInteger(_ value: JSON) -> Int? {
+        guard case .number(let number) = value, number >= 0, number <= 1e9, number == number.rounded() else { return nil }
+        return Int(number)
+    }
+}

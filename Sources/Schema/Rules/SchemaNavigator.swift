@@ -1,0 +1,65 @@
+/// Follows path patterns through a schema, to check at load time that a rule's
+/// pointers address something the schema can hold.
+struct SchemaNavigator {
+    let document: SchemaDocument
+
+    /// Follows `ref`s to the schema that has a concrete form.
+    func resolve(_ schema: Schema) -> Schema {
+        var current = schema
+        var hops = 0
+        while case .ref(let name) = current.form, let target = document.definition(named: name), hops <= document.definitions.count {
+            current = target
+            hops += 1
+        }
+        return current
+    }
+
+    /// The schemas that values at `pattern` (from each of `schemas`) are validated
+    /// against; empty when the pattern addresses nothing. On failure, `failure` names
+    /// the first token that led nowhere.
+    func schemas(at pattern: PathPattern, from start: [Schema]) -> (schemas: [Schema], failure: String?) {
+        var current = start
+        for token in pattern.tokens {
+            var next: [Schema] = []
+            for schema in current {
+                next += step(resolve(schema), token)
+            }
+            if next.isEmpty {
+                let description: String
+                switch token {
+                case .wildcard: description = "\"*\" needs an array, a values map or an object with properties"
+                case .name(let name): description = "\(JSONWriter.quoted(name)) is not a property or element there"
+                }
+                let places = current.map { resolve($0).pointer.description }.map { $0.isEmpty ? "(root)" : $0 }
+                return ([], "\(description) (schema at \(places.joined(separator: ", ")))")
+            }
+            current = next
+        }
+        return (current.map(resolve), nil)
+    }
+
+    private func step(_ schema: Schema, _ token: PathPattern.Token) -> [Schema] {
+        switch (schema.form, token) {
+        case (.empty, _):
+            return [Schema(form: .empty, pointer: schema.pointer)]
+        case (.elements(let element), .wildcard):
+            return [element]
+        case (.elements(let element), .name(let name)):
+            return Int(name).map { _ in [element] } ?? []
+        case (.values(let value), _):
+            return [value]
+        case (.properties(let form), .wildcard):
+            let additional = form.additionalProperties ? [Schema(form: .empty, pointer: schema.pointer)] : []
+            return form.all.map(\.property.schema) + additional
+        case (.properties(let form), .name(let name)):
+            if let found = form.property(named: name) { return [found.property.schema] }
+            return form.additionalProperties ? [Schema(form: .empty, pointer: schema.pointer)] : []
+        case (.discriminator(let form), .name(let name)) where name == form.tag:
+            return [Schema(form: .type(.string), pointer: schema.pointer.appending(key: "discriminator"))]
+        case (.discriminator(let form), _):
+            return form.mapping.flatMap { step($0.schema, token) }
+        default:
+            return []
+        }
+    }
+}

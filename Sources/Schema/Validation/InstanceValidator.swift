@@ -1,0 +1,162 @@
+/// Validates an instance exactly as RFC 8927 section 3 says, producing its error
+/// indicators. The paths are kept as stacks and copied only when an error is found,
+/// so a valid instance costs no allocation for them.
+public struct InstanceValidator {
+    let document: SchemaDocument
+    var instancePath: [PathToken] = []
+    var schemaPath: [String] = []
+    public private(set) var errors: [ErrorIndicator] = []
+
+    public init(document: SchemaDocument) {
+        self.document = document
+        instancePath.reserveCapacity(16)
+        schemaPath.reserveCapacity(32)
+    }
+
+    /// The error indicators of `instance` against the document's root schema.
+    public static func validate(_ instance: JSON, against document: SchemaDocument) -> [ErrorIndicator] {
+        var validator = InstanceValidator(document: document)
+        validator.validate(instance, document.root, parentTag: nil)
+        return validator.errors
+    }
+
+    private mutating func fail() {
+        errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: schemaPath))
+    }
+
+    private mutating func fail(_ keyword: String) {
+        schemaPath.append(keyword)
+        fail()
+        schemaPath.removeLast()
+    }
+
+    mutating func validate(_ instance: JSON, _ schema: Schema, parentTag: String?) {
+        if schema.nullable, case .null = instance { return }
+        switch schema.form {
+        case .empty:
+            return
+        case .ref(let name):
+            guard let target = document.definition(named: name) else { return }
+            let saved = schemaPath
+            schemaPath = ["definitions", name]
+            validate(instance, target, parentTag: nil)
+            schemaPath = saved
+        case .type(let type):
+            if !Self.matches(instance, type) { fail("type") }
+        case .enumeration(let values):
+            guard case .string(let text) = instance, values.contains(text) else {
+                fail("enum")
+                return
+            }
+        case .elements(let element):
+            guard case .array(let items) = instance else {
+                fail("elements")
+                return
+            }
+            schemaPath.append("elements")
+            for (index, item) in items.enumerated() {
+                instancePath.append(.index(index))
+                validate(item, element, parentTag: nil)
+                instancePath.removeLast()
+            }
+            schemaPath.removeLast()
+        case .properties(let form):
+            validateProperties(instance, form, parentTag: parentTag)
+        case .values(let valueSchema):
+            guard case .object(let object) = instance else {
+                fail("values")
+                return
+            }
+            schemaPath.append("values")
+            for member in object.members {
+                instancePath.append(.key(member.key))
+                validate(member.value, valueSchema, parentTag: nil)
+                instancePath.removeLast()
+            }
+            schemaPath.removeLast()
+        case .discriminator(let form):
+            guard case .object(let object) = instance else {
+                fail("discriminator")
+                return
+            }
+            guard let tagValue = object[form.tag] else {
+                fail("discriminator")
+                return
+            }
+            guard case .string(let tag) = tagValue else {
+                instancePath.append(.key(form.tag))
+                fail("discriminator")
+                instancePath.removeLast()
+                return
+            }
+            guard let variant = form.variant(for: tag) else {
+                instancePath.append(.key(form.tag))
+                fail("mapping")
+                instancePath.removeLast()
+                return
+            }
+            schemaPath.append("mapping")
+            schemaPath.append(tag)
+            validate(instance, variant.schema, parentTag: form.tag)
+            schemaPath.removeLast(2)
+        }
+    }
+
+    private mutating func validateProperties(_ instance: JSON, _ form: PropertiesForm, parentTag: String?) {
+        guard case .object(let object) = instance else {
+            fail(form.hasPropertiesKeyword ? "properties" : "optionalProperties")
+            return
+        }
+        // One pass over the members (linear even for hostile objects), then the
+        // required properties that were not seen.
+        var seenRequired = 0
+        var seen = [Bool](repeating: false, count: form.required.count)
+        for member in object.members {
+            switch form.index[member.key] {
+            case .required(let position):
+                seen[position] = true
+                seenRequired += 1
+                schemaPath.append("properties")
+                schemaPath.append(member.key)
+                instancePath.append(.key(member.key))
+                validate(member.value, form.required[position].schema, parentTag: nil)
+                instancePath.removeLast()
+                schemaPath.removeLast(2)
+            case .optional(let position):
+                schemaPath.append("optionalProperties")
+                schemaPath.append(member.key)
+                instancePath.append(.key(member.key))
+                validate(member.value, form.optional[position].schema, parentTag: nil)
+                instancePath.removeLast()
+                schemaPath.removeLast(2)
+            case nil:
+                if !form.additionalProperties, member.key != parentTag {
+                    instancePath.append(.key(member.key))
+                    fail()
+                    instancePath.removeLast()
+                }
+            }
+        }
+        if seenRequired < form.required.count {
+            for (position, property) in form.required.enumerated() where !seen[position] {
+                schemaPath.append("properties")
+                schemaPath.append(property.name)
+                fail()
+                schemaPath.removeLast(2)
+            }
+        }
+    }
+
+    static func matches(_ instance: JSON, _ type: PrimitiveType) -> Bool {
+        switch (type, instance) {
+        case (.boolean, .bool): return true
+        case (.string, .string): return true
+        case (.timestamp, .string(let text)): return RFC3339.isDateTime(text)
+        case (.float32, .number), (.float64, .number): return true
+        case (_, .number(let number)):
+            guard let range = type.integerRange else { return false }
+            return number == number.rounded(.towardZero) && range.contains(number)
+        default: return false
+        }
+    }
+}

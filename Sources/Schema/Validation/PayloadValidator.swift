@@ -1,0 +1,164 @@
+/// Everything `tabgen validate` checks on one payload: well-formed JSON, RFC 8927
+/// validation against the schema, then the schema's rules, as findings with codes.
+public struct PayloadValidator: Sendable {
+    public let document: SchemaDocument
+    public let engine: RuleEngine
+    public var reader = JSONReader()
+
+    public init(document: SchemaDocument) {
+        self.document = document
+        engine = RuleEngine(rules: document.extensions.rules)
+    }
+
+    /// Findings for raw bytes; parse errors carry a byte offset.
+    public func findings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
+        switch reader.parse(buffer: bytes) {
+        case .success(let payload):
+            return findings(for: payload)
+        case .failure(let error):
+            return [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
+                            message: "not well-formed JSON: \(error)", offset: error.offset)]
+        }
+    }
+
+    /// Findings for a parsed payload: schema violations first, then rule violations.
+    public func findings(for payload: JSON) -> [Finding] {
+        let indicators = InstanceValidator.validate(payload, against: document)
+        var findings = indicators.map { describe($0, in: payload) }
+        findings += engine.evaluate(payload)
+        return findings
+    }
+
+    /// Turns an RFC 8927 error indicator into a coded, readable finding.
+    public func describe(_ indicator: ErrorIndicator, in payload: JSON) -> Finding {
+        let value = Self.value(at: indicator.instancePath, in: payload)
+        let schema = schema(at: indicator.schemaPath)
+        let path = indicator.schemaPath
+        let last = path.last
+        let secondLast = path.count >= 2 ? path[path.count - 2] : nil
+        let found = value.map { "\($0.kindName) \(RuleEngine.show($0))" } ?? "nothing"
+        var code: String
+        var message: String
+        var locatesKey = false
+        switch last {
+        case "type":
+            code = FindingCode.wrongType
+            if case .type(let type)? = schema?.form {
+                message = "expected \(Self.describe(type)), found \(found)"
+            } else {
+                message = "wrong type, found \(found)"
+            }
+        case "enum":
+            code = FindingCode.notInEnum
+            if case .enumeration(let values)? = schema?.form {
+                message = "\(value.map(RuleEngine.show) ?? "value") is not one of \(values.map { JSONWriter.quoted($0) }.joined(separator: ", "))"
+            } else {
+                message = "value is not in the enum"
+            }
+        case "elements":
+            code = FindingCode.wrongShape
+            message = "expected an array, found \(found)"
+        case "properties", "optionalProperties", "values":
+            code = FindingCode.wrongShape
+            message = "expected an object, found \(found)"
+        case "discriminator":
+            code = FindingCode.badDiscriminator
+            if case .discriminator(let form)? = schema?.form {
+                if indicator.instancePath.last == .key(form.tag) {
+                    message = "discriminator \(JSONWriter.quoted(form.tag)) must be a string, found \(found)"
+                } else if case .object? = value {
+                    message = "missing discriminator property \(JSONWriter.quoted(form.tag))"
+                } else {
+                    code = FindingCode.wrongShape
+                    message = "expected an object, found \(found)"
+                }
+            } else {
+                message = "bad discriminator"
+            }
+        case "mapping":
+            code = FindingCode.badDiscriminator
+            if case .discriminator(let form)? = schema?.form {
+                message = "\(value.map(RuleEngine.show) ?? "value") is not one of the \(JSONWriter.quoted(form.tag)) values \(form.mapping.map { JSONWriter.quoted($0.tag) }.joined(separator: ", "))"
+            } else {
+                message = "unknown discriminator value"
+            }
+        default:
+            if secondLast == "properties", let name = last {
+                code = FindingCode.missingProperty
+                message = "missing required property \(JSONWriter.quoted(name))"
+            } else {
+                code = FindingCode.unexpectedProperty
+                locatesKey = true
+                let name = indicator.instancePath.last?.text ?? ""
+                message = "property \(JSONWriter.quoted(name)) is not allowed here (the schema does not list it and does not allow additional properties)"
+            }
+        }
+        return Finding(code: code, severity: .error, pointer: JSONPointer(indicator.instancePath), message: message,
+                       schemaPath: indicator.schemaPath, locatesKey: locatesKey)
+    }
+
+    static func describe(_ type: PrimitiveType) -> String {
+        switch type {
+        case .boolean: "a boolean"
+        case .string: "a string"
+        case .timestamp: "an RFC 3339 timestamp string"
+        case .float32, .float64: "a number"
+        default:
+            if let range = type.integerRange {
+                "\(type.rawValue) (an integer from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)))"
+            } else {
+                type.rawValue
+            }
+        }
+    }
+
+    static func value(at path: [PathToken], in root: JSON) -> JSON? {
+        var current = root
+        for token in path {
+            switch (token, current) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The schema an RFC 8927 schema path ends in (the form that holds the keyword).
+    func schema(at path: [String]) -> Schema? {
+        var current = document.root
+        var index = 0
+        while index < path.count {
+            let token = path[index]
+            let next = index + 1 < path.count ? path[index + 1] : nil
+            switch (token, current.form) {
+            case ("definitions", _):
+                guard let name = next, let definition = document.definition(named: name) else { return current }
+                current = definition
+                index += 2
+            case ("elements", .elements(let element)) where next != nil:
+                current = element
+                index += 1
+            case ("values", .values(let value)) where next != nil:
+                current = value
+                index += 1
+            case ("properties", .properties(let form)), ("optionalProperties", .properties(let form)):
+                guard let name = next, let property = form.property(named: name) else { return current }
+                if index + 2 >= path.count { return current }
+                current = property.property.schema
+                index += 2
+            case ("mapping", .discriminator(let form)):
+                guard let tag = next, let variant = form.variant(for: tag) else { return current }
+                current = variant.schema
+                index += 2
+            default:
+                return current
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads files and standard input with plain file descriptors, in bounded memory.
+enum FileInput {
+    static func open(path: String) throws(CLIError) -> Int32 {
+        if path == "-" { return STDIN_FILENO }
+        let descriptor = Glibc.open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw CLIError("cannot read \(path): it is a directory")
+        }
+        return descriptor
+    }
+
+    /// Reads a whole file; past `limit` bytes it stops and throws `TooLarge`.
+    static func readAll(path: String, limit: Int) throws(CLIError) -> [UInt8] {
+        let descriptor = try open(path: path)
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        switch readAll(descriptor: descriptor, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge): throw CLIError("\(path) is larger than \(limit) bytes")
+        case .failure(.io(let message)): throw CLIError("cannot read \(path): \(message)")
+        }
+    }
+
+    enum ReadFailure: Error {
+        case tooLarge
+        case io(String)
+    }
+
+    static func readAll(descriptor: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            if Int(info.st_size) > limit { return .failure(.tooLarge) }
+            bytes.reserveCapacity(Int(info.st_size))
+        }
+        let chunk = 1 << 16
+        while true {
+            let before = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let count = bytes.withUnsafeMutableBufferPointer { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + before }, chunk)
+            }
+            if count < 0 {
+                if errno == EINTR { bytes.removeLast(chunk); continue }
+                return .failure(.io(String(cString: strerror(errno))))
+            }
+            bytes.removeLast(chunk - count)
+            if count == 0 { return .success(bytes) }
+            if bytes.count > limit { return .failure(.tooLarge) }
+        }
+    }
+}

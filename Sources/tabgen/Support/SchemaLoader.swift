@@ -1,0 +1,27 @@
+import Foundation
+import Schema
+
+/// Loads `--schema PATH`, or the schema.json compiled into the binary.
+enum SchemaLoader {
+    static let builtinName = "schema.json (built in)"
+
+    static func load(path: String?) throws(CLIError) -> SchemaDocument {
+        let bytes: [UInt8]
+        let name: String
+        if let path {
+            bytes = try FileInput.readAll(path: path, limit: 64 << 20)
+            name = path
+        } else {
+            guard let data = EmbeddedResources.data(named: "schema.json") else {
+                throw CLIError("the built-in schema is missing from this build")
+            }
+            bytes = Array(data)
+            name = builtinName
+        }
+        do {
+            return try SchemaReader(fileName: name).read(bytes)
+        } catch {
+            throw CLIError(error.description, prefixed: false)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Tabgen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tabgen",
+        abstract: "Own the server-driven tab bar contract between a Rails app and its Hotwire Native clients.",
+        discussion: """
+        One schema (schema.json, a JSON Type Definition with tabgen rules in its metadata) \
+        describes the `configure` message of the `navigation` bridge component. tabgen \
+        checks what the server sends against it.
+
+        Exit codes: 0 success, 1 invalid input found (findings printed), 2 usage, I/O or schema error.
+        """,
+        version: "0.1.0",
+        subcommands: [ValidateCommand.self]
+    )
+
+    /// Runs the command, mapping argument errors to exit code 2 as documented (the
+    /// argument parser's own default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == ExitCode(Exit.invalid.rawValue) || code == ExitCode(Exit.failure.rawValue) {
+                exit(withError: error)
+            }
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            Foundation.exit(Exit.failure.rawValue)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Dispatch
+import Schema
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Streams a JSON Lines file through the validator in bounded memory: the file is read
+/// in blocks, each block's complete lines are validated in parallel, and findings are
+/// emitted in line order. A line longer than the size limit is reported and skipped
+/// without being buffered.
+struct JSONLinesReader {
+    let validator: PayloadValidator
+    let maxBytes: Int
+    let jobs: Int
+    let strict: Bool
+
+    private struct Line {
+        var start: Int
+        var end: Int
+        var number: Int
+    }
+
+    /// Returns false on a read error (reported through `failure`).
+    func run(descriptor: Int32, file: String, emit: ([LocatedFinding]) -> Void, tally: inout Tally) -> String? {
+        let capacity = max(1 << 22, maxBytes + 2)
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        var filled = 0
+        var nextLine = 1
+        var skipping = false
+        var atEOF = false
+        while !atEOF {
+            let count = buffer.withUnsafeMutableBufferPointer { pointer in
+                read(descriptor, pointer.baseAddress.map { $0 + filled }, capacity - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            atEOF = count == 0
+            filled += count
+            var lines: [Line] = []
+            var start = 0
+            buffer.withUnsafeBufferPointer { pointer in
+                guard let base = pointer.baseAddress else { return }
+                while start < filled, let found = memchr(base + start, 0x0A, filled - start) {
+                    let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if skipping {
+                        skipping = false
+                    } else {
+                        lines.append(Line(start: start, end: end, number: nextLine))
+                    }
+                    nextLine += 1
+                    start = end + 1
+                }
+            }
+            if atEOF, start < filled, !skipping {
+                lines.append(Line(start: start, end: filled, number: nextLine))
+                start = filled
+            }
+            validate(lines, in: buffer, file: file, emit: emit, tally: &tally)
+            let rest = filled - start
+            if rest > maxBytes || (rest == capacity) {
+                // An over-long line: report it once, then discard up to its newline.
+                if !skipping {
+                    let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
+                                          message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
+                    let located = [LocatedFinding(file: file, line: nextLine, column: 1, finding: finding)]
+                    tally.add(located, strict: strict)
+                    emit(located)
+                }
+                skipping = true
+                filled = 0
+                continue
+            }
+            if rest > 0, start > 0 {
+                buffer.withUnsafeMutableBufferPointer { pointer in
+                    guard let base = pointer.baseAddress else { return }
+                    memmove(base, base + start, rest)
+                }
+            }
+            filled = rest
+        }
+        return nil
+    }
+
+    private func validate(_ lines: [Line], in buffer: [UInt8], file: String, emit: ([LocatedFinding]) -> Void, tally: inout Tally) {
+        guard !lines.isEmpty else { return }
+        let results = UnsafeMutableBufferPointer<[LocatedFinding]?>.allocate(capacity: lines.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        buffer.withUnsafeBufferPointer { pointer in
+            nonisolated(unsafe) let bytes = pointer
+            nonisolated(unsafe) let output = results
+            let workers = max(1, min(jobs, lines.count / 64))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let lower = lines.count * worker / workers
+                let upper = lines.count * (worker + 1) / workers
+                for index in lower..<upper {
+                    output[index] = check(lines[index], bytes: bytes, file: file)
+                }
+            }
+        }
+        for index in 0..<lines.count {
+            guard let findings = results[index] else { continue }  // a blank line
+            tally.add(findings, strict: strict)
+            if !findings.isEmpty { emit(findings) }
+        }
+    }
+
+    /// Findings of one line, or nil for a blank line (not a payload).
+    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String) -> [LocatedFinding]? {
+        var end = line.end
+        if end > line.start, bytes[end - 1] == 0x0D { end -= 1 }
+        var blank = true
+        for index in line.start..<end where !(bytes[index] == 0x20 || bytes[index] == 0x09) {
+            blank = false
+            break
+        }
+        if blank { return nil }
+        let slice = UnsafeBufferPointer(rebasing: bytes[line.start..<end])
+        if slice.count > maxBytes {
+            let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
+                                  message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
+            return [LocatedFinding(file: file, line: line.number, column: 1, finding: finding)]
+        }
+        let findings = validator.findings(for: slice)
+        if findings.isEmpty { return [] }
+        return findings.map { $0.located(in: slice, file: file, firstLine: line.number) }.sortedByPosition()
+    }
+}
+
+extension Array where Element == LocatedFinding {
+    func sortedByPosition() -> [LocatedFinding] {
+        enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+    }
+}

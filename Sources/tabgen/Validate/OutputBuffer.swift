@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Buffered writes to a file descriptor: findings can number in the millions.
+final class OutputBuffer {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func line(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        var start = 0
+        while start < buffer.count {
+            let written = buffer.withUnsafeBufferPointer { pointer in
+                write(descriptor, pointer.baseAddress.map { $0 + start }, buffer.count - start)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { break }  // a closed pipe: nothing more to do
+            start += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}
