@@ -14,12 +14,15 @@ let package = Package(
     targets: [
         // Schema model, JSON reader, RFC 8927 checks and validation, the rule engine.
         .target(name: "Schema"),
+        // The client reconciliation algorithm (seeds/002), for `tabgen plan`.
+        .target(name: "Reconciliation", dependencies: ["Schema"]),
         // The command-line tool. The built-in schema.json is compiled into it by the
         // EmbedResources plugin, so the binary works from any directory.
         .executableTarget(
             name: "tabgen",
             dependencies: [
                 "Schema",
+                "Reconciliation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["EmbedResources"]
@@ -35,6 +38,7 @@ let package = Package(
             dependencies: ["Schema"],
             resources: [.copy("Conformance"), .copy("DiffFixtures")]
         ),
+        .testTarget(name: "ReconciliationTests", dependencies: ["Reconciliation"]),
         .testTarget(
             name: "TabgenCLITests",
             dependencies: ["tabgen", "Schema"],

@@ -21,17 +21,22 @@ public struct RuleEngine: Sendable {
                                     message: Self.format(rule.message, value: value, reason: reason, count: count, pointer: JSONPointer(path))))
         }
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden):
+        case .count(let path, let min, let max, let forbidden, let distinct):
             PatternMatcher.forEach(path, in: payload) { at, value in
-                let count: Int
+                let entries: [JSON]
                 switch value {
-                case .array(let elements): count = elements.count
-                case .object(let object): count = object.count
+                case .array(let elements): entries = elements
+                case .object(let object): entries = object.members.map(\.value)
                 default: return
                 }
-                let noun = count == 1 ? "1 entry" : "\(count) entries"
+                var count = entries.count
+                var noun = count == 1 ? "1 entry" : "\(count) entries"
+                if let distinct {
+                    count = Self.distinctCount(entries, by: distinct)
+                    if count != entries.count { noun += " but \(count) distinct \(distinct)" }
+                }
                 if forbidden.contains(count) {
-                    report(at, value: value, reason: "it has \(noun), which is not allowed", count: count)
+                    report(at, value: value, reason: "it has \(noun)", count: count)
                 } else if let min, count < min {
                     report(at, value: value, reason: "it has \(noun), fewer than \(min)", count: count)
                 } else if let max, count > max {
@@ -101,6 +106,20 @@ public struct RuleEngine: Sendable {
                 report(at, value: value, reason: "it is \(Self.show(value)), expected \(Self.show(expected))")
             }
         }
+    }
+
+    /// Entries counted once per distinct value at `key`; entries without one count alone.
+    static func distinctCount(_ entries: [JSON], by key: PathPattern) -> Int {
+        var seen: Set<JSON> = []
+        var count = 0
+        for entry in entries {
+            guard let value = PatternMatcher.value(at: key, in: entry) else {
+                count += 1
+                continue
+            }
+            if seen.insert(value).inserted { count += 1 }
+        }
+        return count
     }
 
     static func holds(_ condition: Condition, on base: JSON) -> Bool {

@@ -15,7 +15,7 @@ struct RuleReader {
     static let kinds = ["count", "unique", "reference", "relativeReference", "equals"]
     static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path"]
     static let parameters: [String: Set<String>] = [
-        "count": ["min", "max", "forbidden"],
+        "count": ["min", "max", "forbidden", "distinct"],
         "unique": [],
         "reference": ["targets", "key", "targetWhere", "required"],
         "relativeReference": ["allowAuthority"],
@@ -99,7 +99,15 @@ struct RuleReader {
             }
             requireShape(schemas, at: pathPointer, accepts: { if case .elements = $0 { true } else if case .values = $0 { true } else if case .properties = $0 { true } else if case .empty = $0 { true } else { false } },
                          what: "an array or object")
-            kind = .count(path: path, min: min, max: max, forbidden: forbidden)
+            var distinct: PathPattern?
+            if object["distinct"] != nil, let key = pattern(object, "distinct", at: pointer, required: false) {
+                let entries = navigator.schemas(at: PathPattern([.wildcard]), from: schemas).schemas
+                if let failure = navigator.schemas(at: key, from: entries).failure {
+                    sink.report(pointer.appending(key: "distinct"), "distinct \(JSONWriter.quoted(key.description)) addresses nothing in an entry: \(failure)")
+                }
+                distinct = key
+            }
+            kind = .count(path: path, min: min, max: max, forbidden: forbidden, distinct: distinct)
         case "unique":
             kind = .unique(path: path)
         case "reference":

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs the `tabgen` binary built next to this test bundle.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+}
+
+enum CLI {
+    static var binary: URL {
+        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("tabgen")
+    }
+
+    static func payload(_ relative: String) -> String {
+        Bundle.module.bundleURL.appendingPathComponent("Payloads").appendingPathComponent(relative).path
+    }
+
+    /// Runs tabgen with `arguments` in `directory`; output goes through files, so a
+    /// large output cannot dead-lock on a full pipe.
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CLIResult {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out")
+        let errURL = scratch.appendingPathComponent("err")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        if let stdin {
+            let inURL = scratch.appendingPathComponent("in")
+            try stdin.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus,
+                         stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// A temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
