@@ -133,12 +133,13 @@ struct Scanner {
         try enter()
         index += 1
         skipWhitespace()
-        var members: [JSONObject.Member] = []
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(JSONObject(members))
+            return .object(JSONObject())
         }
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(8)  // payload objects are small; spare the regrowth
         // Small objects check duplicates by scanning; large ones switch to a set, so a
         // hostile object with a million keys stays linear.
         var seen: Set<String>?
@@ -185,12 +186,13 @@ struct Scanner {
         try enter()
         index += 1
         skipWhitespace()
-        var elements: [JSON] = []
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        var elements: [JSON] = []
+        elements.reserveCapacity(8)
         while true {
             elements.append(try value())
             skipWhitespace()

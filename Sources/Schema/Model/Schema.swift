@@ -1,12 +1,15 @@
 import Foundation
 
 /// One RFC 8927 schema: a form, `nullable`, and its `metadata`.
-public struct Schema: Sendable {
-    public var form: Form
-    public var nullable: Bool
-    public var metadata: JSONObject
+///
+/// A class, immutable: validators pass schemas around in hot loops, and sharing one
+/// reference costs far less than copying a form, metadata and pointer each time.
+public final class Schema: Sendable {
+    public let form: Form
+    public let nullable: Bool
+    public let metadata: JSONObject
     /// Where this schema sits in the schema document, for messages.
-    public var pointer: JSONPointer
+    public let pointer: JSONPointer
 
     public init(form: Form, nullable: Bool = false, metadata: JSONObject = JSONObject(), pointer: JSONPointer = .root) {
         self.form = form

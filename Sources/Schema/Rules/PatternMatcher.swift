@@ -45,8 +45,9 @@ enum PatternMatcher {
     /// The value at a pattern without wildcards, or nil when absent.
     static func value(at pattern: PathPattern, in root: JSON) -> JSON? {
         var found: JSON?
-        forEach(pattern, in: root) { _, value in
-            if found == nil { found = value }
+        allValues(pattern, in: root) { value in
+            found = value
+            return false
         }
         return found
     }
@@ -56,5 +57,33 @@ enum PatternMatcher {
         var result: [(path: [PathToken], value: JSON)] = []
         forEach(pattern, in: root) { path, value in result.append((path, value)) }
         return result
+    }
+}
+
+extension PatternMatcher {
+    /// Calls `body` with each matched value, without building paths; stops when `body`
+    /// returns false, and then returns false itself. The fast pass of the rule engine.
+    @discardableResult
+    static func allValues(_ pattern: PathPattern, in root: JSON, _ body: (JSON) -> Bool) -> Bool {
+        values(pattern.tokens, from: 0, in: root, body)
+    }
+
+    private static func values(_ tokens: [PathPattern.Token], from position: Int, in value: JSON, _ body: (JSON) -> Bool) -> Bool {
+        guard position < tokens.count else { return body(value) }
+        switch (tokens[position], value) {
+        case (.wildcard, .array(let elements)):
+            for element in elements where !values(tokens, from: position + 1, in: element, body) { return false }
+        case (.wildcard, .object(let object)):
+            for member in object.members where !values(tokens, from: position + 1, in: member.value, body) { return false }
+        case (.name(let name), .object(let object)):
+            if let child = object[name] { return values(tokens, from: position + 1, in: child, body) }
+        case (.name(let name), .array(let elements)):
+            if let index = Int(name), elements.indices.contains(index) {
+                return values(tokens, from: position + 1, in: elements[index], body)
+            }
+        default:
+            break
+        }
+        return true
     }
 }

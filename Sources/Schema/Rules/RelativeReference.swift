@@ -50,6 +50,30 @@ public enum RelativeReference {
         return nil
     }
 
+    /// The common case, decided on bytes without allocating: "/" not followed by "/",
+    /// then only unreserved characters, "/", and sub-delimiters, with no "%", "?" or "#".
+    /// Anything else takes the full check.
+    static func isPlainPath(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "/") else { return false }
+        var first = true
+        while let byte = utf8.next() {
+            if first, byte == UInt8(ascii: "/") { return false }
+            first = false
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+                 UInt8(ascii: ":"), UInt8(ascii: "@"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
     private static func isAlpha(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }

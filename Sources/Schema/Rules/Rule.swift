@@ -3,17 +3,19 @@
 /// Rules are data. Each has a stable code, a severity, a message template and one
 /// kind from a small vocabulary, addressed by path patterns (JSON pointers in which a
 /// `*` token matches every array element or object member).
-public struct Rule: Sendable {
-    public var code: String
-    public var severity: Severity
+///
+/// A class, immutable, so the engine's per-payload loop shares rules instead of copying them.
+public final class Rule: Sendable {
+    public let code: String
+    public let severity: Severity
     /// The message, with placeholders `{value}`, `{reason}`, `{count}`, `{pointer}`.
-    public var message: String
-    public var description: String?
-    public var kind: Kind
+    public let message: String
+    public let description: String?
+    public let kind: Kind
     /// The rule applies only when all of these hold at the payload's root.
-    public var when: [Condition]
+    public let when: [Condition]
     /// Where the rule is in the schema document.
-    public var schemaPointer: JSONPointer
+    public let schemaPointer: JSONPointer
 
     public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root) {
         self.code = code

@@ -9,9 +9,17 @@ public struct RuleEngine: Sendable {
 
     public func evaluate(_ payload: JSON) -> [Finding] {
         var findings: [Finding] = []
-        for rule in rules where rule.when.allSatisfy({ Self.holds($0, on: payload) }) {
-            evaluate(rule, payload, into: &findings)
+        for index in rules.indices where rules[index].when.allSatisfy({ Self.holds($0, on: payload) }) {
+            if Self.passes(rules[index], payload) { continue }
+            evaluate(rules[index], payload, into: &findings)
         }
+        return findings
+    }
+
+    /// The full evaluation of one rule, without the fast pass (tests compare the two).
+    func fullFindings(_ rule: Rule, _ payload: JSON) -> [Finding] {
+        var findings: [Finding] = []
+        evaluate(rule, payload, into: &findings)
         return findings
     }
 
@@ -109,15 +117,24 @@ public struct RuleEngine: Sendable {
     }
 
     /// Entries counted once per distinct value at `key`; entries without one count alone.
+    /// Small arrays compare pairwise, which beats hashing below a few dozen entries.
     static func distinctCount(_ entries: [JSON], by key: PathPattern) -> Int {
-        var seen: Set<JSON> = []
+        var small: [JSON] = []
+        var large: Set<JSON> = []
         var count = 0
         for entry in entries {
             guard let value = PatternMatcher.value(at: key, in: entry) else {
                 count += 1
                 continue
             }
-            if seen.insert(value).inserted { count += 1 }
+            if entries.count <= 32 {
+                if !small.contains(value) {
+                    small.append(value)
+                    count += 1
+                }
+            } else if large.insert(value).inserted {
+                count += 1
+            }
         }
         return count
     }

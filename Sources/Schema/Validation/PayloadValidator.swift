@@ -23,8 +23,10 @@ public struct PayloadValidator: Sendable {
 
     /// Findings for a parsed payload: schema violations first, then rule violations.
     public func findings(for payload: JSON) -> [Finding] {
-        let indicators = InstanceValidator.validate(payload, against: document)
-        var findings = indicators.map { describe($0, in: payload) }
+        var findings: [Finding] = []
+        if !FastValidator(document: document).isValid(payload, document.root) {
+            findings = InstanceValidator.validate(payload, against: document).map { describe($0, in: payload) }
+        }
         findings += engine.evaluate(payload)
         return findings
     }

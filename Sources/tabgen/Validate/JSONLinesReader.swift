@@ -23,7 +23,8 @@ struct JSONLinesReader {
     /// Returns false on a read error (reported through `failure`).
     func run(descriptor: Int32, file: String, emit: ([LocatedFinding]) -> Void, tally: inout Tally) -> String? {
         let capacity = max(1 << 22, maxBytes + 2)
-        var buffer = [UInt8](repeating: 0, count: capacity)
+        // Uninitialized: zeroing a block that read(2) overwrites is wasted work.
+        var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
         var filled = 0
         var nextLine = 1
         var skipping = false

@@ -1,0 +1,54 @@
+/// The fast pass of the rule engine: answers whether a rule certainly holds, without
+/// paths, messages or hashing. Only rules that fail it are evaluated in full.
+extension RuleEngine {
+    static func passes(_ rule: Rule, _ payload: JSON) -> Bool {
+        switch rule.kind {
+        case .count(let path, let min, let max, let forbidden, let distinct):
+            return PatternMatcher.allValues(path, in: payload) { value in
+                let entries: [JSON]
+                switch value {
+                case .array(let elements): entries = elements
+                case .object(let object): entries = object.members.map(\.value)
+                default: return true
+                }
+                let count = distinct.map { distinctCount(entries, by: $0) } ?? entries.count
+                return !forbidden.contains(count) && count >= (min ?? 0) && count <= (max ?? Int.max)
+            }
+        case .unique(let path):
+            var seen: [JSON] = []
+            return PatternMatcher.allValues(path, in: payload) { value in
+                if seen.count >= 32 { return false }  // large sets: let the full pass hash them
+                if seen.contains(value) { return false }
+                seen.append(value)
+                return true
+            }
+        case .reference(let path, let targets, let key, let targetWhere, let required):
+            var keys: [JSON] = []
+            var targetCount = 0
+            let collected = PatternMatcher.allValues(targets, in: payload) { target in
+                guard targetWhere.allSatisfy({ holds($0, on: target) }) else { return true }
+                targetCount += 1
+                PatternMatcher.allValues(key, in: target) { keyValue in
+                    keys.append(keyValue)
+                    return true
+                }
+                return keys.count <= 32
+            }
+            guard collected else { return false }
+            var sawValue = false
+            let matched = PatternMatcher.allValues(path, in: payload) { value in
+                sawValue = true
+                if case .null = value { return !(required && targetCount > 0) }
+                return keys.contains(value)
+            }
+            return matched && !(required && !sawValue && !path.hasWildcard && targetCount > 0)
+        case .relativeReference(let path, let allowAuthority):
+            return PatternMatcher.allValues(path, in: payload) { value in
+                guard case .string(let text) = value else { return true }
+                return RelativeReference.isPlainPath(text) || RelativeReference.problem(in: text, allowAuthority: allowAuthority) == nil
+            }
+        case .equals(let path, let expected):
+            return PatternMatcher.allValues(path, in: payload) { $0 == expected }
+        }
+    }
+}
