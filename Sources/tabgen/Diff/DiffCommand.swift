@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Schema
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Find schema changes that break clients in the field or clients that meet an old server.",
+        discussion: """
+        An app version stays installed for months, so the server talks to every client \
+        version it ever shipped, and a new client meets servers that have not deployed \
+        yet. tabgen diff compares two versions of the schema structurally (through refs \
+        and definitions, rules and the bridge contract) and classifies every change in \
+        two directions:
+
+          old clients: in the field, reading payloads from the new server
+          new clients: reading payloads from an old server (deploy lag, rollbacks)
+
+        Each direction is BREAKING, strict (breaks only clients that reject unknown enum \
+        values or unknown properties; tabgen-generated clients keep and ignore them), \
+        safe, or no effect (documentation):
+
+          schema.json:56:9: breaking[D002] /definitions/TabData/properties/badge: property "badge" added as required — old clients: safe (TabData allows unknown properties, so old clients ignore it), new clients: BREAKING (an old server does not send it)
+
+        OLD and NEW are paths (- reads standard input) or git:REF:PATH, read with \
+        `git show REF:PATH` in the current directory. Codes D001... are listed in the \
+        README. A summary goes to standard error.
+
+        Exit codes: 0 no change breaks clients that are not allowed to break; 1 a change \
+        does (strict changes count unless --lenient-clients); 2 usage, I/O, git or \
+        schema error.
+
+        Examples:
+          tabgen diff git:origin/main:schema.json schema.json
+          tabgen diff --format github git:origin/main:schema.json schema.json
+          tabgen diff --lenient-clients --allow new-clients old/schema.json schema.json
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The schema before the change: a path, - for standard input, or git:REF:PATH.", valueName: "OLD"))
+    var oldSchema: String
+
+    @Argument(help: ArgumentHelp("The schema after the change: a path, - for standard input, or git:REF:PATH.", valueName: "NEW"))
+    var newSchema: String
+
+    @Option(help: "Output format: text (compiler style), json (one JSON object per change, per line) or github (GitHub Actions annotations).")
+    var format: DiffFormat = .text
+
+    @Option(name: .customLong("allow"), help: ArgumentHelp(
+        "Accept breaking changes for old-clients (no old client is in use any more) or new-clients (the server deploys before any new client ships); repeatable.",
+        valueName: "DIRECTION"))
+    var allowed: [AllowedBreak] = []
+
+    @Flag(help: "Every client keeps unknown enum values and ignores unknown properties, as tabgen-generated code does: changes that break only strict clients pass.")
+    var lenientClients = false
+
+    @Flag(name: .shortAndLong, help: "Do not print the summary line.")
+    var quiet = false
+
+    func validate() throws {
+        do throws(CLIError) {
+            let sources = [try SchemaSource(argument: oldSchema), try SchemaSource(argument: newSchema)]
+            if sources.filter({ $0 == .file("-") }).count > 1 { throw CLIError("- (standard input) can be given only once") }
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() throws {
+        let old: (source: SchemaSource, document: SchemaDocument)
+        let new: (source: SchemaSource, document: SchemaDocument)
+        do throws(CLIError) {
+            let oldSource = try SchemaSource(argument: oldSchema)
+            let newSource = try SchemaSource(argument: newSchema)
+            old = (oldSource, try oldSource.load())
+            new = (newSource, try newSource.load())
+        } catch {
+            printError(error.description)
+            throw Exit.failure.exitCode
+        }
+        let changes = SchemaDiffer(old: old.document, new: new.document).changes()
+        let policy = DiffPolicy(allowed: Set(allowed.map(\.direction)), lenientClients: lenientClients)
+        let report = DiffReport(old: old.source, new: new.source, newDocument: new.document, policy: policy)
+        let output = OutputBuffer(descriptor: STDOUT_FILENO)
+        for change in changes {
+            output.line(report.render(change, as: format))
+        }
+        output.flush()
+        if !quiet { printError(report.summary(changes)) }
+        if changes.contains(where: policy.fails) { throw Exit.invalid.exitCode }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import Schema
+
+/// `tabgen diff`'s engine on fixture pairs (DiffFixtures/<case>/old.json, new.json),
+/// one pair per kind of change, compared both ways. Each change is summarised as
+/// "CODE old-clients/new-clients", e.g. "D002 safe/breaking".
+struct DiffTests {
+    struct DiffCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// Changes from old.json to new.json.
+        var forward: [String]
+        /// Changes from new.json back to old.json (a rollback, or the opposite edit).
+        var backward: [String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [DiffCase] = [
+        DiffCase(name: "optional-property-added", forward: ["D001 safe/safe"], backward: ["D003 safe/safe"]),
+        DiffCase(name: "required-property-added", forward: ["D002 safe/breaking"], backward: ["D004 breaking/safe"]),
+        DiffCase(name: "closed-object-property-added", forward: ["D001 strict/safe"], backward: ["D003 safe/strict"]),
+        DiffCase(name: "property-made-required", forward: ["D005 safe/breaking"], backward: ["D006 breaking/safe"]),
+        DiffCase(name: "additional-properties-allowed", forward: ["D007 strict/safe"], backward: ["D008 safe/strict"]),
+        DiffCase(name: "nullable-added", forward: ["D010 breaking/safe"], backward: ["D011 safe/breaking"]),
+        DiffCase(name: "type-changed", forward: ["D012 breaking/breaking"], backward: ["D012 breaking/breaking"]),
+        DiffCase(name: "form-changed", forward: ["D012 breaking/breaking"], backward: ["D012 breaking/breaking"]),
+        DiffCase(name: "type-widened", forward: ["D013 breaking/safe"], backward: ["D014 safe/breaking"]),
+        DiffCase(name: "empty-form", forward: ["D013 breaking/safe"], backward: ["D014 safe/breaking"]),
+        DiffCase(name: "enum-became-string", forward: ["D015 strict/safe"], backward: ["D016 safe/strict"]),
+        DiffCase(name: "enum-value-added", forward: ["D020 strict/safe"], backward: ["D021 safe/strict"]),
+        DiffCase(name: "elements-changed", forward: ["D010 breaking/safe"], backward: ["D011 safe/breaking"]),
+        DiffCase(name: "values-changed", forward: ["D014 safe/breaking"], backward: ["D013 breaking/safe"]),
+        DiffCase(name: "discriminator-tag-changed", forward: ["D030 breaking/breaking"], backward: ["D030 breaking/breaking"]),
+        DiffCase(name: "discriminator-variant-added", forward: ["D031 breaking/safe"], backward: ["D032 safe/breaking"]),
+        // Mapping variants do not allow unknown properties: strict for old clients.
+        DiffCase(name: "discriminator-variant-changed", forward: ["D002 strict/breaking"], backward: ["D004 breaking/strict"]),
+        DiffCase(name: "definition-renamed", forward: ["D040 safe/safe"], backward: ["D040 safe/safe"]),
+        DiffCase(name: "ref-retargeted", forward: ["D041 info/info", "D002 safe/breaking"], backward: ["D041 info/info", "D004 breaking/safe"]),
+        DiffCase(name: "recursive", forward: ["D001 strict/safe"], backward: ["D003 safe/strict"]),
+        DiffCase(name: "recursive-renamed", forward: ["D040 safe/safe"], backward: ["D040 safe/safe"]),
+        DiffCase(name: "rule-added", forward: ["D050 safe/breaking"], backward: ["D051 breaking/safe"]),
+        DiffCase(name: "rule-warning-added", forward: ["D050 safe/safe"], backward: ["D051 safe/safe"]),
+        DiffCase(name: "rule-tightened", forward: ["D052 safe/breaking"], backward: ["D053 breaking/safe"]),
+        DiffCase(name: "rule-severity-raised", forward: ["D052 safe/breaking"], backward: ["D053 breaking/safe"]),
+        DiffCase(name: "rule-authority-allowed", forward: ["D053 breaking/safe"], backward: ["D052 safe/breaking"]),
+        DiffCase(name: "rule-target-where-added", forward: ["D052 safe/breaking"], backward: ["D053 breaking/safe"]),
+        DiffCase(name: "rule-when-removed", forward: ["D052 safe/breaking"], backward: ["D053 breaking/safe"]),
+        DiffCase(name: "rule-changed", forward: ["D054 breaking/breaking"], backward: ["D054 breaking/breaking"]),
+        DiffCase(name: "rule-text-changed", forward: ["D055 info/info"], backward: ["D055 info/info"]),
+        DiffCase(name: "contract-changed", forward: ["D060 breaking/breaking", "D060 breaking/breaking"],
+                 backward: ["D060 breaking/breaking", "D060 breaking/breaking"]),
+        DiffCase(name: "contract-removed", forward: ["D061 breaking/breaking"], backward: ["D061 breaking/breaking"]),
+        DiffCase(name: "root-name-changed", forward: ["D062 safe/safe"], backward: ["D062 safe/safe"]),
+        DiffCase(name: "description-changed", forward: ["D090 info/info", "D090 info/info"], backward: ["D090 info/info", "D090 info/info"]),
+        // The real cases, from the repository's schema. Adding the deprecated/replaces
+        // extension is safe both ways: TabData allows unknown properties, and TG105
+        // checks /tabs/*/replaces, which an old server never sends.
+        DiffCase(name: "real-deprecated-added", forward: ["D001 safe/safe", "D001 safe/safe", "D050 safe/safe"],
+                 backward: ["D003 safe/safe", "D003 safe/safe", "D051 safe/safe"]),
+        DiffCase(name: "real-badge-added", forward: ["D001 safe/safe"], backward: ["D003 safe/safe"]),
+    ]
+
+    @Test(arguments: cases)
+    func forward(_ testCase: DiffCase) throws {
+        let (old, new) = try Self.pair(testCase.name)
+        #expect(Self.summaries(SchemaDiffer(old: old, new: new).changes()) == testCase.forward)
+    }
+
+    @Test(arguments: cases)
+    func backward(_ testCase: DiffCase) throws {
+        let (old, new) = try Self.pair(testCase.name)
+        #expect(Self.summaries(SchemaDiffer(old: new, new: old).changes()) == testCase.backward)
+    }
+
+    @Test func everyCodeHasAFixture() {
+        let covered = Set(Self.cases.flatMap { $0.forward + $0.backward }.map { String($0.prefix(4)) })
+        #expect(Set(ChangeCode.allCases.map(\.code)).subtracting(covered).isEmpty)
+    }
+
+    @Test func eachSideIsIdenticalToItself() throws {
+        for testCase in Self.cases {
+            let (old, new) = try Self.pair(testCase.name)
+            #expect(SchemaDiffer(old: old, new: old).changes().isEmpty, "\(testCase.name)/old.json")
+            #expect(SchemaDiffer(old: new, new: new).changes().isEmpty, "\(testCase.name)/new.json")
+        }
+    }
+
+    @Test func addedPropertyHasPointersAndReasons() throws {
+        let (old, new) = try Self.pair("required-property-added")
+        let change = try #require(SchemaDiffer(old: old, new: new).changes().first)
+        #expect(change.message == "property \"badge\" added as required")
+        #expect(change.oldPointer == nil)
+        #expect(change.newPointer?.description == "/definitions/TabData/properties/badge")
+        #expect(change.location == change.newPointer)
+        #expect(change.oldClients.reason.contains("TabData allows unknown properties"))
+        #expect(change.newClients.reason == "an old server does not send it")
+        #expect(new.position(of: change.location, preferKey: true).line > 1)
+    }
+
+    @Test func removedPropertyPointsAtItsOldPlaceAndTheNewContainer() throws {
+        let (old, new) = try Self.pair("required-property-added")
+        let change = try #require(SchemaDiffer(old: new, new: old).changes().first)
+        #expect(change.oldPointer?.description == "/definitions/TabData/properties/badge")
+        #expect(change.newPointer == nil)
+        #expect(change.location.description == "/definitions/TabData/properties")
+    }
+
+    @Test func renameReportsBothDefinitions() throws {
+        let (old, new) = try Self.pair("definition-renamed")
+        let change = try #require(SchemaDiffer(old: old, new: new).changes().first)
+        #expect(change.message == "definition renamed from \"TabData\" to \"Tab\"")
+        #expect(change.oldPointer?.description == "/definitions/TabData")
+        #expect(change.newPointer?.description == "/definitions/Tab")
+    }
+
+    @Test func ruleChangesNameTheParameter() throws {
+        let (old, new) = try Self.pair("rule-tightened")
+        let change = try #require(SchemaDiffer(old: old, new: new).changes().first)
+        #expect(change.message == "rule TG101 (count) tightened: max none → 5")
+        #expect(change.newPointer?.description == "/metadata/tabgen/rules/0")
+    }
+
+    @Test func sharedDefinitionIsReportedOnce() throws {
+        let old = try Self.read("""
+            {"definitions": {"Tab": {"properties": {"id": {"type": "string"}}}},
+             "properties": {"first": {"ref": "Tab"}, "rest": {"elements": {"ref": "Tab"}}}}
+            """)
+        let new = try Self.read("""
+            {"definitions": {"Tab": {"properties": {"id": {"type": "int32"}}}},
+             "properties": {"first": {"ref": "Tab"}, "rest": {"elements": {"ref": "Tab"}}}}
+            """)
+        #expect(Self.summaries(SchemaDiffer(old: old, new: new).changes()) == ["D012 breaking/breaking"])
+    }
+
+    @Test func inlinedDefinitionComparesByContent() throws {
+        let old = try Self.read("""
+            {"definitions": {"Id": {"type": "string"}}, "properties": {"id": {"ref": "Id"}}}
+            """)
+        let new = try Self.read("""
+            {"properties": {"id": {"type": "string", "nullable": true}}}
+            """)
+        #expect(Self.summaries(SchemaDiffer(old: old, new: new).changes()) == ["D010 breaking/safe"])
+        #expect(Self.summaries(SchemaDiffer(old: new, new: old).changes()) == ["D011 safe/breaking"])
+    }
+
+    @Test func primitiveTypesOrderByWhatTheyHold() {
+        #expect(PrimitiveType.int16.holdsEveryValue(of: .uint8))
+        #expect(!PrimitiveType.uint8.holdsEveryValue(of: .int8))
+        #expect(PrimitiveType.float64.holdsEveryValue(of: .uint32))
+        #expect(PrimitiveType.float32.holdsEveryValue(of: .int16))
+        #expect(!PrimitiveType.float32.holdsEveryValue(of: .int32))
+        #expect(PrimitiveType.float64.holdsEveryValue(of: .float32))
+        #expect(!PrimitiveType.float32.holdsEveryValue(of: .float64))
+        #expect(PrimitiveType.string.holdsEveryValue(of: .timestamp))
+        #expect(!PrimitiveType.timestamp.holdsEveryValue(of: .string))
+        #expect(!PrimitiveType.boolean.holdsEveryValue(of: .string))
+    }
+
+    @Test func policyAcceptsDirectionsAndLenientClients() throws {
+        let (old, new) = try Self.pair("enum-value-added")
+        let added = try #require(SchemaDiffer(old: old, new: new).changes().first)
+        #expect(DiffPolicy().failingDirections(of: added) == [.oldClients])
+        #expect(!DiffPolicy(lenientClients: true).fails(added))
+        #expect(!DiffPolicy(allowed: [.oldClients]).fails(added))
+        #expect(DiffPolicy(allowed: [.newClients]).fails(added))
+
+        let (before, after) = try Self.pair("type-changed")
+        let changed = try #require(SchemaDiffer(old: before, new: after).changes().first)
+        #expect(DiffPolicy(lenientClients: true).failingDirections(of: changed) == [.oldClients, .newClients])
+        #expect(DiffPolicy(allowed: [.oldClients]).failingDirections(of: changed) == [.newClients])
+        #expect(!DiffPolicy(allowed: [.oldClients, .newClients]).fails(changed))
+    }
+
+    // MARK: Support
+
+    static func summaries(_ changes: [SchemaChange]) -> [String] {
+        changes.map { "\($0.code.code) \($0.oldClients.impact.rawValue)/\($0.newClients.impact.rawValue)" }
+    }
+
+    static func pair(_ name: String) throws -> (SchemaDocument, SchemaDocument) {
+        (try fixture(name, "old.json"), try fixture(name, "new.json"))
+    }
+
+    static func fixture(_ name: String, _ file: String) throws -> SchemaDocument {
+        let folder = try #require(Bundle.module.url(forResource: "DiffFixtures", withExtension: nil), "missing DiffFixtures resource")
+        let url = folder.appendingPathComponent(name).appendingPathComponent(file)
+        return try SchemaReader(fileName: "\(name)/\(file)").read(Array(try Data(contentsOf: url)))
+    }
+
+    static func read(_ text: String) throws -> SchemaDocument {
+        try SchemaReader(fileName: "inline.json").read(Array(text.utf8))
+    }
+}
