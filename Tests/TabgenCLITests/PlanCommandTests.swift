@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// `tabgen plan` end to end, on the protocol's sunset example (Home, Explore, Library,
+/// Profile; Explore retired in favour of Favorites). Runs in Payloads/plan so file
+/// names print short.
+struct PlanCommandTests {
+    private let directory = URL(fileURLWithPath: CLI.payload("plan"))
+
+    private func plan(_ arguments: [String]) throws -> CLIResult {
+        try CLI.run(["plan"] + arguments, in: directory)
+    }
+
+    /// The `tab bar` rows of text output.
+    private func tabBars(_ result: CLIResult) -> [String] {
+        result.stdoutLines.filter { $0.hasPrefix("  tab bar") }.map { String($0.dropFirst(12)) }
+    }
+
+    @Test func flagOffUnderTheUserIsCase9AndWarns() throws {
+        let result = try plan(["before.json", "flag_off.json", "--select", "explore@1"])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.prefix(4) == [
+            "step 1 (before.json): case 2 — Bootstrap → Tabbed",
+            "  promoted  c1 → home",
+            "  created   c2 explore, c3 library, c4 profile",
+            "  tab bar   [Home*] [Explore] [Library] [Profile]",
+        ])
+        #expect(result.stdout.contains("after step 1: the user taps \"explore\""))
+        #expect(result.stdout.contains("step 2 (flag_off.json): case 9 — Tabbed → Tabbed (Active Tab Removed)"))
+        #expect(result.stdout.contains("  morphed   c2 explore → home\n  kept      c3 library, c4 profile\n  disposed  c1 home\n"))
+        #expect(tabBars(result) == ["[Home*] [Explore] [Library] [Profile]", "[Home] [Explore*] [Library] [Profile]",
+                                    "[Home*] [Library] [Profile]"])
+        #expect(result.stdout.contains("  warning[P009]: the tab the user is on, \"explore\", was removed"))
+        #expect(result.stderr == "tabgen: planned 2 payloads, 1 tap: 1 warning (P009)\n")
+    }
+
+    @Test func failOnWarningExitsOneOnlyWhenAStepWarns() throws {
+        let warned = try plan(["--fail-on-warning", "before.json", "flag_off.json", "--select", "explore@1"])
+        #expect(warned.status == 1)
+        #expect(warned.stdout.contains("warning[P009]"))
+        // The user on Home: plain case 8, nothing to warn about.
+        let calm = try plan(["--fail-on-warning", "before.json", "flag_off.json"])
+        #expect(calm.status == 0)
+        #expect(calm.stdout.contains("case 8 — Tabbed → Tabbed (Tabs Removed)"))
+        #expect(calm.stderr.contains("0 warnings"))
+    }
+
+    @Test func hardDeprecationWaitsForTheUserToLeave() throws {
+        let result = try plan(["before.json", "sunset_hard.json", "sunset_hard.json",
+                               "--select", "explore@1", "--select", "home@2", "--fail-on-warning"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("step 2 (sunset_hard.json): case 4 — Tabbed → Tabbed (No Change)"))
+        #expect(result.stdout.contains("  pending   Explore goes when the user leaves it (hard); Favorites then takes its place"))
+        #expect(result.stdout.contains("after step 2: the user taps \"home\"\n  kept      c1 home, c3 library, c4 profile\n  disposed  c2 explore\n  created   c5 favorites\n"))
+        // The tab count stays at four throughout.
+        #expect(tabBars(result) == [
+            "[Home*] [Explore] [Library] [Profile]",
+            "[Home] [Explore*] [Library] [Profile]",
+            "[Home] [Explore*] [Library] [Profile]",
+            "[Home*] [Favorites] [Library] [Profile]",
+            "[Home*] [Favorites] [Library] [Profile]",
+        ])
+    }
+
+    @Test func softDeprecationGoesAtRestart() throws {
+        let result = try plan(["before.json", "sunset_soft.json", "sunset_soft.json", "--restart-at", "2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  pending   Explore goes at the next app restart or bootstrap → tabbed transition (soft); Favorites then takes its place"))
+        #expect(result.stdout.contains("after step 2: the app restarts\n  disposed  c1 home, c2 explore, c3 library, c4 profile\n  created   c5 (bootstrap)\n"))
+        #expect(result.stdout.contains("step 3 (sunset_soft.json): case 2 — Bootstrap → Tabbed\n  promoted  c5 → home\n"))
+        #expect(tabBars(result) == [
+            "[Home*] [Explore] [Library] [Profile]",
+            "[Home*] [Explore] [Library] [Profile]",
+            "none (bootstrap: one web view, c5)",
+            "[Home*] [Favorites] [Library] [Profile]",
+        ])
+        #expect(result.stderr.contains("planned 3 payloads, 1 restart: 0 warnings"))
+    }
+
+    @Test func reorderAndRedesignWarnWithStableCodes() throws {
+        let result = try plan(["before.json", "reordered.json", "redesign.json", "bootstrap.json", "--fail-on-warning"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("case 6 — Tabbed → Tabbed (Ordering Changed)"))
+        #expect(result.stdout.contains("case 11 — Tabbed → Tabbed (All Tabs Replaced)"))
+        #expect(result.stdout.contains("case 3 — Tabbed → Bootstrap"))
+        #expect(result.stdout.contains("  demoted   c1 feed → bootstrap"))
+        #expect(result.stderr.contains("2 warnings (P006, P011)"))
+    }
+
+    @Test func jsonFormatIsOneDocumentWithEveryStep() throws {
+        let result = try plan(["--format", "json", "before.json", "flag_off.json", "--select", "explore@1"])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(document["warnings"] as? Int == 1)
+        #expect((document["findings"] as? [Any])?.isEmpty == true)
+        let steps = try #require(document["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["kind"] as? String } == ["configure", "select", "configure"])
+        #expect(steps.map { $0["step"] as? Int } == [1, 1, 2])
+        #expect(steps[1]["tab"] as? String == "explore")
+        #expect(steps[1]["case"] is NSNull)
+
+        let last = steps[2]
+        for key in ["source", "case", "events", "mode", "tabBar", "selected", "pending", "warnings", "notes"] {
+            #expect(last[key] != nil, "missing \(key)")
+        }
+        let reconciliationCase = try #require(last["case"] as? [String: Any])
+        #expect(reconciliationCase["number"] as? Int == 9)
+        #expect(reconciliationCase["name"] as? String == "Tabbed → Tabbed (Active Tab Removed)")
+        let events = try #require(last["events"] as? [[String: Any]])
+        let morphed = try #require(events.first { $0["kind"] as? String == "morphed" })
+        #expect(morphed["container"] as? String == "c2")
+        #expect(morphed["from"] as? String == "explore")
+        #expect(morphed["to"] as? String == "home")
+        #expect(events.filter { $0["kind"] as? String == "disposed" }.map { $0["container"] as? String } == ["c1"])
+        let tabBar = try #require(last["tabBar"] as? [[String: Any]])
+        #expect(tabBar.map { $0["id"] as? String } == ["home", "library", "profile"])
+        #expect(tabBar.map { $0["selected"] as? Bool } == [true, false, false])
+        #expect((last["selected"] as? [String: Any])?["container"] as? String == "c2")
+        let warning = try #require((last["warnings"] as? [[String: Any]])?.first)
+        #expect(warning["code"] as? String == "P009")
+        #expect(warning["file"] as? String == "flag_off.json")
+        #expect(warning["line"] as? Int == 1)
+        #expect(warning["column"] as? Int == 12)
+    }
+
+    @Test func githubFormatPrintsWorkflowAnnotations() throws {
+        let result = try plan(["--format", "github", "before.json", "flag_off.json", "--select", "explore@1"])
+        #expect(result.status == 0)
+        let annotations = result.stdoutLines.filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 1)
+        #expect(annotations.first?.hasPrefix("::warning file=flag_off.json,line=1,col=12,title=tabgen plan P009 (step 2)::the tab the user is on, \"explore\", was removed") == true)
+        #expect(!result.stdout.contains("warning[P009]"))
+
+        let invalid = try plan(["--format", "github", "before.json", "invalid.json"])
+        #expect(invalid.status == 2)
+        #expect(invalid.stdoutLines == [#"::error file=invalid.json,line=3,col=65,title=tabgen TG104::/tabs/0/path: "https://evil.example/" is not a relative reference (it has scheme "https")"#])
+    }
+
+    @Test func invalidPayloadIsReportedAndNotPlanned() throws {
+        let result = try plan(["before.json", "invalid.json"])
+        #expect(result.status == 2)
+        #expect(result.stdoutLines == [#"invalid.json:3:65: error[TG104] /tabs/0/path: "https://evil.example/" is not a relative reference (it has scheme "https")"#])
+        #expect(result.stderr == "tabgen: error: cannot plan: 1 of 2 payloads is invalid against the schema (invalid.json)\n")
+
+        let json = try plan(["--format", "json", "invalid.json"])
+        #expect(json.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((document["steps"] as? [Any])?.isEmpty == true)
+        #expect(((document["findings"] as? [[String: Any]])?.first)?["code"] as? String == "TG104")
+    }
+
+    @Test func jsonLinesStepsNameTheirLines() throws {
+        let result = try plan(["--jsonl", "steps.jsonl"])
+        #expect(result.status == 0)
+        let headings = result.stdoutLines.filter { $0.hasPrefix("step ") }
+        #expect(headings == [
+            "step 1 (steps.jsonl:1): case 1 — Bootstrap → Bootstrap",
+            "step 2 (steps.jsonl:3): case 2 — Bootstrap → Tabbed",
+            "step 3 (steps.jsonl:4): case 6 — Tabbed → Tabbed (Ordering Changed)",
+        ])
+        let github = try plan(["--jsonl", "steps.jsonl", "--format", "github"])
+        #expect(github.stdout.contains("::warning file=steps.jsonl,line=4,"))
+    }
+
+    @Test func readsStandardInput() throws {
+        let result = try CLI.run(["plan", "-q", "-"], stdin: Data(#"{"active": null, "tabs": []}"#.utf8))
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.first == "step 1 (<stdin>): case 1 — Bootstrap → Bootstrap")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func usageAndIOErrorsExitTwo() throws {
+        let cases: [(arguments: [String], message: String)] = [
+            ([], "give at least one PAYLOAD, or --jsonl FILE"),
+            (["before.json", "--jsonl", "steps.jsonl"], "not both"),
+            (["before.json", "--select", "explore"], "expected ID@STEP"),
+            (["before.json", "--select", "explore@0"], "step number from 1"),
+            (["before.json", "--select", "explore@2"], "--select explore@2: there is only 1 step"),
+            (["before.json", "--restart-at", "3"], "--restart-at 3: there is only 1 step"),
+            (["before.json", "sunset_soft.json", "--select", "favorites@2"],
+             #"--select favorites@2: after step 2 (sunset_soft.json), no tab "favorites" in the tab bar"#),
+            (["bootstrap.json", "--select", "home@1"], "there is no tab bar to tap"),
+            (["missing.json"], "cannot read missing.json"),
+            (["--format", "xml", "before.json"], "xml"),
+            (["--schema", "missing-schema.json", "before.json"], "cannot read missing-schema.json"),
+        ]
+        for (arguments, message) in cases {
+            let result = try plan(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+        #expect(try plan(["--help"]).status == 0)
+    }
+}
