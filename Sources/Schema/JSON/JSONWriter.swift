@@ -50,20 +50,40 @@ public enum JSONWriter {
 
     public static func writeQuoted(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}":
-                output += "\\u" + hex(scalar.value).lowercased()
-            default: output.unicodeScalars.append(scalar)
+        // Unescaped runs are appended whole: appending scalar by scalar is slow.
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            let escape: String
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0..<0x20, 0x7F: escape = "\\u" + hex(UInt32(byte)).lowercased()
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard next != utf8.endIndex, utf8[next] == 0x80 else { index = next; continue }
+                let third = utf8.index(after: next)
+                guard third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else { index = next; continue }
+                escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                next = utf8.index(after: third)
+            default:
+                index = next
+                continue
             }
+            output += Substring(text[runStart..<index])
+            output += escape
+            index = next
+            runStart = next
         }
+        output += Substring(text[runStart..<index])
         output += "\""
     }
 }

@@ -70,19 +70,29 @@ extension PatternMatcher {
 
     private static func values(_ tokens: [PathPattern.Token], from position: Int, in value: JSON, _ body: (JSON) -> Bool) -> Bool {
         guard position < tokens.count else { return body(value) }
-        switch (tokens[position], value) {
-        case (.wildcard, .array(let elements)):
-            for element in elements where !values(tokens, from: position + 1, in: element, body) { return false }
-        case (.wildcard, .object(let object)):
-            for member in object.members where !values(tokens, from: position + 1, in: member.value, body) { return false }
-        case (.name(let name), .object(let object)):
-            if let child = object[name] { return values(tokens, from: position + 1, in: child, body) }
-        case (.name(let name), .array(let elements)):
-            if let index = Int(name), elements.indices.contains(index) {
-                return values(tokens, from: position + 1, in: elements[index], body)
+        // Nested switches rather than a switch on a (token, value) tuple: the tuple
+        // copies both enums, which costs retains on this hot path.
+        switch tokens[position] {
+        case .wildcard:
+            switch value {
+            case .array(let elements):
+                for index in elements.indices where !values(tokens, from: position + 1, in: elements[index], body) { return false }
+            case .object(let object):
+                for index in object.members.indices where !values(tokens, from: position + 1, in: object.members[index].value, body) { return false }
+            default:
+                break
             }
-        default:
-            break
+        case .name(let name):
+            switch value {
+            case .object(let object):
+                if let child = object[name] { return values(tokens, from: position + 1, in: child, body) }
+            case .array(let elements):
+                if let index = Int(name), elements.indices.contains(index) {
+                    return values(tokens, from: position + 1, in: elements[index], body)
+                }
+            default:
+                break
+            }
         }
         return true
     }

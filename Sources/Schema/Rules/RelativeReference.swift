@@ -50,28 +50,38 @@ public enum RelativeReference {
         return nil
     }
 
-    /// The common case, decided on bytes without allocating: "/" not followed by "/",
-    /// then only unreserved characters, "/", and sub-delimiters, with no "%", "?" or "#".
-    /// Anything else takes the full check.
+    /// The common case, decided on the bytes without allocating; false sends the text
+    /// to the full check, which also explains what is wrong.
     static func isPlainPath(_ text: String) -> Bool {
-        var utf8 = text.utf8.makeIterator()
-        guard utf8.next() == UInt8(ascii: "/") else { return false }
-        var first = true
-        while let byte = utf8.next() {
-            if first, byte == UInt8(ascii: "/") { return false }
-            first = false
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-                 UInt8(ascii: ":"), UInt8(ascii: "@"):
-                continue
-            default:
-                return false
+        // Relative references the full check accepts, decided on bytes: no "//" at the
+        // start, no ":" before the first "/", "?" or "#", at most one "#", no "%".
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
+            if bytes.count >= 2, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "/") { return false }
+            var inFirstSegment = true
+            var sawHash = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                     UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                     UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
+                    continue
+                case UInt8(ascii: "/"), UInt8(ascii: "?"):
+                    inFirstSegment = false
+                case UInt8(ascii: "#"):
+                    if sawHash { return false }
+                    sawHash = true
+                    inFirstSegment = false
+                case UInt8(ascii: ":"):
+                    if inFirstSegment { return false }
+                default:
+                    return false
+                }
             }
+            return true
         }
-        return true
     }
 
     private static func isAlpha(_ scalar: Unicode.Scalar) -> Bool {

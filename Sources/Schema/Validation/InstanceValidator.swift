@@ -6,21 +6,28 @@ public struct InstanceValidator {
     var instancePath: [PathToken] = []
     var schemaPath: [String] = []
     public private(set) var errors: [ErrorIndicator] = []
+    /// Stop after this many errors (0: no limit), so a hostile instance with millions of
+    /// errors costs bounded memory.
+    let maxErrors: Int
 
-    public init(document: SchemaDocument) {
+    var isFull: Bool { maxErrors > 0 && errors.count >= maxErrors }
+
+    public init(document: SchemaDocument, maxErrors: Int = 0) {
         self.document = document
+        self.maxErrors = maxErrors
         instancePath.reserveCapacity(16)
         schemaPath.reserveCapacity(32)
     }
 
     /// The error indicators of `instance` against the document's root schema.
-    public static func validate(_ instance: JSON, against document: SchemaDocument) -> [ErrorIndicator] {
-        var validator = InstanceValidator(document: document)
+    public static func validate(_ instance: JSON, against document: SchemaDocument, maxErrors: Int = 0) -> [ErrorIndicator] {
+        var validator = InstanceValidator(document: document, maxErrors: maxErrors)
         validator.validate(instance, document.root, parentTag: nil)
         return validator.errors
     }
 
     private mutating func fail() {
+        guard !isFull else { return }
         errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: schemaPath))
     }
 
@@ -31,6 +38,7 @@ public struct InstanceValidator {
     }
 
     mutating func validate(_ instance: JSON, _ schema: Schema, parentTag: String?) {
+        if isFull { return }
         if schema.nullable, case .null = instance { return }
         switch schema.form {
         case .empty:

@@ -4,6 +4,9 @@ public struct PayloadValidator: Sendable {
     public let document: SchemaDocument
     public let engine: RuleEngine
     public var reader = JSONReader()
+    /// Report at most this many findings per payload (0: all). One more is computed,
+    /// so callers can tell that the list was cut.
+    public var maxFindings = 0
 
     public init(document: SchemaDocument) {
         self.document = document
@@ -24,11 +27,12 @@ public struct PayloadValidator: Sendable {
     /// Findings for a parsed payload: schema violations first, then rule violations.
     public func findings(for payload: JSON) -> [Finding] {
         var findings: [Finding] = []
+        let limit = maxFindings > 0 ? maxFindings + 1 : 0
         if !FastValidator(document: document).isValid(payload, document.root) {
-            findings = InstanceValidator.validate(payload, against: document).map { describe($0, in: payload) }
+            findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
         }
         findings += engine.evaluate(payload)
-        return findings
+        return limit > 0 ? Array(findings.prefix(limit)) : findings
     }
 
     /// Turns an RFC 8927 error indicator into a coded, readable finding.

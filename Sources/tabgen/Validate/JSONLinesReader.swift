@@ -13,6 +13,8 @@ struct JSONLinesReader {
     let maxBytes: Int
     let jobs: Int
     let strict: Bool
+    let maxFindings: Int
+    let format: ReportFormat
 
     private struct Line {
         var start: Int
@@ -21,7 +23,7 @@ struct JSONLinesReader {
     }
 
     /// Returns false on a read error (reported through `failure`).
-    func run(descriptor: Int32, file: String, emit: ([LocatedFinding]) -> Void, tally: inout Tally) -> String? {
+    func run(descriptor: Int32, file: String, emit: ([String]) -> Void, tally: inout Tally) -> String? {
         let capacity = max(1 << 22, maxBytes + 2)
         // Uninitialized: zeroing a block that read(2) overwrites is wasted work.
         var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
@@ -67,7 +69,7 @@ struct JSONLinesReader {
                                           message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
                     let located = [LocatedFinding(file: file, line: nextLine, column: 1, finding: finding)]
                     tally.add(located, strict: strict)
-                    emit(located)
+                    emit(located.map { $0.rendered(as: format) })
                 }
                 skipping = true
                 filled = 0
@@ -84,9 +86,11 @@ struct JSONLinesReader {
         return nil
     }
 
-    private func validate(_ lines: [Line], in buffer: [UInt8], file: String, emit: ([LocatedFinding]) -> Void, tally: inout Tally) {
+    private func validate(_ lines: [Line], in buffer: [UInt8], file: String, emit: ([String]) -> Void, tally: inout Tally) {
         guard !lines.isEmpty else { return }
-        let results = UnsafeMutableBufferPointer<[LocatedFinding]?>.allocate(capacity: lines.count)
+        // Workers also render their findings: formatting is a large share of the work
+        // on invalid-heavy input, and the main thread only has to write it out.
+        let results = UnsafeMutableBufferPointer<(findings: [LocatedFinding], rendered: [String])?>.allocate(capacity: lines.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         buffer.withUnsafeBufferPointer { pointer in
@@ -97,14 +101,16 @@ struct JSONLinesReader {
                 let lower = lines.count * worker / workers
                 let upper = lines.count * (worker + 1) / workers
                 for index in lower..<upper {
-                    output[index] = check(lines[index], bytes: bytes, file: file)
+                    output[index] = check(lines[index], bytes: bytes, file: file).map { findings in
+                        (findings, findings.map { $0.rendered(as: format) })
+                    }
                 }
             }
         }
         for index in 0..<lines.count {
-            guard let findings = results[index] else { continue }  // a blank line
-            tally.add(findings, strict: strict)
-            if !findings.isEmpty { emit(findings) }
+            guard let result = results[index] else { continue }  // a blank line
+            tally.add(result.findings, strict: strict)
+            if !result.rendered.isEmpty { emit(result.rendered) }
         }
     }
 
@@ -126,7 +132,7 @@ struct JSONLinesReader {
         }
         let findings = validator.findings(for: slice)
         if findings.isEmpty { return [] }
-        return findings.map { $0.located(in: slice, file: file, firstLine: line.number) }.sortedByPosition()
+        return findings.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings)
     }
 }
 

@@ -11,15 +11,27 @@ struct LocatedFinding {
     var line: Int
     var column: Int
     var finding: Finding
+    /// A note about the report itself (findings left out), not a finding.
+    var isNote = false
 
     /// `payloads/home.json:1:57: error[TG104] /tabs/1/path: message`
     var text: String {
+        if isNote { return "\(file):\(line):\(column): note: \(finding.message)" }
         let pointer = finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description
         return "\(file):\(line):\(column): \(finding.severity.rawValue)[\(finding.code)] \(pointer): \(finding.message)"
     }
 
     /// One JSON object per finding; the fields are documented in the README.
     var json: String {
+        if isNote {
+            return JSONWriter.string(.object(JSONObject([
+                .init(key: "file", value: .string(file)),
+                .init(key: "line", value: .number(Double(line))),
+                .init(key: "column", value: .number(Double(column))),
+                .init(key: "severity", value: .string("note")),
+                .init(key: "message", value: .string(finding.message)),
+            ])))
+        }
         var members: [JSONObject.Member] = [
             .init(key: "file", value: .string(file)),
             .init(key: "line", value: .number(Double(line))),
@@ -43,11 +55,33 @@ struct LocatedFinding {
     }
 }
 
-extension Finding {
-    /// Places the finding in `bytes`, which start at `line` of `file`.
-    func located(in bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) -> LocatedFinding {
-        let offset = self.offset ?? JSONLocator.offset(of: pointer.tokens, in: bytes, preferKey: locatesKey)
-        let position = SourcePosition(offset: offset, in: bytes)
-        return LocatedFinding(file: file, line: firstLine + position.line - 1, column: position.column, finding: self)
+extension Array where Element == Finding {
+    /// Places findings in `bytes`, which start at `firstLine` of `file`, sorted by
+    /// position. One pass locates them all, however many there are.
+    func located(in bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) -> [LocatedFinding] {
+        guard !isEmpty else { return [] }
+        let pending = indices.filter { self[$0].offset == nil }
+        let requests = pending.map { JSONLocator.Request(path: self[$0].pointer.tokens, preferKey: self[$0].locatesKey) }
+        var offsets = map { $0.offset ?? 0 }
+        for (index, offset) in zip(pending, JSONLocator.offsets(of: requests, in: bytes)) {
+            offsets[index] = offset
+        }
+        let positions = SourcePosition.positions(of: offsets, in: bytes)
+        return zip(self, positions).map { finding, position in
+            LocatedFinding(file: file, line: firstLine + position.line - 1, column: position.column, finding: finding)
+        }.sortedByPosition()
+    }
+}
+
+extension Array where Element == LocatedFinding {
+    /// Keeps the first `limit` findings (0: all) and says so when some were cut.
+    func limited(to limit: Int) -> [LocatedFinding] {
+        guard limit > 0, count > limit, let first = first else { return self }
+        var note = first
+        note.isNote = true
+        note.line = first.line
+        note.column = 1
+        note.finding.message = "more findings in this payload are not shown (--max-findings \(limit); 0 shows all)"
+        return Array(prefix(limit)) + [note]
     }
 }

@@ -12,7 +12,7 @@ struct Tally {
     mutating func add(_ findings: [LocatedFinding], strict: Bool) {
         payloads += 1
         var failed = false
-        for item in findings {
+        for item in findings where !item.isNote {
             switch item.finding.severity {
             case .error:
                 errors += 1

@@ -47,6 +47,9 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Threads that validate JSON Lines (default: one per core).", valueName: "N"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("max-findings"), help: ArgumentHelp("Report at most N findings per payload; 0 reports all.", valueName: "N"))
+    var maxFindings = 100
+
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")
     var quiet = false
 
@@ -54,6 +57,7 @@ struct ValidateCommand: ParsableCommand {
         if files.isEmpty { throw ValidationError("give at least one FILE, or - to read standard input") }
         if maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (no limit) or more") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given only once") }
     }
 
@@ -65,11 +69,12 @@ struct ValidateCommand: ParsableCommand {
             printError(error.description)
             throw Exit.failure.exitCode
         }
-        let validator = PayloadValidator(document: document)
+        var validator = PayloadValidator(document: document)
+        validator.maxFindings = maxFindings
         let output = OutputBuffer(descriptor: STDOUT_FILENO)
         var tally = Tally()
-        let emit: ([LocatedFinding]) -> Void = { findings in
-            for item in findings { output.line(item.rendered(as: format)) }
+        let emit: ([String]) -> Void = { lines in
+            for line in lines { output.line(line) }
         }
         for file in files {
             let name = file == "-" ? "<stdin>" : file
@@ -84,7 +89,7 @@ struct ValidateCommand: ParsableCommand {
             }
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
             if jsonl {
-                let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict)
+                let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format)
                 if let failure = reader.run(descriptor: descriptor, file: name, emit: emit, tally: &tally) {
                     output.flush()
                     printError(CLIError("cannot read \(file): \(failure)").description)
@@ -94,16 +99,16 @@ struct ValidateCommand: ParsableCommand {
                 switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
                 case .success(let bytes):
                     let findings = bytes.withUnsafeBufferPointer { buffer in
-                        validator.findings(for: buffer).map { $0.located(in: buffer, file: name, firstLine: 1) }.sortedByPosition()
+                        validator.findings(for: buffer).located(in: buffer, file: name, firstLine: 1).limited(to: maxFindings)
                     }
                     tally.add(findings, strict: strict)
-                    emit(findings)
+                    emit(findings.map { $0.rendered(as: format) })
                 case .failure(.tooLarge):
                     let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
                                           message: "payload is larger than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
                     let findings = [LocatedFinding(file: name, line: 1, column: 1, finding: finding)]
                     tally.add(findings, strict: strict)
-                    emit(findings)
+                    emit(findings.map { $0.rendered(as: format) })
                 case .failure(.io(let message)):
                     output.flush()
                     printError(CLIError("cannot read \(file): \(message)").description)

@@ -1,0 +1,182 @@
+/// Locating many pointers at once, in one pass over the text: a payload with a
+/// million findings must not be re-scanned a million times.
+extension JSONLocator {
+    /// One request: a path, and whether a final key should be located instead of its value.
+    public struct Request: Sendable {
+        public var path: [PathToken]
+        public var preferKey: Bool
+
+        public init(path: [PathToken], preferKey: Bool = false) {
+            self.path = path
+            self.preferKey = preferKey
+        }
+    }
+
+    /// Byte offsets for each request, with the same meaning as `offset(of:in:preferKey:)`.
+    public static func offsets(of requests: [Request], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let root = TrieNode()
+        var leaves: [[TrieNode]] = []
+        leaves.reserveCapacity(requests.count)
+        for request in requests {
+            var node = root
+            var chain = [root]
+            for token in request.path {
+                node = node.child(token)
+                chain.append(node)
+            }
+            leaves.append(chain)
+        }
+        var walker = TrieWalker(bytes: bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { walker.index = 3 }
+        walker.skipWhitespace()
+        walker.visit(root, keyOffset: nil)
+        return zip(requests, leaves).map { request, chain in
+            // The deepest node that was reached stands for the request.
+            guard let reached = chain.last(where: { $0.valueOffset != nil }) else { return 0 }
+            if request.preferKey, reached === chain.last, let key = reached.keyOffset { return key }
+            return reached.valueOffset ?? 0
+        }
+    }
+}
+
+private final class TrieNode {
+    var children: [PathToken: TrieNode] = [:]
+    var valueOffset: Int?
+    var keyOffset: Int?
+
+    func child(_ token: PathToken) -> TrieNode {
+        if let existing = children[token] { return existing }
+        let node = TrieNode()
+        children[token] = node
+        return node
+    }
+}
+
+/// Walks text the reader already accepted: descends only where the trie asks, and
+/// skips everything else without building values.
+private struct TrieWalker {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
+        }
+    }
+
+    mutating func visit(_ node: TrieNode, keyOffset: Int?) {
+        node.valueOffset = index
+        node.keyOffset = keyOffset
+        guard !node.children.isEmpty, index < bytes.count else {
+            skipValue()
+            return
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
+                let keyStart = index
+                var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
+                scanner.index = index
+                let key = (try? scanner.string()) ?? ""
+                index = scanner.index
+                skipWhitespace()
+                index += 1  // ":"
+                skipWhitespace()
+                if let child = node.children[.key(key)] {
+                    visit(child, keyOffset: keyStart)
+                } else {
+                    skipValue()
+                }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+                index += 1
+            }
+            index += 1  // "}"
+        case UInt8(ascii: "["):
+            index += 1
+            var position = 0
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { break }
+                if let child = node.children[.index(position)] ?? node.children[.key(String(position))] {
+                    visit(child, keyOffset: nil)
+                } else {
+                    skipValue()
+                }
+                skipWhitespace()
+                position += 1
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+                index += 1
+            }
+            index += 1  // "]"
+        default:
+            skipValue()
+        }
+    }
+
+    /// Skips one value: strings honour escapes, containers are matched by depth.
+    mutating func skipValue() {
+        var depth = 0
+        repeat {
+            guard index < bytes.count else { return }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
+                index += 1
+            default:
+                // A scalar: runs to the next delimiter.
+                while index < bytes.count, !Self.isDelimiter(bytes[index]) { index += 1 }
+            }
+        } while depth > 0
+    }
+
+    static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09: true
+        default: false
+        }
+    }
+}
+
+extension SourcePosition {
+    /// Positions of many offsets in one sweep over the text.
+    public static func positions(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourcePosition] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
+        var line = 1
+        var column = 1
+        var cursor = 0
+        for position in order {
+            let target = min(max(offsets[position], 0), bytes.count)
+            while cursor < target {
+                if bytes[cursor] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[cursor] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                cursor += 1
+            }
+            result[position] = SourcePosition(line: line, column: column)
+        }
+        return result
+    }
+}
