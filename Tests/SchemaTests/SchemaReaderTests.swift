@@ -33,7 +33,8 @@ struct SchemaReaderTests {
     }
 
     @Test func rejectsRulePathThatAddressesNothing() throws {
-        let text = #"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "unique", "path": "/tabs/*/idd"}]}}, "definitions": {"T": {"properties": {"id": {"type": "string"}}}}, "properties": {"tabs": {"elements": {"ref": "T"}}}}"#
+        let text = #"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "unique", "path": "/tabs/*/idd"}]}}, "definitions": {"T": {"properties": {"id": {"type": "string"}}, "additionalProperties": true}}, "properties": {"tabs": {"elements": {"ref": "T"}}}}"#
+        // Even where payloads may carry any key, a rule on an undeclared one is a typo.
         let error = try #require(errors(text).first)
         #expect(error.pointer.description == "/metadata/tabgen/rules/0/path")
         #expect(error.message.contains(#""idd" is not a property or element there (schema at /definitions/T)"#))

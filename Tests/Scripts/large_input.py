@@ -93,7 +93,7 @@ def main():
         check("200 MB line in JSON Lines", code == 1 and ":2:1: error[TG002]" in stdout and ":3:1: error[TG012]" in stdout,
               "exit %d, %.1f s, %s" % (code, seconds, " | ".join(stdout.strip().splitlines())[:160]))
 
-    print("large input: %d passed, %d failed" % (passed, failed))
+    print("large-input: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
 

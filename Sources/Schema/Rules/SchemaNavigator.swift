@@ -52,8 +52,9 @@ struct SchemaNavigator {
             let additional = form.additionalProperties ? [Schema(form: .empty, pointer: schema.pointer)] : []
             return form.all.map(\.property.schema) + additional
         case (.properties(let form), .name(let name)):
-            if let found = form.property(named: name) { return [found.property.schema] }
-            return form.additionalProperties ? [Schema(form: .empty, pointer: schema.pointer)] : []
+            // Only declared properties: with additionalProperties a payload may carry
+            // any key, but a rule on an undeclared one is far likelier a typo.
+            return form.property(named: name).map { [$0.property.schema] } ?? []
         case (.discriminator(let form), .name(let name)) where name == form.tag:
             return [Schema(form: .type(.string), pointer: schema.pointer.appending(key: "discriminator"))]
         case (.discriminator(let form), _):
