@@ -42,14 +42,31 @@ enum PatternMatcher {
         }
     }
 
-    /// The value at a pattern without wildcards, or nil when absent.
+    /// The first value a pattern matches (the value, for a pattern without wildcards),
+    /// or nil. A plain loop: conditions and keys call this once per entry.
     static func value(at pattern: PathPattern, in root: JSON) -> JSON? {
-        var found: JSON?
-        allValues(pattern, in: root) { value in
-            found = value
-            return false
+        var current = root
+        for token in pattern.tokens {
+            guard case .name(let name) = token else {
+                var found: JSON?
+                allValues(pattern, in: root) { value in
+                    found = value
+                    return false
+                }
+                return found
+            }
+            switch current {
+            case .object(let object):
+                guard let child = object[name] else { return nil }
+                current = child
+            case .array(let elements):
+                guard let index = Int(name), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
         }
-        return found
+        return current
     }
 
     /// All matched paths and values, copied (the slow path, for messages).

@@ -23,25 +23,35 @@ extension RuleEngine {
                 return true
             }
         case .reference(let path, let targets, let key, let targetWhere, let required):
+            // The referring values first: usually there are none (an optional field),
+            // and then the targets need not be collected at all.
+            var referring: [JSON] = []
+            PatternMatcher.allValues(path, in: payload) { value in
+                referring.append(value)
+                return true
+            }
+            if referring.isEmpty, !required || path.hasWildcard { return true }
             var keys: [JSON] = []
             var targetCount = 0
             let collected = PatternMatcher.allValues(targets, in: payload) { target in
                 guard targetWhere.allSatisfy({ holds($0, on: target) }) else { return true }
                 targetCount += 1
-                PatternMatcher.allValues(key, in: target) { keyValue in
+                if key.hasWildcard {
+                    PatternMatcher.allValues(key, in: target) { keyValue in
+                        keys.append(keyValue)
+                        return true
+                    }
+                } else if let keyValue = PatternMatcher.value(at: key, in: target) {
                     keys.append(keyValue)
-                    return true
                 }
                 return keys.count <= 32
             }
             guard collected else { return false }
-            var sawValue = false
-            let matched = PatternMatcher.allValues(path, in: payload) { value in
-                sawValue = true
+            if referring.isEmpty { return targetCount == 0 }
+            return referring.allSatisfy { value in
                 if case .null = value { return !(required && targetCount > 0) }
                 return keys.contains(value)
             }
-            return matched && !(required && !sawValue && !path.hasWildcard && targetCount > 0)
         case .relativeReference(let path, let allowAuthority):
             return PatternMatcher.allValues(path, in: payload) { value in
                 guard case .string(let text) = value else { return true }
