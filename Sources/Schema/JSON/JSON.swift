@@ -81,6 +81,23 @@ extension JSON {
     public subscript(key: String) -> JSON? {
         objectValue?[key]
     }
+
+    /// The value at a concrete path, or nil when the path leaves the value.
+    public func value(at path: [PathToken]) -> JSON? {
+        var current = self
+        for token in path {
+            switch (token, current) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else { return nil }
+                current = next
+            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
 }
 
 extension JSON: Equatable {

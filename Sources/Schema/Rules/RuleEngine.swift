@@ -140,22 +140,7 @@ public struct RuleEngine: Sendable {
     }
 
     static func holds(_ condition: Condition, on base: JSON) -> Bool {
-        let value = PatternMatcher.value(at: condition.path, in: base)
-        switch condition.test {
-        case .present(let wanted):
-            let present = value.map { !$0.isNull } ?? false
-            return present == wanted
-        case .count(let min, let max):
-            let count: Int
-            switch value {
-            case .array(let elements)?: count = elements.count
-            case .object(let object)?: count = object.count
-            default: return false
-            }
-            return count >= (min ?? 0) && count <= (max ?? Int.max)
-        case .equals(let expected):
-            return value == expected
-        }
+        condition.holds(on: base)
     }
 
     static func describe(_ condition: Condition) -> String {
@@ -193,5 +178,34 @@ public struct RuleEngine: Sendable {
         }
         output += rest
         return output
+    }
+}
+
+extension Condition {
+    /// Whether the condition holds on `base` (the payload, or a reference target).
+    public func holds(on base: JSON) -> Bool {
+        let value = PatternMatcher.value(at: path, in: base)
+        switch test {
+        case .present(let wanted):
+            let present = value.map { !$0.isNull } ?? false
+            return present == wanted
+        case .count(let min, let max):
+            let count: Int
+            switch value {
+            case .array(let elements)?: count = elements.count
+            case .object(let object)?: count = object.count
+            default: return false
+            }
+            return count >= (min ?? 0) && count <= (max ?? Int.max)
+        case .equals(let expected):
+            return value == expected
+        }
+    }
+}
+
+extension PathPattern {
+    /// Every concrete path the pattern matches in `root`, with its value, in document order.
+    public func matches(in root: JSON) -> [(path: [PathToken], value: JSON)] {
+        PatternMatcher.all(self, in: root)
     }
 }

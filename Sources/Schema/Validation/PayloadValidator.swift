@@ -37,7 +37,7 @@ public struct PayloadValidator: Sendable {
 
     /// Turns an RFC 8927 error indicator into a coded, readable finding.
     public func describe(_ indicator: ErrorIndicator, in payload: JSON) -> Finding {
-        let value = Self.value(at: indicator.instancePath, in: payload)
+        let value = payload.value(at: indicator.instancePath)
         let schema = schema(at: indicator.schemaPath)
         let path = indicator.schemaPath
         let last = path.last
@@ -116,22 +116,6 @@ public struct PayloadValidator: Sendable {
                 type.rawValue
             }
         }
-    }
-
-    static func value(at path: [PathToken], in root: JSON) -> JSON? {
-        var current = root
-        for token in path {
-            switch (token, current) {
-            case (.key(let key), .object(let object)):
-                guard let next = object[key] else { return nil }
-                current = next
-            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 
     /// The schema an RFC 8927 schema path ends in (the form that holds the keyword).
