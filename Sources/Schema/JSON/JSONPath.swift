@@ -31,8 +31,13 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     /// The pointer as RFC 6901 text: `/tabs/0/id`, with `~` and `/` escaped.
     public var description: String {
         var text = ""
+        text.reserveCapacity(tokens.count * 8)
         for token in tokens {
-            text += "/" + JSONPointer.escape(token.text)
+            text += "/"
+            switch token {
+            case .key(let key): text += JSONPointer.escape(key)
+            case .index(let index): text += String(index)
+            }
         }
         return text
     }
@@ -41,7 +46,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     public var stringTokens: [String] { tokens.map(\.text) }
 
     public static func escape(_ token: String) -> String {
-        guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 

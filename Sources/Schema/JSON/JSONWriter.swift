@@ -2,34 +2,41 @@
 /// non-ASCII kept as UTF-8, control characters and quotes escaped.
 public enum JSONWriter {
     public static func string(_ value: JSON, sortKeys: Bool = false) -> String {
-        var output = ""
-        write(value, to: &output, sortKeys: sortKeys)
-        return output
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(value, to: &bytes, sortKeys: sortKeys)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func write(_ value: JSON, to output: inout String, sortKeys: Bool = false) {
+        output += string(value, sortKeys: sortKeys)
+    }
+
+    /// Writes into a byte buffer: building the text as bytes and decoding it once is
+    /// far cheaper than appending to a String piece by piece.
+    public static func write(_ value: JSON, to output: inout [UInt8], sortKeys: Bool = false) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += format(number)
+        case .null: output += "null".utf8
+        case .bool(let flag): output += (flag ? "true" : "false").utf8
+        case .number(let number): output += format(number).utf8
         case .string(let text): writeQuoted(text, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 write(element, to: &output, sortKeys: sortKeys)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             let members = sortKeys ? object.members.sorted { $0.key < $1.key } : object.members
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeQuoted(member.key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 write(member.value, to: &output, sortKeys: sortKeys)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
@@ -43,47 +50,42 @@ public enum JSONWriter {
     }
 
     public static func quoted(_ text: String) -> String {
-        var output = ""
-        writeQuoted(text, to: &output)
-        return output
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        writeQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func writeQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        // Unescaped runs are appended whole: appending scalar by scalar is slow.
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            var next = utf8.index(after: index)
-            let escape: String
-            switch byte {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0..<0x20, 0x7F: escape = "\\u" + hex(UInt32(byte)).lowercased()
-            case 0xE2:
-                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                guard next != utf8.endIndex, utf8[next] == 0x80 else { index = next; continue }
-                let third = utf8.index(after: next)
-                guard third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 else { index = next; continue }
-                escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                next = utf8.index(after: third)
-            default:
-                index = next
-                continue
+        output += quoted(text)
+    }
+
+    /// Quotes and escapes `text`: `"` and `\`, control characters, DEL, and U+2028 and
+    /// U+2029 (which end lines in JavaScript source) are escaped; all else is kept as UTF-8.
+    public static func writeQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var copy = text
+        copy.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""): output += #"\""#.utf8
+                case UInt8(ascii: "\\"): output += #"\\"#.utf8
+                case 0x0A: output += #"\n"#.utf8
+                case 0x0D: output += #"\r"#.utf8
+                case 0x09: output += #"\t"#.utf8
+                case 0x08: output += #"\b"#.utf8
+                case 0x0C: output += #"\f"#.utf8
+                case 0x00..<0x20, 0x7F: output += ("\\u" + hex(UInt32(byte)).lowercased()).utf8
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    output += (bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8
+                    index += 2
+                default: output.append(byte)
+                }
+                index += 1
             }
-            output += Substring(text[runStart..<index])
-            output += escape
-            index = next
-            runStart = next
         }
-        output += Substring(text[runStart..<index])
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
