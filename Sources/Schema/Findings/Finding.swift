@@ -41,6 +41,12 @@ public enum FindingCode {
     public static let tooLarge = "TG002"
     /// An HTML page or record holds no payload where one was expected.
     public static let missingPayload = "TG003"
+    /// An HTML page has more than one element with the bridge's Stimulus controller:
+    /// each sends a `configure` message, and the app keeps whichever comes last.
+    public static let multiplePayloads = "TG004"
+    /// A page redirected to another origin; tabgen does not follow (the headers it
+    /// sends, such as a session cookie, belong to the first origin).
+    public static let crossOriginRedirect = "TG005"
     /// A value has the wrong primitive type (`type`).
     public static let wrongType = "TG010"
     /// A string is not one of the `enum` values.

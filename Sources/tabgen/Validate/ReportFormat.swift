@@ -3,6 +3,8 @@ import Schema
 
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+    /// GitHub Actions workflow commands: each finding becomes an annotation.
+    case github
 }
 
 /// A finding placed in a file: what `validate` prints.
@@ -47,10 +49,23 @@ struct LocatedFinding {
         return JSONWriter.string(.object(JSONObject(members)))
     }
 
+    /// `::error file=home.json,line=2,col=43,title=TG104::/tabs/1/path: message`; notes
+    /// become `::notice`. Values are escaped as the runner expects.
+    var github: String {
+        if isNote {
+            let file = GitHubAnnotation.escapeProperty(self.file)
+            return "::notice file=\(file),line=\(line),col=\(column)::\(GitHubAnnotation.escapeData(finding.message))"
+        }
+        let pointer = finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description
+        return GitHubAnnotation(level: finding.severity == .error ? .error : .warning, file: file, line: line, column: column,
+                                title: finding.code, message: "\(pointer): \(finding.message)").text
+    }
+
     func rendered(as format: ReportFormat) -> String {
         switch format {
         case .text: text
         case .json: json
+        case .github: github
         }
     }
 }

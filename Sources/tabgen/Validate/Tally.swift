@@ -8,6 +8,10 @@ struct Tally {
     var warnings = 0
     /// Files that could not be read: exit code 2.
     var unreadable = 0
+    /// What is counted in the summary: payloads, or pages for --html and --url.
+    var unit = "payload"
+    /// What could not be read: files, or URLs.
+    var inputUnit = "file"
 
     mutating func add(_ findings: [LocatedFinding], strict: Bool) {
         payloads += 1
@@ -40,9 +44,9 @@ struct Tally {
 
     var summary: String {
         func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        var text = "tabgen: checked \(plural(payloads, "payload")): \(payloads - invalidPayloads) valid, \(invalidPayloads) invalid"
+        var text = "tabgen: checked \(plural(payloads, unit)): \(payloads - invalidPayloads) valid, \(invalidPayloads) invalid"
         text += " (\(plural(errors, "error")), \(plural(warnings, "warning")))"
-        if unreadable > 0 { text += "; \(plural(unreadable, "file")) could not be read" }
+        if unreadable > 0 { text += "; \(plural(unreadable, inputUnit)) could not be read" }
         return text
     }
 }

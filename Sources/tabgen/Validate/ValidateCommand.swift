@@ -12,17 +12,27 @@ struct ValidateCommand: ParsableCommand {
 
           payloads/home.json:1:57: error[TG104] /tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")
 
-        Codes TG0xx are tabgen's own (TG001 malformed JSON, TG002 too large, TG010-TG015 \
-        schema violations); other codes are the schema's rules (TG101...). A summary goes \
-        to standard error.
+        With --html each FILE is an HTML page, and --url and --urls-from fetch pages: \
+        tabgen finds the elements whose data-controller holds the schema's Stimulus \
+        identifier (bridge--navigation) and validates the JSON in their value attribute \
+        (data-bridge--navigation-config-value), reporting at the element's line and column.
+
+        Codes TG0xx are tabgen's own (TG001 malformed JSON, TG002 too large, TG003 no \
+        payload on a page, TG004 more than one, TG005 redirect to another origin, \
+        TG010-TG015 schema violations); other codes are the schema's rules (TG101...). \
+        A summary goes to standard error.
 
         Exit codes: 0 every payload is valid (warnings allowed unless --strict); \
-        1 a payload is invalid; 2 usage, I/O or schema error.
+        1 a payload is invalid; 2 usage, I/O or schema error (a page that cannot be \
+        fetched counts as I/O).
 
         Examples:
           tabgen validate examples/tabbed.json
           bin/rails runner script/dump_tabs.rb | tabgen validate --jsonl -
           tabgen validate --schema schema.json --format json --strict payloads/*.json
+          tabgen validate --html tmp/pages/*.html
+          tabgen validate --url https://staging.example.com/ --header 'Cookie: _session=...'
+          tabgen validate --urls-from urls.txt --format github
         """
     )
 
@@ -32,16 +42,38 @@ struct ValidateCommand: ParsableCommand {
     @Flag(help: "Read JSON Lines: one payload per line; blank lines are skipped.")
     var jsonl = false
 
+    @Flag(help: "Read each FILE as an HTML page and validate the JSON of its bridge element.")
+    var html = false
+
+    @Option(name: .customLong("url"), parsing: .upToNextOption,
+            help: ArgumentHelp("Fetch pages over HTTP(S) and validate them as --html does (repeatable).", valueName: "URL"))
+    var urls: [String] = []
+
+    @Option(name: .customLong("urls-from"), help: ArgumentHelp("Fetch the URLs listed in FILE, one per line (blank lines and # comments skipped); - reads standard input.", valueName: "FILE"))
+    var urlsFrom: String?
+
+    @Option(name: .customLong("header"), help: ArgumentHelp("Send an HTTP header with every request, e.g. 'Cookie: _session=...' or 'Authorization: Bearer ...' (repeatable).", valueName: "'NAME: VALUE'"))
+    var headers: [HTTPHeader] = []
+
+    @Option(help: ArgumentHelp("Give up on a page after this many seconds, from connecting to the last byte.", valueName: "SECONDS"))
+    var timeout: Double = 10
+
+    @Option(help: ArgumentHelp("Pages fetched at the same time.", valueName: "N"))
+    var concurrency = 4
+
+    @Flag(name: .customLong("allow-missing"), help: "Accept pages without a bridge element (otherwise TG003).")
+    var allowMissing = false
+
     @Option(help: ArgumentHelp("Schema to check against (default: the schema.json built into tabgen).", valueName: "PATH"))
     var schema: String?
 
-    @Option(help: "Output format: text (compiler style) or json (one JSON object per finding, per line).")
+    @Option(help: "Output format: text (compiler style), json (one JSON object per finding, per line) or github (GitHub Actions annotations).")
     var format: ReportFormat = .text
 
     @Flag(help: "Treat warnings as failures (exit 1).")
     var strict = false
 
-    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Largest payload accepted, in bytes; larger ones are reported (TG002) without being read into memory.", valueName: "N"))
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Largest payload or page accepted, in bytes; larger ones are reported (TG002) without being read into memory.", valueName: "N"))
     var maxBytes = 16 << 20
 
     @Option(help: ArgumentHelp("Threads that validate JSON Lines (default: one per core).", valueName: "N"))
@@ -53,12 +85,27 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")
     var quiet = false
 
+    /// Pages are checked rather than payload files.
+    private var readsPages: Bool { html || fetchesURLs }
+    private var fetchesURLs: Bool { !urls.isEmpty || urlsFrom != nil }
+
     func validate() throws {
-        if files.isEmpty { throw ValidationError("give at least one FILE, or - to read standard input") }
+        if files.isEmpty && !fetchesURLs { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
         if maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (no limit) or more") }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given only once") }
+        if files.filter({ $0 == "-" }).count + (urlsFrom == "-" ? 1 : 0) > 1 { throw ValidationError("- (standard input) can be given only once") }
+        if jsonl && readsPages { throw ValidationError("--jsonl cannot be combined with --html, --url or --urls-from") }
+        if fetchesURLs && !files.isEmpty && !html {
+            throw ValidationError("FILEs given with --url or --urls-from are read as HTML pages: add --html")
+        }
+        if !readsPages && allowMissing { throw ValidationError("--allow-missing applies to --html, --url and --urls-from") }
+        if !fetchesURLs && !headers.isEmpty { throw ValidationError("--header applies to --url and --urls-from") }
+        if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds (and at most a day)") }
+        if concurrency < 1 || concurrency > 256 { throw ValidationError("--concurrency must be from 1 to 256") }
+        for url in urls where PageURL(url) == nil {
+            throw ValidationError("--url \(url): not an absolute http or https URL (--url takes every value up to the next option, so put FILEs before it)")
+        }
     }
 
     func run() throws {
@@ -71,8 +118,25 @@ struct ValidateCommand: ParsableCommand {
         }
         var validator = PayloadValidator(document: document)
         validator.maxFindings = maxFindings
+        var htmlInput: HTMLInput?
+        var pages: [PageURL] = []
+        if readsPages {
+            guard let contract = document.extensions.contract else {
+                printError(CLIError("the schema \(document.sourceName) declares no bridge contract (metadata.tabgen.contract), so there is no element to look for in HTML").description)
+                throw Exit.failure.exitCode
+            }
+            htmlInput = HTMLInput(validator: validator, contract: contract, allowMissing: allowMissing, maxFindings: maxFindings)
+            do {
+                pages = try pageURLs()
+            } catch {
+                printError(error.description)
+                throw Exit.failure.exitCode
+            }
+        }
         let output = OutputBuffer(descriptor: STDOUT_FILENO)
         var tally = Tally()
+        if readsPages { tally.unit = "page" }
+        if fetchesURLs { tally.inputUnit = files.isEmpty ? "URL" : "file or URL" }
         let emit: ([String]) -> Void = { lines in
             for line in lines { output.line(line) }
         }
@@ -88,7 +152,22 @@ struct ValidateCommand: ParsableCommand {
                 continue
             }
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-            if jsonl {
+            if let htmlInput {
+                switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
+                case .success(let bytes):
+                    let findings = htmlInput.findings(page: bytes, file: name)
+                    tally.add(findings, strict: strict)
+                    emit(findings.map { $0.rendered(as: format) })
+                case .failure(.tooLarge):
+                    let findings = [HTMLInput.tooLarge(file: name, limit: maxBytes)]
+                    tally.add(findings, strict: strict)
+                    emit(findings.map { $0.rendered(as: format) })
+                case .failure(.io(let message)):
+                    output.flush()
+                    printError(CLIError("cannot read \(file): \(message)").description)
+                    tally.unreadable += 1
+                }
+            } else if jsonl {
                 let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format)
                 if let failure = reader.run(descriptor: descriptor, file: name, emit: emit, tally: &tally) {
                     output.flush()
@@ -116,9 +195,40 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
         }
+        if let htmlInput, !pages.isEmpty {
+            output.flush()
+            let fetcher = PageFetcher(timeout: timeout, maxBytes: maxBytes, headers: headers,
+                                      userAgent: Self.userAgent(component: htmlInput.contract.component))
+            let batch = URLBatch(pages: pages, fetcher: fetcher, input: htmlInput, concurrency: concurrency, format: format)
+            batch.run(output: output, tally: &tally, strict: strict, progress: ProgressLine.onTerminal())
+        }
         output.flush()
         if !quiet { printError(tally.summary) }
         if tally.exit != .success { throw tally.exit.exitCode }
+    }
+
+    /// The --url values, then the lines of --urls-from; a bad line stops the run.
+    private func pageURLs() throws(CLIError) -> [PageURL] {
+        var pages = urls.compactMap(PageURL.init)
+        guard let urlsFrom else { return pages }
+        let bytes = try FileInput.readAll(path: urlsFrom, limit: 64 << 20)
+        let name = urlsFrom == "-" ? "<stdin>" : urlsFrom
+        for (number, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            guard let page = PageURL(text) else {
+                throw CLIError("\(name):\(number + 1): not an absolute http or https URL: \(text)")
+            }
+            pages.append(page)
+        }
+        if pages.isEmpty { throw CLIError("\(name) lists no URLs") }
+        return pages
+    }
+
+    /// Identifies tabgen, and says "Hotwire Native" and which bridge component it
+    /// stands for, as the apps do, so servers render what the apps get.
+    static func userAgent(component: String) -> String {
+        "tabgen/\(Tabgen.configuration.version) (Hotwire Native; bridge-components: [\(component)])"
     }
 }
 

@@ -1,0 +1,54 @@
+/// A start or end tag as the HTML tokenizer emits it.
+public struct HTMLTag: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case start, end
+    }
+
+    public var kind: Kind
+    /// The tag name, ASCII-lowercased.
+    public var name: String
+    /// Attributes in source order; a repeated name keeps its first occurrence.
+    public var attributes: [HTMLAttribute]
+    /// The tag ends in `/>`.
+    public var selfClosing: Bool
+    /// Byte offset of the `<`.
+    public var offset: Int
+    /// Line and column of the `<`.
+    public var position: SourcePosition
+
+    public init(kind: Kind, name: String, attributes: [HTMLAttribute] = [], selfClosing: Bool = false, offset: Int, position: SourcePosition) {
+        self.kind = kind
+        self.name = name
+        self.attributes = attributes
+        self.selfClosing = selfClosing
+        self.offset = offset
+        self.position = position
+    }
+
+    /// The attribute named `name` (compared ASCII case-insensitively).
+    public func attribute(_ name: String) -> HTMLAttribute? {
+        let wanted = HTMLTokenizer.lowercased(name)
+        return attributes.first { $0.name == wanted }
+    }
+}
+
+/// One attribute of a tag.
+public struct HTMLAttribute: Sendable, Equatable {
+    /// The name, ASCII-lowercased.
+    public var name: String
+    /// The value with character references decoded and newlines normalized; empty
+    /// for an attribute written without `=`.
+    public var value: String
+    /// Byte offset where the value starts: after its opening quote, or at its first
+    /// character when unquoted, or just after the name when there is no value.
+    public var valueOffset: Int
+    /// Line and column of `valueOffset`.
+    public var valuePosition: SourcePosition
+
+    public init(name: String, value: String, valueOffset: Int, valuePosition: SourcePosition) {
+        self.name = name
+        self.value = value
+        self.valueOffset = valueOffset
+        self.valuePosition = valuePosition
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// The HTTP server in Payloads/http/server.py, on 127.0.0.1 and a free port, for
+/// one test. `stop()` ends it; it also ends by itself when this process goes away.
+final class TestHTTPServer {
+    private let process = Process()
+    private let input = Pipe()
+    let port: Int
+
+    init() throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", CLI.payload("http/server.py")]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var data = Data()
+        while !data.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
+        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(line) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestServerError(message: "server.py did not print its port (got \(line.debugDescription))")
+        }
+        self.port = port
+    }
+
+    /// `http://127.0.0.1:PORT` + `path`.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// The most /slow requests the server had in flight at once; resets the count.
+    func maxInFlight() throws -> Int {
+        let data = try Data(contentsOf: try #require(URL(string: url("/stats?reset=1"))))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(object["maxInFlight"] as? Int)
+    }
+
+    /// Closes the server's standard input, which ends it, and kills it to be sure:
+    /// children of test threads may inherit a mask that blocks SIGTERM.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+struct TestServerError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Runs tabgen and measures how long it took.
+func timedRun(_ arguments: [String], in directory: URL? = nil) throws -> (CLIResult, Double) {
+    let start = Date()
+    let result = try CLI.run(arguments, in: directory)
+    return (result, Date().timeIntervalSince(start))
+}
+
+/// `tabgen validate --url` and `--urls-from` against a real server on 127.0.0.1.
+struct ValidateURLCommandTests {
+    let tg104 = #"error[TG104] /tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#
+
+    @Test func fetchesAndValidatesPages() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--url", server.url("/ok.html"), server.url("/pages/invalid.html")])
+        #expect(result.status == 1)
+        #expect(result.stdoutLines == ["\(server.url("/pages/invalid.html")):9:85: \(tg104)"])
+        #expect(result.stderr.contains("checked 2 pages: 1 valid, 0 invalid") == false)
+        #expect(result.stderr.contains("checked 2 pages: 1 valid, 1 invalid (1 error, 0 warnings)"))
+    }
+
+    @Test func pageChecksApplyToFetchedPages() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let missing = try CLI.run(["validate", "--url", server.url("/pages/missing.html")])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("\(server.url("/pages/missing.html")):1:1: error[TG003]"))
+        let allowed = try CLI.run(["validate", "--allow-missing", "--url", server.url("/pages/missing.html")])
+        #expect(allowed.status == 0)
+        let decoys = try CLI.run(["validate", "--url", server.url("/pages/decoys.html"), server.url("/pages/spellings.html")])
+        #expect(decoys.stdoutLines.count == 1)
+        #expect(decoys.stdout.contains("decoys.html:1:1: error[TG003]"))
+    }
+
+    @Test func slowResponseTimesOut() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let (result, seconds) = try timedRun(["validate", "--timeout", "1", "--url", server.url("/slow?seconds=10")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tabgen: error: cannot fetch \(server.url("/slow?seconds=10")): timed out after 1 s"))
+        #expect(result.stderr.contains("1 URL could not be read"))
+        #expect(seconds < 8, "took \(seconds) s")
+    }
+
+    @Test func serverErrorCannotBeChecked() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--url", server.url("/500"), server.url("/ok.html")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("cannot fetch \(server.url("/500")): HTTP 500"))
+        #expect(result.stderr.contains("checked 1 page: 1 valid, 0 invalid (0 errors, 0 warnings); 1 URL could not be read"))
+    }
+
+    @Test func connectionRefusedCannotBeChecked() throws {
+        let result = try CLI.run(["validate", "--url", "http://127.0.0.1:1/"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot fetch http://127.0.0.1:1/: could not connect"))
+    }
+
+    @Test func sameOriginRedirectIsFollowedAndReported() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--url", server.url("/redirect-same"), server.url("/redirect-chain")])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines == [
+            "\(server.url("/redirect-same")):1:1: note: followed a redirect to \(server.url("/ok.html")) (same origin)",
+            "\(server.url("/redirect-chain")):1:1: note: followed 2 redirects (same origin): \(server.url("/redirect-same")), then \(server.url("/ok.html"))",
+        ])
+        let json = try CLI.run(["validate", "--format", "json", "--url", server.url("/redirect-same")])
+        let note = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(note["severity"] as? String == "note")
+        let github = try CLI.run(["validate", "--format", "github", "--url", server.url("/redirect-same")])
+        #expect(github.stdout.hasPrefix("::notice file=http%3A//127.0.0.1%3A\(server.port)/redirect-same,line=1,col=1::followed a redirect"))
+    }
+
+    @Test func redirectToAnotherOriginIsRefused() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--url", server.url("/redirect-other")])
+        #expect(result.status == 1)
+        #expect(result.stdoutLines.count == 1)
+        #expect(result.stdout.hasPrefix("\(server.url("/redirect-other")):1:1: error[TG005] (root): redirects to http://localhost:\(server.port)/ok.html, another origin"))
+    }
+
+    @Test func redirectLoopEnds() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--url", server.url("/redirect-loop")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("more than 10 redirects"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func fiftyMegabyteBodyIsCutOff() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        // Streamed without a Content-Length: the limit applies while reading.
+        let (result, seconds) = try timedRun(["validate", "--url", server.url("/big")])
+        #expect(result.status == 1)
+        #expect(result.stdoutLines == ["\(server.url("/big")):1:1: error[TG002] (root): page is larger than the limit of 16777216 bytes (--max-bytes)"])
+        #expect(seconds < 30, "took \(seconds) s")
+        // Announced: refused from the headers; a smaller limit applies the same way.
+        let declared = try CLI.run(["validate", "--max-bytes", "100000", "--url", server.url("/big-declared"), server.url("/big")])
+        #expect(declared.status == 1)
+        #expect(declared.stdoutLines.count == 2)
+        #expect(declared.stdoutLines.allSatisfy { $0.contains("error[TG002] (root): page is larger than the limit of 100000 bytes") })
+    }
+
+    @Test func headersAreSentAndFollowSameOriginRedirects() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let without = try CLI.run(["validate", "--url", server.url("/auth")])
+        #expect(without.status == 2)
+        #expect(without.stderr.contains("HTTP 401"))
+        let with = try CLI.run(["validate", "--header", "Authorization: Bearer tabgen-test", "--url", server.url("/auth"), server.url("/redirect-auth")])
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(with.stderr.contains("checked 2 pages: 2 valid"))
+    }
+
+    @Test func userAgentSaysHotwireNativeUnlessOverridden() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let native = try CLI.run(["validate", "--url", server.url("/native-only")])
+        #expect(native.status == 0)
+        let browser = try CLI.run(["validate", "--header", "User-Agent: Mozilla/5.0", "--url", server.url("/native-only")])
+        #expect(browser.status == 1)
+        #expect(browser.stdout.contains("error[TG003]"))
+    }
+
+    @Test func urlsFromFileRunConcurrentlyAndReportInOrder() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = ["/slow?seconds=2", "/pages/invalid.html", "/slow?seconds=2", "/pages/missing.html",
+                     "/slow?seconds=2", "/ok.html", "/slow?seconds=2", "/pages/multiple.html"]
+        let list = "# pages to check\n\n" + paths.map { "  \(server.url($0))  " }.joined(separator: "\n") + "\n"
+        try Data(list.utf8).write(to: directory.appendingPathComponent("urls.txt"))
+        let result = try CLI.run(["validate", "--urls-from", "urls.txt", "--concurrency", "4"], in: directory)
+        #expect(result.status == 1)
+        // The four slow pages overlap, and never more than four requests run at once.
+        let inFlight = try server.maxInFlight()
+        #expect(inFlight >= 3 && inFlight <= 4, "\(inFlight) slow requests at once")
+        #expect(result.stdoutLines.map { $0.components(separatedBy: ": ")[0] } == [
+            "\(server.url("/pages/invalid.html")):9:85",
+            "\(server.url("/pages/missing.html")):1:1",
+            "\(server.url("/pages/multiple.html")):10:5",
+        ])
+        #expect(result.stderr.contains("checked 8 pages: 6 valid, 2 invalid (2 errors, 1 warning)"))
+        // Not a terminal: no progress line.
+        #expect(!result.stderr.contains("checking"))
+        #expect(!result.stderr.contains("\r"))
+        // So does a smaller bound, with the same report.
+        let two = try CLI.run(["validate", "--urls-from", "urls.txt", "--concurrency", "2"], in: directory)
+        #expect(two.stdout == result.stdout)
+        #expect(try server.maxInFlight() <= 2)
+    }
+
+    @Test func urlsFromStandardInputAndBadLines() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let fromStdin = try CLI.run(["validate", "--urls-from", "-"], stdin: Data("\(server.url("/ok.html"))\n".utf8))
+        #expect(fromStdin.status == 0)
+        let bad = try CLI.run(["validate", "--urls-from", "-"], stdin: Data("\(server.url("/ok.html"))\n\nnot a url\n".utf8))
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("<stdin>:3: not an absolute http or https URL: not a url"))
+        let empty = try CLI.run(["validate", "--urls-from", "-"], stdin: Data("# nothing\n".utf8))
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("lists no URLs"))
+    }
+
+    @Test func githubFormatNamesTheURL() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--format", "github", "--url", server.url("/pages/invalid.html")])
+        #expect(result.status == 1)
+        #expect(result.stdoutLines == [
+            #"::error file=http%3A//127.0.0.1%3A\#(server.port)/pages/invalid.html,line=9,col=85,title=TG104::/tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#,
+        ])
+    }
+
+    @Test func filesAndURLsTogether() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--html", CLI.payload("html/valid.html"), "--url", server.url("/ok.html"), server.url("/500")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("checked 2 pages: 2 valid, 0 invalid (0 errors, 0 warnings); 1 file or URL could not be read"))
+    }
+
+    #if os(Linux)
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressLineOnATerminal() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        // script(1) from util-linux gives tabgen a terminal; its output lands in the
+        // transcript file.
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let transcript = directory.appendingPathComponent("typescript")
+        let command = [CLI.binary.path, "validate", "--url", server.url("/ok.html"), server.url("/slow?seconds=1")]
+            .map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", command, transcript.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: try Data(contentsOf: transcript), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("\r\u{1B}[K[0/2] checking \(server.url("/ok.html"))"))
+        #expect(text.contains("[1/2] checking"))
+        #expect(text.contains("checked 2 pages: 2 valid"))
+    }
+    #endif
+}
