@@ -1,0 +1,89 @@
+# frozen_string_literal: true
+
+require 'action_view'
+
+# Test double of the view_component gem (3.x): the part of ViewComponent::Base a component
+# uses, with the gem's names and order of calls (see Tests/Ruby/README.md). The sidecar
+# template is compiled by ActionView's own ERB handler, as the gem compiles it.
+module ViewComponent
+  class TemplateError < StandardError; end
+
+  class HelpersCalledBeforeRenderError < StandardError; end
+
+  # What `render(component)` calls: #render_in, which runs #before_render and then #call,
+  # the method compiled from the sidecar template.
+  class Base < ActionView::Base
+    class << self
+      attr_accessor :source_location
+
+      def inherited(child)
+        # The file that defines the component: its sidecar template sits next to it.
+        child.source_location = caller_locations(1, 10).reject { |location| location.label == 'inherited' }.first.path
+        super
+      end
+
+      def compile
+        return if @compiled
+
+        path = File.join(File.dirname(source_location), "#{File.basename(source_location, '.rb')}.html.erb")
+        raise TemplateError, "#{name}: no template at #{path}" unless File.exist?(path)
+
+        source = File.read(path)
+        handler = ActionView::Template.registered_template_handler(:erb)
+        template = ActionView::Template.new(source, path, handler,
+                                            locals: [], format: :html, virtual_path: name.underscore)
+        # def call
+        #   <the template, compiled by ActionView's ERB handler>
+        # end
+        # Backtraces point into the template, as with the gem.
+        class_eval("def call; #{handler.call(template, source)}; end", path, 0) # rubocop:disable Style/EvalWithLocation
+        @compiled = true
+      end
+    end
+
+    # Components take their own arguments: ActionView::Base's initializer does not run.
+    def initialize(*); end # rubocop:disable Lint/MissingSuper
+
+    def render_in(view_context, &block)
+      self.class.compile
+      @view_context = view_context
+      @output_buffer = ActionView::OutputBuffer.new
+      @lookup_context ||= view_context.lookup_context
+      @__vc_render_in_block = block
+      before_render
+      render? ? call.to_s : ''
+    end
+
+    def before_render; end
+
+    def render?
+      true
+    end
+
+    # The block given to `render`, captured in the view context that rendered the component.
+    # (The gem's instance variable names: they cannot clash with a component's.)
+    # rubocop:disable Naming/MemoizedInstanceVariableName
+    def content
+      return @__vc_content if defined?(@__vc_content)
+
+      @__vc_content = (view_context.capture(self, &@__vc_render_in_block) if view_context && @__vc_render_in_block)
+    end
+    # rubocop:enable Naming/MemoizedInstanceVariableName
+
+    def content?
+      !@__vc_render_in_block.nil?
+    end
+
+    def helpers
+      raise HelpersCalledBeforeRenderError, "helpers can't be used before rendering" if view_context.nil?
+
+      view_context
+    end
+
+    private
+
+    def view_context
+      @view_context if defined?(@view_context)
+    end
+  end
+end

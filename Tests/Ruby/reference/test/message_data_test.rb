@@ -1,0 +1,77 @@
+# frozen_string_literal: true
+
+require_relative 'test_helper'
+
+# The value objects and their checks, against what `tabgen validate` reports.
+class MessageDataTest < Minitest::Test
+  # JSON.parse is not tabgen's reader: duplicate keys, lone surrogates and the other
+  # TG001 cases are for tabgen and the TypeScript controller to find (see the README).
+  TabgenCases = TestHelper.cases.reject { |c| c['findings'].any? { |finding| finding['code'] == 'TG001' } }
+
+  TabgenCases.each do |c|
+    define_method("test_contract_reports_what_tabgen_reports: #{c['name']}") do
+      payload = JSON.parse(c['payload'], max_nesting: Navigation::Contract::MAX_NESTING)
+      actual = Navigation::Contract.check(payload).map { |violation| violation.to_h.transform_keys(&:to_s) }
+      assert_equal c['findings'].sort_by(&:to_a), actual.sort_by(&:to_a)
+    end
+  end
+
+  TestHelper.valid_cases.each do |c|
+    define_method("test_round_trip: #{c['name']}") do
+      message = Navigation::MessageData.from_json(c['payload'])
+      assert_equal JSON.parse(c['payload']), JSON.parse(message.to_json)
+      assert message.valid?
+    end
+  end
+
+  def test_symbol_or_string_keys_in_canonical_json_out
+    from_symbols = Navigation::MessageData.from_h(
+      active: 'home',
+      tabs: [{ id: 'home', title: 'Home', icon: 'house', path: '/' },
+             Navigation::TabData.new(id: 'old', title: 'Old', icon: 'x', path: '/old',
+                                     deprecated: Navigation::Deprecation::HARD)]
+    )
+    from_strings = Navigation::MessageData.from_json(
+      '{"tabs":[{"path":"/","icon":"house","title":"Home","id":"home"},' \
+      '{"deprecated":"hard","id":"old","title":"Old","icon":"x","path":"/old"}],"active":"home"}'
+    )
+    assert_equal from_symbols, from_strings
+    assert_equal '{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},' \
+                 '{"id":"old","title":"Old","icon":"x","path":"/old","deprecated":"hard"}]}', from_strings.to_json
+  end
+
+  def test_absent_optionals_are_omitted_and_a_nil_active_is_null
+    tab = Navigation::TabData.new(id: 'a', title: 'A', icon: 'a', path: '/a', deprecated: nil)
+    assert_equal({ 'id' => 'a', 'title' => 'A', 'icon' => 'a', 'path' => '/a' }, tab.to_h)
+    assert_equal '{"active":null,"tabs":[]}', Navigation::MessageData.bootstrap.to_json
+  end
+
+  def test_unknown_members_and_enum_values_are_kept
+    tab = Navigation::TabData.from_h('id' => 'a', 'title' => 'A', 'icon' => 'a', 'path' => '/a',
+                                     'deprecated' => 'never', 'badge' => { 'count' => 2 })
+    assert_equal 'never', tab.deprecated
+    assert_equal({ 'badge' => { 'count' => 2 } }, tab.extra)
+    assert_equal '{"id":"a","title":"A","icon":"a","path":"/a","deprecated":"never","badge":{"count":2}}', tab.to_json
+  end
+
+  def test_validate_reports_with_tabgen_codes
+    message = Navigation::MessageData.from_h(
+      active: 'home',
+      tabs: [{ id: 'home', title: 'Home', icon: 'house', path: 'https://evil.example/' },
+             { id: 'home', title: 1, path: '/', deprecated: 'never' }],
+      badge: 1
+    )
+    assert_equal %w[TG010 TG011 TG012 TG013 TG101 TG103 TG104], message.validate.map(&:code).sort
+    refute message.valid?
+    assert_equal 'error[TG012] /tabs/1: missing required property "icon"', message.validate.find { |v|
+                                                                             v.code == 'TG012'
+                                                                           }.to_s
+  end
+
+  def test_value_objects_are_frozen
+    message = Navigation::MessageData.from_h(active: nil, tabs: [])
+    assert_predicate message, :frozen?
+    assert_predicate message.tabs, :frozen?
+    assert_raises(FrozenError) { message.extra['x'] = 1 }
+  end
+end

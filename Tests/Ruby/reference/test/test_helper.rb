@@ -1,0 +1,52 @@
+# frozen_string_literal: true
+
+# run.sh runs Ruby with -w: a warning from a file of ours is an error; the Debian gems'
+# own warnings are dropped.
+module OwnWarningsFail
+  ROOT = File.expand_path('../..', __dir__)
+
+  def warn(message, **)
+    return super unless message.include?(' warning: ') # Kernel#warn output, not Ruby's
+    raise "warning from our code: #{message}" if message.include?(ROOT)
+  end
+end
+Warning.singleton_class.prepend(OwnWarningsFail)
+
+require 'json'
+require 'minitest/autorun'
+require 'nokogiri'
+require_relative '../../doubles/view_component'
+
+# What Rails autoloads from app/.
+%w[violation contract tab_data message_data].each { |name| require_relative "../app/models/navigation/#{name}" }
+require_relative '../app/components/navigation_component'
+
+# Shared fixtures and rendering helpers.
+module TestHelper
+  CASES_FILE = File.expand_path('../../../TypeScript/fixtures/cases.jsonl', __dir__)
+
+  # Payloads with the findings `tabgen validate` reported for them (shared with the
+  # TypeScript tests; Tests/TypeScript/fixtures/regenerate.py rewrites the file).
+  def self.cases
+    @cases ||= File.readlines(CASES_FILE, chomp: true).reject(&:empty?).map { |line| JSON.parse(line) }
+  end
+
+  def self.valid_cases
+    cases.reject { |c| c['findings'].any? { |finding| finding['severity'] == 'error' } }
+  end
+
+  def render_component(component, &)
+    ActionView::Base.empty.render(component, &)
+  end
+
+  # The <nav> elements of rendered HTML, read by an HTML5 parser (as a browser reads them).
+  def navs(html)
+    Nokogiri::HTML5.fragment(html).css('nav')
+  end
+
+  def only_nav(html)
+    found = navs(html)
+    assert_equal 1, found.length, html
+    found.first
+  end
+end

@@ -1,0 +1,58 @@
+// The declarations of @hotwired/stimulus 3.2 (its own dist/types) that the double
+// implements, with the same names and signatures.
+
+export type ValueTypeConstant = typeof Array | typeof Boolean | typeof Number | typeof Object | typeof String
+export type ValueTypeDefault = Array<any> | boolean | number | Object | string
+export type ValueTypeObject = Partial<{ type: ValueTypeConstant; default: ValueTypeDefault }>
+export type ValueTypeDefinition = ValueTypeConstant | ValueTypeDefault | ValueTypeObject
+export type ValueDefinitionMap = { [token: string]: ValueTypeDefinition }
+
+export type ControllerConstructor = (new (context: Context) => Controller) & {
+  readonly shouldLoad: boolean
+  afterLoad(identifier: string, application: Application): void
+}
+
+export interface Definition {
+  identifier: string
+  controllerConstructor: ControllerConstructor
+}
+
+/** Opaque here: Stimulus's per-element, per-identifier state. */
+export interface Context {
+  readonly application: Application
+  readonly identifier: string
+  readonly element: Element
+}
+
+export declare class Controller<ElementType extends Element = Element> {
+  static targets: string[]
+  static outlets: string[]
+  static classes: string[]
+  static values: ValueDefinitionMap
+  static get shouldLoad(): boolean
+  static afterLoad(identifier: string, application: Application): void
+
+  readonly context: Context
+  constructor(context: Context)
+  get application(): Application
+  get element(): ElementType
+  get identifier(): string
+  initialize(): void
+  connect(): void
+  disconnect(): void
+  dispatch(
+    eventName: string,
+    options?: Partial<{ target: Element | Window | Document; detail: Object; prefix: string; bubbles: boolean; cancelable: boolean }>,
+  ): CustomEvent
+}
+
+export declare class Application {
+  static start(element?: Element, schema?: object): Application
+  readonly element: Element
+  constructor(element?: Element, schema?: object)
+  start(): Promise<void>
+  stop(): void
+  register(identifier: string, controllerConstructor: ControllerConstructor): void
+  load(...definitions: (Definition | Definition[])[]): void
+  getControllerForElementAndIdentifier(element: Element, identifier: string): Controller | null
+}

@@ -1,0 +1,243 @@
+// Test double of @hotwired/stimulus 3.2: the parts a bridge component uses, with the
+// same semantics and call order (see Tests/TypeScript/README.md for what is left out).
+// It only touches the DOM through element attributes, children and MutationObserver.
+
+export class Controller {
+  static targets = []
+  static outlets = []
+  static classes = []
+  static values = {}
+
+  static get shouldLoad() {
+    return true
+  }
+
+  static afterLoad(_identifier, _application) {}
+
+  constructor(context) {
+    this.context = context
+  }
+
+  get application() {
+    return this.context.application
+  }
+
+  get element() {
+    return this.context.element
+  }
+
+  get identifier() {
+    return this.context.identifier
+  }
+
+  initialize() {}
+
+  connect() {}
+
+  disconnect() {}
+
+  dispatch(eventName, { target = this.element, detail = {}, prefix = this.identifier, bubbles = true, cancelable = true } = {}) {
+    const type = prefix ? `${prefix}:${eventName}` : eventName
+    const event = new CustomEvent(type, { detail, bubbles, cancelable })
+    target.dispatchEvent(event)
+    return event
+  }
+}
+
+export class Application {
+  static start(element, schema) {
+    const application = new this(element, schema)
+    application.start()
+    return application
+  }
+
+  #definitions = new Map() // identifier → controller constructor
+  #contexts = new WeakMap() // element → Map(identifier → Context): one controller per element and identifier, as Stimulus keeps it
+  #observer = null
+
+  constructor(element = document.documentElement, schema = {}) {
+    this.element = element
+    this.schema = schema
+  }
+
+  // Stimulus waits for the DOM to be ready; connections arrive asynchronously.
+  async start() {
+    await Promise.resolve()
+    this.#observer = new MutationObserver((records) => this.#mutated(records))
+    this.#observer.observe(this.element, { childList: true, subtree: true })
+    this.#connectTree(this.element)
+  }
+
+  stop() {
+    this.#observer?.disconnect()
+    this.#disconnectTree(this.element)
+  }
+
+  register(identifier, controllerConstructor) {
+    this.load({ identifier, controllerConstructor })
+  }
+
+  load(...definitions) {
+    for (const { identifier, controllerConstructor } of definitions.flat()) {
+      if (!controllerConstructor.shouldLoad) continue
+      blessValues(controllerConstructor)
+      this.#definitions.set(identifier, controllerConstructor)
+      controllerConstructor.afterLoad(identifier, this)
+      if (this.#observer) this.#connectTree(this.element)
+    }
+  }
+
+  getControllerForElementAndIdentifier(element, identifier) {
+    return this.#contexts.get(element)?.get(identifier)?.controller ?? null
+  }
+
+  #mutated(records) {
+    for (const record of records) {
+      for (const node of record.removedNodes) this.#disconnectTree(node)
+      for (const node of record.addedNodes) if (this.element.contains(node)) this.#connectTree(node)
+    }
+  }
+
+  #connectTree(root) {
+    for (const element of root.subtree()) {
+      for (const identifier of tokens(element.getAttribute("data-controller"))) {
+        const controllerConstructor = this.#definitions.get(identifier)
+        if (!controllerConstructor) continue
+        const contexts = this.#contexts.get(element) ?? new Map()
+        this.#contexts.set(element, contexts)
+        let context = contexts.get(identifier)
+        if (!context) {
+          context = new Context(this, identifier, element, controllerConstructor)
+          contexts.set(identifier, context)
+        }
+        context.connect()
+      }
+    }
+  }
+
+  #disconnectTree(root) {
+    for (const element of root.subtree()) {
+      for (const context of this.#contexts.get(element)?.values() ?? []) context.disconnect()
+    }
+  }
+}
+
+class Context {
+  #connected = false
+  #observer = null
+  #lastValues = new Map() // attribute → last seen text, as Stimulus's StringMapObserver keeps it
+
+  constructor(application, identifier, element, controllerConstructor) {
+    this.application = application
+    this.identifier = identifier
+    this.element = element
+    this.controller = new controllerConstructor(this)
+    this.controller.initialize()
+  }
+
+  // Value callbacks first (the initial value), then connect(), as Stimulus orders them.
+  connect() {
+    if (this.#connected) return
+    this.#connected = true
+    this.#observer = new MutationObserver((records) => this.#attributesChanged(records))
+    this.#observer.observe(this.element, { attributes: true, attributeOldValue: true })
+    for (const descriptor of valueDescriptors(this.controller.constructor, this.identifier)) {
+      const text = this.element.getAttribute(descriptor.attribute)
+      this.#lastValues.set(descriptor.attribute, text)
+      if (text !== null) this.#invoke(descriptor, text, descriptor.writer(descriptor.defaultValue))
+      else if (descriptor.defaultValue !== undefined) this.#invoke(descriptor, descriptor.writer(descriptor.defaultValue), undefined)
+    }
+    this.controller.connect()
+  }
+
+  disconnect() {
+    if (!this.#connected) return
+    this.#connected = false
+    this.controller.disconnect()
+    this.#observer.disconnect()
+    this.#lastValues.clear()
+  }
+
+  #attributesChanged(records) {
+    const descriptors = valueDescriptors(this.controller.constructor, this.identifier)
+    for (const { attributeName } of records) {
+      const descriptor = descriptors.find(({ attribute }) => attribute === attributeName)
+      if (!descriptor) continue
+      const text = this.element.getAttribute(attributeName)
+      const last = this.#lastValues.get(attributeName) ?? null
+      if (text === last) continue
+      this.#lastValues.set(attributeName, text)
+      const oldText = last ?? descriptor.writer(descriptor.defaultValue)
+      this.#invoke(descriptor, text ?? descriptor.writer(descriptor.defaultValue), oldText)
+    }
+  }
+
+  // Stimulus passes the old value unread when its text is empty.
+  #invoke(descriptor, text, oldText) {
+    const callback = this.controller[`${descriptor.name}Changed`]
+    if (typeof callback !== "function") return
+    callback.call(this.controller, descriptor.reader(text), oldText ? descriptor.reader(oldText) : oldText)
+  }
+}
+
+// Values: `static values = { config: String }` gives `configValue` (read from and written
+// to data-<identifier>-config-value), `hasConfigValue` and a `configValueChanged` callback.
+
+const VALUE_TYPES = new Map([
+  [Array, { type: "array", defaultValue: [], reader: (text) => readJSON(text, Array.isArray, "array"), writer: JSON.stringify }],
+  [Boolean, { type: "boolean", defaultValue: false, reader: (text) => !(text === "0" || String(text).toLowerCase() === "false"), writer: String }],
+  [Number, { type: "number", defaultValue: 0, reader: (text) => Number(text.replace(/_/g, "")), writer: String }],
+  [Object, { type: "object", defaultValue: {}, reader: (text) => readJSON(text, (value) => typeof value === "object" && value !== null && !Array.isArray(value), "object"), writer: JSON.stringify }],
+  [String, { type: "string", defaultValue: "", reader: (text) => text, writer: String }],
+])
+
+function readJSON(text, accepts, name) {
+  const value = JSON.parse(text)
+  if (!accepts(value)) throw new TypeError(`expected value of type "${name}" but instead got value "${text}" of type "${typeof value}"`)
+  return value
+}
+
+function valueDescriptors(controllerConstructor, identifier) {
+  const chain = [] // base class first, so that a subclass's definition wins
+  for (let constructor = controllerConstructor; constructor !== Function.prototype; constructor = Object.getPrototypeOf(constructor)) chain.unshift(constructor)
+  const definitions = Object.assign({}, ...chain.filter((constructor) => Object.hasOwn(constructor, "values")).map(({ values }) => values))
+  return Object.entries(definitions).map(([name, definition]) => {
+    const type = VALUE_TYPES.get(definition) ?? VALUE_TYPES.get(definition.type)
+    if (!type) throw new Error(`unknown value type for "${identifier}.${name}"`)
+    const defaultValue = VALUE_TYPES.has(definition) || !("default" in definition) ? type.defaultValue : definition.default
+    return { ...type, name: `${name}Value`, defaultValue, attribute: `data-${identifier}-${dasherize(name)}-value` }
+  })
+}
+
+function blessValues(controllerConstructor) {
+  const prototype = controllerConstructor.prototype
+  for (const { name } of valueDescriptors(controllerConstructor, "")) {
+    if (Object.hasOwn(prototype, name)) continue
+    const descriptorOf = (controller) => valueDescriptors(controller.constructor, controller.identifier).find((descriptor) => descriptor.name === name)
+    Object.defineProperty(prototype, name, {
+      get() {
+        const descriptor = descriptorOf(this)
+        const text = this.element.getAttribute(descriptor.attribute)
+        return text === null ? descriptor.defaultValue : descriptor.reader(text)
+      },
+      set(value) {
+        const descriptor = descriptorOf(this)
+        if (value === undefined) this.element.removeAttribute(descriptor.attribute)
+        else this.element.setAttribute(descriptor.attribute, descriptor.writer(value))
+      },
+    })
+    Object.defineProperty(prototype, `has${name[0].toUpperCase()}${name.slice(1)}`, {
+      get() {
+        return this.element.hasAttribute(descriptorOf(this).attribute)
+      },
+    })
+  }
+}
+
+function dasherize(name) {
+  return name.replace(/([A-Z])/g, (_, character) => `-${character.toLowerCase()}`)
+}
+
+function tokens(text) {
+  return (text ?? "").split(/\s+/).filter(Boolean)
+}
