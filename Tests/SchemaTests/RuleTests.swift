@@ -136,6 +136,17 @@ struct RuleTests {
         #expect(validator.findings(for: try parse("[]")).map(\.code) == ["TG014"])
     }
 
+    @Test func missingAndUnexpectedPropertiesAreToldApart() throws {
+        // Both indicators can end in properties/NAME; the validator says which is which.
+        let document = try schema(#"{"properties": {"foo": {"properties": {"x": {"type": "string"}}}, "p": {"properties": {}}}}"#)
+        let validator = PayloadValidator(document: document)
+        let extra = validator.findings(for: try parse(#"{"foo": {"x": "a", "future": 1}, "p": {"q": {}}}"#))
+        #expect(extra.map(\.code) == ["TG013", "TG013"])
+        #expect(extra.map(\.pointer.description) == ["/foo/future", "/p/q"])
+        let missing = validator.findings(for: try parse(#"{"foo": {}, "p": {}}"#))
+        #expect(missing.map { "\($0.code) \($0.pointer) \($0.message)" } == [#"TG012 /foo missing required property "x""#])
+    }
+
     @Test func malformedPayloadIsTG001() {
         let bytes = Array(#"{"active": null, "tabs": [}"#.utf8)
         let result = bytes.withUnsafeBufferPointer { validator.findings(for: $0) }

@@ -26,9 +26,9 @@ public struct InstanceValidator {
         return validator.errors
     }
 
-    private mutating func fail() {
+    private mutating func fail(_ kind: ErrorIndicator.Kind = .keyword) {
         guard !isFull else { return }
-        errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: schemaPath))
+        errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: schemaPath, kind: kind))
     }
 
     private mutating func fail(_ keyword: String) {
@@ -140,7 +140,7 @@ public struct InstanceValidator {
             case nil:
                 if !form.additionalProperties, member.key != parentTag {
                     instancePath.append(.key(member.key))
-                    fail()
+                    fail(.unexpectedProperty)
                     instancePath.removeLast()
                 }
             }
@@ -149,7 +149,7 @@ public struct InstanceValidator {
             for (position, property) in form.required.enumerated() where !seen[position] {
                 schemaPath.append("properties")
                 schemaPath.append(property.name)
-                fail()
+                fail(.missingProperty)
                 schemaPath.removeLast(2)
             }
         }

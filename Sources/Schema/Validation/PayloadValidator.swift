@@ -41,12 +41,11 @@ public struct PayloadValidator: Sendable {
         let schema = schema(at: indicator.schemaPath)
         let path = indicator.schemaPath
         let last = path.last
-        let secondLast = path.count >= 2 ? path[path.count - 2] : nil
         let found = value.map { "\($0.kindName) \(RuleEngine.show($0))" } ?? "nothing"
         var code: String
         var message: String
         var locatesKey = false
-        switch last {
+        switch indicator.kind == .keyword ? last : nil {
         case "type":
             code = FindingCode.wrongType
             if case .type(let type)? = schema?.form {
@@ -89,7 +88,7 @@ public struct PayloadValidator: Sendable {
                 message = "unknown discriminator value"
             }
         default:
-            if secondLast == "properties", let name = last {
+            if indicator.kind == .missingProperty, let name = last {
                 code = FindingCode.missingProperty
                 message = "missing required property \(JSONWriter.quoted(name))"
             } else {
