@@ -10,10 +10,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
         // Schema model, JSON reader, RFC 8927 checks and validation, the rule engine.
         .target(name: "Schema"),
+        // Code generation: schema -> language-neutral model -> per-language target -> templates.
+        .target(name: "CodeGen", dependencies: ["Schema", .product(name: "Mustache", package: "swift-mustache")]),
         // The client reconciliation algorithm (seeds/002), for `tabgen plan`.
         .target(name: "Reconciliation", dependencies: ["Schema"]),
         // The command-line tool. The built-in schema.json is compiled into it by the
@@ -23,7 +27,9 @@ let package = Package(
             dependencies: [
                 "Schema",
                 "Reconciliation",
+                "CodeGen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ],
             plugins: ["EmbedResources"]
         ),
@@ -39,6 +45,7 @@ let package = Package(
             resources: [.copy("Conformance"), .copy("DiffFixtures")]
         ),
         .testTarget(name: "ReconciliationTests", dependencies: ["Reconciliation"]),
+        .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema"], resources: [.copy("Schemas")]),
         .testTarget(
             name: "TabgenCLITests",
             dependencies: ["tabgen", "Schema"],

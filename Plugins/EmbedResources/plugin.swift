@@ -1,23 +1,42 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's built-in resources (today: `schema.json`) into a Swift
-/// source file, so that `tabgen` carries them in its binary instead of depending on
-/// a resource bundle next to the build directory.
+/// Compiles the package's built-in resources into a Swift source file, so that
+/// `tabgen` carries them in its binary instead of depending on a resource bundle next
+/// to the build directory: `schema.json` (key `schema.json`) and every file under
+/// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let inputs = [root.appending(path: "schema.json")]
+        var resources: [(key: String, url: URL)] = [("schema.json", root.appending(path: "schema.json"))]
+        resources += Self.files(under: root.appending(path: "Templates"))
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         return [
             .buildCommand(
                 displayName: "Embedding built-in resources into \(target.name)",
                 executable: try context.tool(named: "embed-resources").url,
-                arguments: [output.path] + inputs.map(\.path),
-                inputFiles: inputs,
+                arguments: [output.path] + resources.flatMap { [$0.key, $0.url.path] },
+                inputFiles: resources.map(\.url),
                 outputFiles: [output]
             )
         ]
+    }
+
+    /// Regular files below `directory` (hidden ones skipped), keyed by their relative
+    /// path with `/` separators, sorted.
+    static func files(under directory: URL) -> [(key: String, url: URL)] {
+        let base = directory.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(
+            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) else { return [] }
+        var found: [(key: String, url: URL)] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base + "/") else { continue }
+            found.append((String(path.dropFirst(base.count + 1)), url))
+        }
+        return found.sorted { $0.key < $1.key }
     }
 }

@@ -14,7 +14,7 @@ struct Tabgen: ParsableCommand {
         Exit codes: 0 success, 1 invalid input found (findings printed), 2 usage, I/O or schema error.
         """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self]
+        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self]
     )
 
     /// Runs the command, mapping argument errors to exit code 2 as documented (the

@@ -1,0 +1,82 @@
+import Schema
+
+/// The pipeline: schema -> `TypeModel` -> names and fixtures -> a target's file plans ->
+/// rendered files, all in memory. Writing (and checking) is `OutputDirectory`'s job.
+public struct Generator {
+    public var templates: any TemplateSource
+    public var modelBuilder = ModelBuilder()
+
+    public init(templates: any TemplateSource) {
+        self.templates = templates
+    }
+
+    /// The files `target` generates for `document`, paths relative to the output
+    /// directory, sorted by path.
+    public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader) throws(CodeGenError) -> [GeneratedFile] {
+        let model = modelBuilder.build(document)
+        let names = target.nameTable(for: model)
+        let fixtures = FixtureDeriver(document: document).derive()
+        return try render(TargetInput(model: model, names: names, fixtures: fixtures, header: header), target: target)
+    }
+
+    /// Renders a target's plans (for callers that built the input themselves).
+    public func render(_ input: TargetInput, target: any LanguageTarget) throws(CodeGenError) -> [GeneratedFile] {
+        let plans: [FilePlan]
+        do {
+            plans = try target.files(for: input)
+        } catch let error as CodeGenError {
+            throw error
+        } catch {
+            throw CodeGenError("\(target.language): \(error)")
+        }
+        let renderer = try TemplateRenderer(source: templates, folder: target.templateFolder)
+        var files: [GeneratedFile] = []
+        var seen: Set<String> = []
+        for plan in plans {
+            guard seen.insert(plan.path.lowercased()).inserted else {
+                throw CodeGenError("\(target.language): two generated files would be named \(plan.path)")
+            }
+            switch plan.contents {
+            case .verbatim(let text):
+                files.append(GeneratedFile(path: plan.path, contents: text))
+            case .template(let name, let context):
+                files.append(GeneratedFile(path: plan.path, contents: Self.tidy(try renderer.render(name, context))))
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// Trailing whitespace removed from every line, runs of blank lines collapsed to one,
+    /// exactly one newline at the end: templates need not be careful with whitespace.
+    static func tidy(_ text: String) -> String {
+        var lines: [Substring] = []
+        var blank = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            while end > line.startIndex, line[line.index(before: end)] == " " || line[line.index(before: end)] == "\t" {
+                end = line.index(before: end)
+            }
+            let trimmed = line[..<end]
+            if trimmed.isEmpty {
+                blank += 1
+                if blank > 1 || lines.isEmpty { continue }
+            } else {
+                blank = 0
+            }
+            lines.append(trimmed)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// One generated file: its path relative to the output directory and its text.
+public struct GeneratedFile: Sendable, Equatable {
+    public var path: String
+    public var contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}

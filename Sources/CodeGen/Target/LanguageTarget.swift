@@ -1,0 +1,117 @@
+import Schema
+
+/// One output language. jtd-codegen style: every language implements this one
+/// abstraction, and everything before it (the model, names, fixtures) and after it
+/// (rendering, writing, checking) is shared.
+///
+/// A target holds the *decisions*: identifier casing, keywords, collisions, type
+/// spellings, literal and comment escaping, and which files to write from which
+/// template with which context. Templates (`Templates/<language>/*.mustache`) hold the
+/// *shape* of the code and never decide anything.
+public protocol LanguageTarget: Sendable {
+    /// The `--lang` value and the key in tabgen.yml (`swift`).
+    var language: String { get }
+    /// The folder of this target's templates in a `TemplateSource` (`swift`).
+    var templateFolder: String { get }
+
+    // MARK: Naming
+
+    /// The identifier for a declaration, from its raw name parts (before collisions).
+    func typeIdentifier(for parts: [String]) -> String
+    /// The identifier for a struct field, from its JSON name (before collisions).
+    func fieldIdentifier(for jsonName: String) -> String
+    /// The identifier for an enum case, from its value on the wire (before collisions).
+    func caseIdentifier(for value: String) -> String
+    /// Type names the generated code must not declare (the language's own types, the
+    /// runtime's types).
+    var reservedTypeNames: Set<String> { get }
+    /// Member names a struct must not use for a field (its own methods).
+    var reservedMemberNames: Set<String> { get }
+    /// Case names an enum or union must not use (its own members, the unknown case).
+    var reservedCaseNames: Set<String> { get }
+    /// Whether type names must differ in more than letter case (they name files).
+    var typeNamesAreCaseInsensitive: Bool { get }
+    /// The identifier as it must be written in source (keywords quoted or escaped).
+    func escapedIdentifier(_ identifier: String) -> String
+
+    // MARK: Type mapping and literals
+
+    /// How the language spells a type (`[String: Int8]?`).
+    func typeExpression(_ type: TypeRef, names: NameTable) -> String
+    /// A string literal whose value is exactly `text`, inert whatever it contains.
+    func stringLiteral(_ text: String) -> String
+    /// Comment lines (with the comment marker) that say `text` and cannot end early.
+    func commentLines(_ text: String, documentation: Bool) -> [String]
+
+    // MARK: Layout
+
+    /// The files to write, each from a template and a context (or verbatim).
+    func files(for input: TargetInput) throws -> [FilePlan]
+}
+
+/// Everything a target lays out files from.
+public struct TargetInput: Sendable {
+    public var model: TypeModel
+    public var names: NameTable
+    public var fixtures: FixtureSet
+    public var header: GenerationHeader
+
+    public init(model: TypeModel, names: NameTable, fixtures: FixtureSet, header: GenerationHeader) {
+        self.model = model
+        self.names = names
+        self.fixtures = fixtures
+        self.header = header
+    }
+}
+
+/// One file a target wants written: a path relative to the output directory, and
+/// either a template with its context or verbatim contents (fixture JSON).
+public struct FilePlan {
+    public enum Contents {
+        case template(name: String, context: [String: Any])
+        case verbatim(String)
+    }
+
+    public var path: String
+    public var contents: Contents
+
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+extension LanguageTarget {
+    /// Resolves every name of the model: types in declaration order (case-insensitively
+    /// when `typeNamesAreCaseInsensitive`), then fields per struct, cases per enum and
+    /// variants per union, each in schema order.
+    public func nameTable(for model: TypeModel) -> NameTable {
+        var table = NameTable()
+        var typeScope = NameResolver(reserved: reservedTypeNames, caseInsensitive: typeNamesAreCaseInsensitive)
+        for declaration in model.declarations {
+            table.types[declaration.id] = typeScope.claim(typeIdentifier(for: declaration.nameParts))
+        }
+        for declaration in model.declarations {
+            switch declaration.kind {
+            case .structure(let structure):
+                var scope = NameResolver(reserved: reservedMemberNames)
+                table.fields[declaration.id] = structure.fields.map { scope.claim(fieldIdentifier(for: $0.jsonName)) }
+            case .enumeration(let enumeration):
+                var scope = NameResolver(reserved: reservedCaseNames)
+                table.cases[declaration.id] = enumeration.cases.map { scope.claim(caseIdentifier(for: $0.value)) }
+            case .union(let union):
+                var scope = NameResolver(reserved: reservedCaseNames)
+                table.cases[declaration.id] = union.variants.map { scope.claim(caseIdentifier(for: $0.tagValue)) }
+            case .alias:
+                continue
+            }
+        }
+        let rootName = table.typeName(model.rootID)
+        table.extras["fixtures"] = typeScope.claim(rootName + "Fixtures")
+        table.extras["tests"] = typeScope.claim(rootName + "RoundTripTests")
+        if !model.rules.isEmpty, case .alias? = model.rootDeclaration?.kind {
+            table.extras["rules"] = typeScope.claim(rootName + "Rules")
+        }
+        return table
+    }
+}

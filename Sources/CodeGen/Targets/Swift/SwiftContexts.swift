@@ -1,0 +1,191 @@
+import Schema
+
+/// The template contexts of the Swift target: every name, type spelling, literal and
+/// comment decided here, so templates only lay them out.
+///
+/// Every context sets every key its template reads (Mustache looks a missing key up in
+/// the enclosing contexts, which would leak a parent's value into a child).
+struct SwiftContexts {
+    let target: SwiftTarget
+    let input: TargetInput
+
+    var model: TypeModel { input.model }
+    var names: NameTable { input.names }
+    var options: SwiftOptions { target.options }
+    var access: String { options.accessLevel == .public ? "public " : "" }
+
+    /// Declarations inside `extension Namespace {}` are indented one level.
+    var bodyIndent: String { options.namespace.isEmpty ? "" : "    " }
+
+    /// Keys shared by every file.
+    func file() -> [String: Any] {
+        var context: [String: Any] = [
+            "header": input.header.lines.flatMap { SwiftLiterals.comment($0, documentation: false) },
+            "access": access,
+        ]
+        if !options.namespace.isEmpty { context["namespace"] = options.namespace }
+        if !options.testableImport.isEmpty { context["testableImport"] = options.testableImport }
+        return context
+    }
+
+    func docLines(_ text: String?) -> [String] {
+        text.map { SwiftLiterals.comment($0, documentation: true) } ?? []
+    }
+
+    func declaration(_ declaration: Declaration) -> [String: Any] {
+        switch declaration.kind {
+        case .structure(let structure): structContext(declaration, structure)
+        case .enumeration(let enumeration): enumContext(declaration, enumeration)
+        case .union(let union): unionContext(declaration, union)
+        case .alias(let type): aliasContext(declaration, type)
+        }
+    }
+
+    /// The rule table for the root, as Swift expressions.
+    func rules(for declaration: Declaration) -> [String] {
+        declaration.isRoot ? SwiftRuleTable.expressions(model.rules) : []
+    }
+
+    func rulesExpression(for declaration: Declaration) -> String {
+        rules(for: declaration).isEmpty ? "[]" : "Self.tabgenRules"
+    }
+
+    func base(_ declaration: Declaration, kind: String) -> [String: Any] {
+        let rules = rules(for: declaration)
+        return [
+            "isStruct": kind == "struct", "isEnum": kind == "enum", "isUnion": kind == "union", "isAlias": kind == "alias",
+            "name": names.typeName(declaration.id),
+            "access": access,
+            "docLines": docLines(declaration.docs),
+            "rules": rules,
+            "hasRules": !rules.isEmpty,
+            "rulesExpression": rulesExpression(for: declaration),
+        ]
+    }
+
+    func structContext(_ declaration: Declaration, _ structure: Structure) -> [String: Any] {
+        var context = base(declaration, kind: "struct")
+        var docs = docLines(declaration.docs)
+        if let unionID = declaration.unionID, let union = model[unionID], case .union(let form) = union.kind,
+           let variant = form.variants.first(where: { $0.structure == declaration.id }) {
+            if !docs.isEmpty { docs.append("///") }
+            docs += SwiftLiterals.comment("The \(union.nameParts.last.map { "`\($0)`" } ?? "") variant with \(form.tag) = \(JSONLiteral.quoted(variant.tagValue)); see `\(names.typeName(unionID))`.", documentation: true)
+        }
+        if declaration.isRoot, let contract = model.contract {
+            if !docs.isEmpty { docs.append("///") }
+            docs += SwiftLiterals.comment("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`).", documentation: true)
+            context["contract"] = ["component": SwiftLiterals.string(contract.component), "event": SwiftLiterals.string(contract.event)]
+        } else {
+            context["contract"] = false
+        }
+        context["docLines"] = docs
+        let fieldNames = names.fields[declaration.id] ?? []
+        var fields: [[String: Any]] = []
+        for (field, plainName) in zip(structure.fields, fieldNames) {
+            let name = SwiftNaming.escaped(plainName)
+            let valueType = target.typeExpression(field.type, names: names)
+            let type = field.isRequired ? valueType : valueType + "?"
+            let storage = "_" + plainName
+            fields.append([
+                "name": name,
+                "storage": storage,
+                "type": type,
+                "valueType": valueType,
+                "jsonLiteral": SwiftLiterals.string(field.jsonName),
+                "docLines": docLines(field.docs),
+                "isRequired": field.isRequired,
+                "isRecursive": field.isRecursive,
+                "initParameter": "\(name): \(type)" + (field.isRequired ? "" : " = nil"),
+                "assignTarget": field.isRecursive ? "self.\(storage)" : "self.\(name)",
+                "boxOpen": field.isRecursive ? "TabgenIndirect(" : "",
+                "boxClose": field.isRecursive ? ")" : "",
+            ])
+        }
+        context["fields"] = fields
+        context["hasFields"] = !fields.isEmpty
+        return context
+    }
+
+    func enumContext(_ declaration: Declaration, _ enumeration: Enumeration) -> [String: Any] {
+        var context = base(declaration, kind: "enum")
+        let caseNames = names.cases[declaration.id] ?? []
+        context["cases"] = zip(enumeration.cases, caseNames).map { enumCase, name -> [String: Any] in
+            ["name": SwiftNaming.escaped(name), "literal": SwiftLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs)]
+        }
+        context["expectedLiteral"] = SwiftLiterals.string(enumeration.cases.map { JSONLiteral.quoted($0.value) }.joined(separator: ", "))
+        return context
+    }
+
+    func unionContext(_ declaration: Declaration, _ union: Union) -> [String: Any] {
+        var context = base(declaration, kind: "union")
+        let caseNames = names.cases[declaration.id] ?? []
+        context["tagLiteral"] = SwiftLiterals.string(union.tag)
+        context["variants"] = zip(union.variants, caseNames).map { variant, name -> [String: Any] in
+            [
+                "caseName": SwiftNaming.escaped(name),
+                "typeName": names.typeName(variant.structure),
+                "tagLiteral": SwiftLiterals.string(variant.tagValue),
+                "docLines": docLines(model[variant.structure]?.docs),
+            ]
+        }
+        context["hasVariants"] = !union.variants.isEmpty
+        context["variantDeclarations"] = union.variants.compactMap { variant -> [String: Any]? in
+            guard let structure = model[variant.structure], case .structure(let form) = structure.kind else { return nil }
+            return structContext(structure, form)
+        }
+        return context
+    }
+
+    func aliasContext(_ declaration: Declaration, _ type: TypeRef) -> [String: Any] {
+        var context = base(declaration, kind: "alias")
+        context["target"] = target.typeExpression(type, names: names)
+        context["rulesHolder"] = names.extras["rules"] ?? (names.typeName(declaration.id) + "Rules")
+        return context
+    }
+
+    // MARK: Fixtures and tests
+
+    /// How the tests call `validate` on the root value: the root's rule table, if any.
+    var rootRulesExpression: String {
+        guard let root = model.rootDeclaration, !model.rules.isEmpty else { return "[]" }
+        let rootName = names.typeName(root.id)
+        if case .alias = root.kind { return "\(names.extras["rules"] ?? rootName + "Rules").tabgenRules" }
+        return "\(rootName).tabgenRules"
+    }
+
+    func fixtures(file fixturesFile: String) -> [String: Any] {
+        var context = file()
+        context["fixturesFile"] = fixturesFile
+        context["fixturesName"] = names.extras["fixtures"] ?? "Fixtures"
+        context["rootType"] = target.typeExpression(model.root, names: names)
+        context["rulesExpression"] = rootRulesExpression
+        context["fixtures"] = input.fixtures.fixtures.map { fixture -> [String: Any] in
+            [
+                "name": SwiftLiterals.string(fixture.name),
+                "category": SwiftLiterals.string(fixture.category.rawValue),
+                "payload": SwiftLiterals.string(fixture.payloadText),
+                "verdict": SwiftLiterals.string(fixture.verdict.rawValue),
+                "codes": "[" + fixture.codes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
+                "decodes": fixture.decodes ? "true" : "false",
+                "typedCodes": "[" + fixture.typedCodes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
+                "canonical": fixture.canonicalText.map(SwiftLiterals.string) ?? "nil",
+            ]
+        }
+        return context
+    }
+
+    func tests() -> [String: Any] {
+        var context = file()
+        let fixturesName = names.extras["fixtures"] ?? "Fixtures"
+        context["fixturesName"] = fixturesName
+        context["qualifiedFixtures"] = options.namespace.isEmpty ? fixturesName : "\(options.namespace).\(fixturesName)"
+        context["testsName"] = names.extras["tests"] ?? "RoundTripTests"
+        context["suiteTitle"] = SwiftLiterals.string("\(names.typeName(model.rootID)) round trips")
+        return context
+    }
+}
+
+/// JSON string literals for messages and comments.
+enum JSONLiteral {
+    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
+}

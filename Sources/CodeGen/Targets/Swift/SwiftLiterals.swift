@@ -1,0 +1,58 @@
+/// Swift string literals and comments that stay inert whatever the schema says:
+/// descriptions and enum values may hold `*/`, `"""`, `\`, `\(x)`, `${x}`, newlines,
+/// control characters, bidirectional overrides and any other Unicode.
+enum SwiftLiterals {
+    /// A `"..."` literal with exactly `text` as its value. Everything outside printable
+    /// ASCII is written as `\u{...}`, so no character can end the literal, start an
+    /// interpolation or reorder the line in an editor.
+    static func string(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": output += "\\\\"
+            case "\"": output += "\\\""
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\0": output += "\\0"
+            case " "..."~": output.unicodeScalars.append(scalar)
+            default: output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return output + "\""
+    }
+
+    /// Comment lines saying `text`: `///` for documentation, `//` otherwise. Every line
+    /// break (`\n`, `\r`, U+2028, U+2029, U+0085, vertical tab, form feed) starts a new
+    /// comment line; other control characters and bidirectional controls are shown as
+    /// `\u{...}`. Leading and trailing blank lines are dropped.
+    static func comment(_ text: String, documentation: Bool) -> [String] {
+        let marker = documentation ? "///" : "//"
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            switch scalar.value {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(current)
+                current = ""
+            case 0x09:
+                current += " "
+            case 0x00..<0x20, 0x7F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                current += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        var trimmed = lines.map { line in String(line.reversed().drop(while: { $0 == " " }).reversed()) }
+        while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
+        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
+        return trimmed.map { $0.isEmpty ? marker : "\(marker) \($0)" }
+    }
+}

@@ -1,0 +1,69 @@
+/// The Swift target's options (`--swift-access-level`, tabgen.yml `options:`).
+public struct SwiftOptions: Sendable, Equatable {
+    public enum AccessLevel: String, Sendable, CaseIterable {
+        /// For a separate module (a Swift package the app imports).
+        case `public`
+        /// For files added to the app target itself.
+        case `internal`
+    }
+
+    public var accessLevel: AccessLevel = .internal
+    /// Wrap every generated type in `enum <namespace>` (`TabBar.MessageData`); empty: none.
+    public var namespace: String = ""
+    /// The module the generated tests `@testable import` (the app target); empty: none.
+    public var testableImport: String = ""
+    /// Emit `TabgenRuntime.swift` (JSON values, violations, the rule runtime). Turn it off
+    /// for the second of two outputs compiled into the same module.
+    public var runtime = true
+    /// Emit fixtures and the round-trip tests.
+    public var tests = true
+
+    public init() {}
+
+    /// The option names tabgen.yml accepts, with what they mean.
+    public static let documentation: [(name: String, help: String)] = [
+        ("accessLevel", "public or internal (default internal)"),
+        ("namespace", "wrap every type in `enum NAME` (default: none)"),
+        ("testableImport", "module the generated tests @testable import (default: none)"),
+        ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
+        ("tests", "emit fixtures/ and Tests/ (default true)"),
+    ]
+
+    /// Reads options given as strings (from tabgen.yml or the command line).
+    public init(_ values: [String: String]) throws(CodeGenError) {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case "accessLevel":
+                guard let level = AccessLevel(rawValue: value) else {
+                    throw CodeGenError("swift option accessLevel must be public or internal, not \(value)")
+                }
+                accessLevel = level
+            case "namespace":
+                guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
+                    throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")
+                }
+                namespace = value
+            case "testableImport":
+                guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
+                    throw CodeGenError("swift option testableImport must be a module name, not \(value)")
+                }
+                testableImport = value
+            case "runtime":
+                runtime = try Self.flag(name, value)
+            case "tests":
+                tests = try Self.flag(name, value)
+            default:
+                let known = Self.documentation.map(\.name).joined(separator: ", ")
+                throw CodeGenError("unknown swift option \(name) (known: \(known))")
+            }
+        }
+    }
+
+    static func flag(_ name: String, _ value: String) throws(CodeGenError) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: throw CodeGenError("swift option \(name) must be true or false, not \(value)")
+        }
+    }
+}

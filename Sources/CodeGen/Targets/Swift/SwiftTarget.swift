@@ -1,0 +1,75 @@
+import Schema
+
+/// Swift: `Codable, Hashable, Sendable` value types for Swift 6 language mode.
+///
+/// Layout of an output directory:
+/// - `<Type>.swift`, one per declaration (a union's variant structs in the union's file);
+/// - `TabgenRuntime.swift` (unless `runtime: false`), the same for every schema;
+/// - `<Namespace>.swift` when a namespace is set;
+/// - `fixtures/<Root>.fixtures.json`, `Tests/<Root>Fixtures.swift` and
+///   `Tests/<Root>RoundTripTests.swift` (unless `tests: false`).
+public struct SwiftTarget: LanguageTarget {
+    public var options: SwiftOptions
+
+    public init(options: SwiftOptions = SwiftOptions()) {
+        self.options = options
+    }
+
+    public var language: String { "swift" }
+    public var templateFolder: String { "swift" }
+
+    public func typeIdentifier(for parts: [String]) -> String { SwiftNaming.typeIdentifier(parts) }
+    public func fieldIdentifier(for jsonName: String) -> String { SwiftNaming.memberIdentifier(jsonName) }
+    public func caseIdentifier(for value: String) -> String { SwiftNaming.memberIdentifier(value) }
+
+    public var reservedTypeNames: Set<String> {
+        options.namespace.isEmpty ? SwiftNaming.reservedTypeNames : SwiftNaming.reservedTypeNames.union([options.namespace])
+    }
+
+    public var reservedMemberNames: Set<String> { SwiftNaming.reservedMemberNames }
+    public var reservedCaseNames: Set<String> { SwiftNaming.reservedCaseNames }
+    public var typeNamesAreCaseInsensitive: Bool { true }
+    public func escapedIdentifier(_ identifier: String) -> String { SwiftNaming.escaped(identifier) }
+
+    public func typeExpression(_ type: TypeRef, names: NameTable) -> String {
+        SwiftTypeMapping.expression(type, names: names)
+    }
+
+    public func stringLiteral(_ text: String) -> String { SwiftLiterals.string(text) }
+
+    public func commentLines(_ text: String, documentation: Bool) -> [String] {
+        SwiftLiterals.comment(text, documentation: documentation)
+    }
+
+    public func files(for input: TargetInput) throws -> [FilePlan] {
+        let contexts = SwiftContexts(target: self, input: input)
+        var plans: [FilePlan] = []
+        for declaration in input.model.declarations where declaration.unionID == nil {
+            let name = input.names.typeName(declaration.id)
+            var context = contexts.file()
+            context["body"] = NestedTemplate(template: "declaration", context: contexts.declaration(declaration), indent: contexts.bodyIndent)
+            plans.append(FilePlan(path: "\(name).swift", contents: .template(name: "file", context: context)))
+        }
+        if !options.namespace.isEmpty {
+            var context = contexts.file()
+            context["schemaComment"] = input.fixtures.schemaName
+            plans.append(FilePlan(path: "\(options.namespace).swift", contents: .template(name: "namespace", context: context)))
+        }
+        if options.runtime {
+            plans.append(FilePlan(path: "TabgenRuntime.swift", contents: .template(name: "runtime", context: contexts.file())))
+        }
+        if options.tests {
+            let rootName = input.names.typeName(input.model.rootID)
+            let fixturesFile = "\(rootName).fixtures.json"
+            plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
+                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            var fixtures = contexts.fixtures(file: fixturesFile)
+            fixtures["body"] = NestedTemplate(template: "fixtures-body", context: fixtures, indent: contexts.bodyIndent)
+            plans.append(FilePlan(path: "Tests/\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",
+                                  contents: .template(name: "fixtures", context: fixtures)))
+            plans.append(FilePlan(path: "Tests/\(input.names.extras["tests"] ?? rootName + "RoundTripTests").swift",
+                                  contents: .template(name: "tests", context: contexts.tests())))
+        }
+        return plans
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import CodeGen
+import Foundation
+
+struct EmitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emit",
+        abstract: "Generate client code, fixtures and round-trip tests from the schema.",
+        discussion: """
+        For each language, tabgen writes into the output directory: the message types \
+        (for Swift, one Codable, Hashable, Sendable type per file, with the schema's \
+        descriptions as /// comments and a validate() that reports the codes of tabgen \
+        validate), a small runtime, fixtures derived from the schema (fixtures/, labeled \
+        by tabgen validate) and a round-trip test file for the app's test suite (Tests/).
+
+        Files are written atomically and only when their contents change. \
+        .tabgen-manifest lists the files tabgen wrote: a file it no longer generates is \
+        removed, and files it did not generate are never touched (emit stops rather than \
+        overwrite one). A schema or template error writes nothing. Output is byte-for-byte deterministic.
+
+        Without --lang, tabgen reads tabgen.yml (or tabgen.yaml, tabgen.json) in the \
+        current directory and regenerates every output it lists:
+
+          version: 1
+          schema: schema.json            # default: the built-in schema
+          outputs:
+            - lang: swift
+              out: ios/App/Generated
+              options: {accessLevel: internal, testableImport: App}
+
+        Swift options: accessLevel (public, internal), namespace (wrap the types in an \
+        enum), testableImport (module the tests import), runtime (false for a second \
+        output in the same module), tests (false: no fixtures or tests).
+
+        --templates DIR replaces built-in templates with DIR/LANG/NAME.mustache files of \
+        the same name (the built-in ones are in the repository's Templates/).
+
+        Exit codes: 0 written; 2 usage, I/O, schema or template error.
+
+        Examples:
+          tabgen emit --lang swift --out ios/App/Generated
+          tabgen emit --lang swift --option swift.namespace=TabBar
+          tabgen emit --lang all --schema schema.json --out generated
+          tabgen emit                      # every output of tabgen.yml
+          tabgen check                     # in CI: fails when generated files are stale
+        """
+    )
+
+    @OptionGroup var generation: GenerationOptions
+
+    @Flag(name: .shortAndLong, help: "Do not print what was written.")
+    var quiet = false
+
+    func run() throws {
+        do throws(CLIError) {
+            try emit()
+        } catch {
+            printError(error.description)
+            throw Exit.failure.exitCode
+        }
+    }
+
+    private func emit() throws(CLIError) {
+        let (jobs, templates) = try generation.jobs(version: Tabgen.configuration.version)
+        let results = try EmitJob.generate(jobs, templates: templates)
+        // Nothing is written when any output would overwrite a file tabgen did not write.
+        for (job, files) in results {
+            let conflicting = job.output.conflicts(files)
+            if !conflicting.isEmpty {
+                throw CLIError("\(job.directoryDisplay): tabgen did not generate \(conflicting.joined(separator: ", ")) and will not overwrite it; move it away (or delete it) and run again")
+            }
+        }
+        for (job, files) in results {
+            let report: OutputDirectory.WriteReport
+            do {
+                report = try job.output.write(files)
+            } catch {
+                throw CLIError(error.message)
+            }
+            if !quiet {
+                var line = "\(job.target.language): \(job.directoryDisplay): \(report.written.count) written, \(report.unchanged.count) unchanged"
+                if !report.removed.isEmpty { line += ", \(report.removed.count) removed (\(report.removed.joined(separator: ", ")))" }
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// Generates Swift for the built-in schema and every test schema (the jtd-codegen
+/// conformance set and tabgen's own), compiles it all with the real toolchain in Swift 6
+/// language mode with warnings as errors, runs every fixture's round trip, and keeps
+/// the report. One swiftc invocation for all schemas (each schema's types in an enum
+/// namespace, one shared runtime), and in parallel a type check of the public variant
+/// with the generated Swift Testing file.
+struct EndToEnd: Sendable {
+    struct Outcome: Sendable {
+        var total: Int
+        var failures: [String]
+    }
+
+    var setupError: String?
+    var compileOutput: String?
+    var typecheckOutput: String?
+    var results: [String: Outcome] = [:]
+    var seconds: Double = 0
+
+    static let shared: EndToEnd = run()
+
+    static func run() -> EndToEnd {
+        var result = EndToEnd()
+        let start = Date()
+        defer { result.seconds = Date().timeIntervalSince(start) }
+        guard let swiftc = Support.swiftc else {
+            result.setupError = "swiftc not found on PATH"
+            return result
+        }
+        do {
+            let root = try Support.temporaryDirectory("tabgen-e2e")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let program = root.appendingPathComponent("program")
+            let library = root.appendingPathComponent("library")
+            var driver = """
+            func report(_ namespace: String, _ results: [(String, [String])]) {
+                print("RESULT\\t\\(namespace)\\t\\(results.count)")
+                for (name, problems) in results where !problems.isEmpty {
+                    print("FAIL\\t\\(namespace)\\t\\(name): \\(problems.joined(separator: " | ").replacingOccurrences(of: "\\n", with: "\\\\n"))")
+                }
+            }
+
+            """
+            // The built-in schema as an app would use it: internal, no namespace.
+            let builtIn = try Support.builtIn()
+            let builtInFiles = try Support.generate(builtIn)
+            try Support.write(builtInFiles.filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") }, to: program, prefix: "BuiltIn__")
+            driver += "report(\"BuiltIn\", MessageDataFixtures.all.map { ($0.name, MessageDataFixtures.check($0)) })\n"
+            // Every test schema in its own namespace, sharing the built-in's runtime.
+            for schema in Support.testSchemas {
+                let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
+                var options = SwiftOptions()
+                options.namespace = Support.namespace(for: schema.name)
+                options.runtime = false
+                let files = try Support.generate(document, options: options)
+                try Support.write(files.filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") }, to: program, prefix: options.namespace + "__")
+                let names = SwiftTarget(options: options).nameTable(for: ModelBuilder().build(document))
+                let fixtures = "\(options.namespace).\(names.extras["fixtures"] ?? "RootFixtures")"
+                driver += "report(\"\(options.namespace)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
+            }
+            try Data(driver.utf8).write(to: program.appendingPathComponent("main.swift"))
+            // The built-in schema as a module of its own: public, namespaced, with the
+            // Swift Testing file.
+            var publicOptions = SwiftOptions()
+            publicOptions.accessLevel = .public
+            publicOptions.namespace = "TabBar"
+            try Support.write(try Support.generate(builtIn, options: publicOptions).filter { $0.path.hasSuffix(".swift") }, to: library, prefix: "Public__")
+
+            let programSources = try FileManager.default.contentsOfDirectory(atPath: program.path).sorted().map { program.appendingPathComponent($0).path }
+            let librarySources = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted().map { library.appendingPathComponent($0).path }
+            let executable = root.appendingPathComponent("roundtrip")
+            let commands: [[String]] = [
+                ["-swift-version", "6", "-warnings-as-errors", "-module-name", "RoundTrip", "-o", executable.path] + programSources,
+                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels"] + librarySources,
+            ]
+            let outcomes = ParallelRuns(count: commands.count)
+            DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+                outcomes.set(index, Result { try Support.run(swiftc, commands[index]) })
+            }
+            let compile = try outcomes.get(0)
+            let typecheck = try outcomes.get(1)
+            if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
+            if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
+            guard compile.status == 0 else { return result }
+            let run = try Support.run(executable, [])
+            for line in run.stdout.split(separator: "\n") {
+                let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
+                guard parts.count == 3 else { continue }
+                if parts[0] == "RESULT" {
+                    result.results[parts[1], default: Outcome(total: 0, failures: [])].total = Int(parts[2]) ?? 0
+                } else if parts[0] == "FAIL" {
+                    result.results[parts[1], default: Outcome(total: 0, failures: [])].failures.append(parts[2])
+                }
+            }
+            if run.status != 0 { result.setupError = "the round-trip program exited \(run.status): \(run.stderr)" }
+        } catch {
+            result.setupError = "\(error)"
+        }
+        return result
+    }
+}
+
+/// Results of work run on several threads at once.
+final class ParallelRuns: @unchecked Sendable {
+    private var results: [Result<Support.ProcessResult, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<Support.ProcessResult, any Error>) {
+        lock.withLock { results[index] = result }
+    }
+
+    func get(_ index: Int) throws -> Support.ProcessResult {
+        guard let result = lock.withLock({ results[index] }) else { throw CodeGenError("no result") }
+        return try result.get()
+    }
+}
+
+@Suite("End to end: generated Swift compiles and round-trips")
+struct EndToEndTests {
+    @Test("the generated code compiles in Swift 6 mode without warnings")
+    func compiles() {
+        let e2e = EndToEnd.shared
+        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
+        #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
+    }
+
+    @Test("the public, namespaced variant and its Swift Testing file type-check")
+    func publicVariantTypechecks() {
+        let e2e = EndToEnd.shared
+        #expect(e2e.typecheckOutput == nil, "\(e2e.typecheckOutput ?? "")")
+    }
+
+    @Test("every fixture of the built-in schema round-trips and validates with its codes")
+    func builtInRoundTrips() throws {
+        let e2e = EndToEnd.shared
+        let outcome = try #require(e2e.results["BuiltIn"], "no report for the built-in schema: \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
+        #expect(outcome.total == fixtures.count)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+    }
+
+    @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)
+    func conformanceRoundTrips(_ name: String) throws {
+        let e2e = EndToEnd.shared
+        let outcome = try #require(e2e.results[Support.namespace(for: name)], "no report for \(name): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        #expect(outcome.total > 0)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import CodeGen
+
+@Suite("Output: atomic writes, the manifest, check and unified diffs")
+struct OutputTests {
+    static let header = GenerationHeader(version: "1", schema: "s.json", command: "tabgen emit --lang swift")
+
+    func files(_ pairs: [(String, String)]) -> [GeneratedFile] {
+        OutputDirectory.withManifest(pairs.map { GeneratedFile(path: $0.0, contents: $0.1) }, header: Self.header)
+    }
+
+    @Test("unified diff of a one-line change, with context and hunk header")
+    func diff() {
+        let old = "a\nb\nc\nd\ne\nf\ng\nh\n"
+        let new = "a\nb\nc\nd\nE\nf\ng\nh\n"
+        let diff = UnifiedDiff.diff(old: old, new: new, oldName: "x/old", newName: "x/new")
+        #expect(diff == "--- x/old\n+++ x/new\n@@ -2,7 +2,7 @@\n b\n c\n d\n-e\n+E\n f\n g\n h\n")
+        #expect(UnifiedDiff.diff(old: old, new: old, oldName: "a", newName: "b").isEmpty)
+    }
+
+    @Test("unified diff of additions, removals, a missing final newline and new files")
+    func diffEdges() {
+        #expect(UnifiedDiff.diff(old: "", new: "x\ny\n", oldName: "/dev/null", newName: "f") == "--- /dev/null\n+++ f\n@@ -0,0 +1,2 @@\n+x\n+y\n")
+        #expect(UnifiedDiff.diff(old: "x\n", new: "x", oldName: "a", newName: "b") == "--- a\n+++ b\n@@ -1 +1 @@\n-x\n+x\n\\ No newline at end of file\n")
+        let far = UnifiedDiff.diff(old: (1...20).map(String.init).joined(separator: "\n") + "\n",
+                                   new: (1...20).map { $0 == 2 || $0 == 19 ? "X" : String($0) }.joined(separator: "\n") + "\n",
+                                   oldName: "a", newName: "b")
+        #expect(far.components(separatedBy: "@@ -").count == 3)  // two hunks
+    }
+
+    @Test("write: atomic, only changed files, stale generated files removed, other files untouched")
+    func write() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = OutputDirectory(url: directory, displayName: "out")
+        try Data("mine\n".utf8).write(to: directory.appendingPathComponent("Mine.swift"))
+        let first = try output.write(files([("A.swift", "a\n"), ("Old.swift", "old\n"), ("Tests/T.swift", "t\n")]))
+        #expect(first.written == [".tabgen-manifest", "A.swift", "Old.swift", "Tests/T.swift"])
+        let second = try output.write(files([("A.swift", "a\n"), ("Tests/T.swift", "t2\n")]))
+        #expect(second.unchanged == ["A.swift"])
+        #expect(second.written == [".tabgen-manifest", "Tests/T.swift"])
+        #expect(second.removed == ["Old.swift"])
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Old.swift").path))
+        #expect(try String(contentsOf: directory.appendingPathComponent("Mine.swift"), encoding: .utf8) == "mine\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp") }
+        #expect(leftovers.isEmpty)
+        #expect(output.existingManifest()?.paths == ["A.swift", "Tests/T.swift"])
+    }
+
+    @Test("check: current passes; an edit, a missing file and a stale file fail with diffs")
+    func check() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = OutputDirectory(url: directory, displayName: "out")
+        let generated = files([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n"), ("Old.swift", "old\n")])
+        _ = try output.write(generated)
+        #expect(output.check(generated).isEmpty)
+        try Data("let a = 2\n".utf8).write(to: directory.appendingPathComponent("A.swift"))
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("B.swift"))
+        let next = files([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n")])
+        let problems = output.check(next)
+        #expect(problems.map(\.path).sorted() == [".tabgen-manifest", "A.swift", "B.swift", "Old.swift"])
+        let edited = try #require(problems.first { $0.path == "A.swift" })
+        #expect(edited.kind == .differs)
+        #expect(edited.diff == "--- out/A.swift\n+++ out/A.swift\n@@ -1 +1 @@\n-let a = 2\n+let a = 1\n")
+        #expect(problems.first { $0.path == "B.swift" }?.kind == .missing)
+        #expect(problems.first { $0.path == "B.swift" }?.diff.hasPrefix("--- /dev/null\n+++ out/B.swift") == true)
+        #expect(problems.first { $0.path == "Old.swift" }?.kind == .stale)
+    }
+
+    @Test("a file tabgen did not generate is never overwritten")
+    func conflicts() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = OutputDirectory(url: directory, displayName: "out")
+        try Data("// hand-written\n".utf8).write(to: directory.appendingPathComponent("TabData.swift"))
+        let generated = files([("TabData.swift", "struct TabData {}\n"), ("Other.swift", "x\n")])
+        #expect(output.conflicts(generated) == ["TabData.swift"])
+        #expect(throws: CodeGenError.self) { try output.write(generated) }
+        #expect(try String(contentsOf: directory.appendingPathComponent("TabData.swift"), encoding: .utf8) == "// hand-written\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Other.swift").path))
+        // Once it is gone, tabgen owns the name.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("TabData.swift"))
+        _ = try output.write(generated)
+        #expect(output.conflicts(files([("TabData.swift", "changed\n")])).isEmpty)
+    }
+
+    @Test("paths that would leave the output directory are refused")
+    func safePaths() {
+        #expect(OutputDirectory.isSafeRelativePath("Tests/A.swift"))
+        for path in ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a\\b"] {
+            #expect(!OutputDirectory.isSafeRelativePath(path), "\(path)")
+        }
+        #expect(Manifest(text: "# c\nA.swift\n../evil\n/abs\n").paths == ["A.swift"])
+    }
+}
