@@ -1,0 +1,153 @@
+import Schema
+
+/// The template contexts of the Ruby target: every name, literal and comment decided
+/// here, so templates only lay them out. Every context sets every key its template reads.
+struct RubyContexts {
+    let target: RubyTarget
+    let input: TargetInput
+    /// The module of the value objects (`Navigation`) and its folder (`navigation`).
+    let moduleName: String
+    let moduleFile: String
+
+    init(target: RubyTarget, input: TargetInput) {
+        self.target = target
+        self.input = input
+        if !target.options.module.isEmpty {
+            moduleName = target.options.module
+        } else if let component = input.model.contract?.component, !Naming.words(component).isEmpty {
+            moduleName = RubyNaming.typeIdentifier([component])
+        } else {
+            moduleName = "Tabgen"
+        }
+        moduleFile = RubyNaming.fileName(moduleName)
+    }
+
+    var model: TypeModel { input.model }
+    var names: NameTable { input.names }
+
+    func file() -> [String: Any] {
+        [
+            "header": input.header.lines.flatMap { RubyLiterals.comment($0) },
+            "module": moduleName,
+        ]
+    }
+
+    func docLines(_ text: String?) -> [String] {
+        text.map { RubyLiterals.comment($0, width: 88) } ?? []
+    }
+
+    func wrap(_ type: TypeRef) -> String {
+        target.wrapExpression(type, names: names, model: model)
+    }
+
+    func declaration(_ declaration: Declaration) -> [String: Any] {
+        var context = file()
+        let kind: String
+        switch declaration.kind {
+        case .structure: kind = "struct"
+        case .enumeration: kind = "enum"
+        case .union: kind = "union"
+        case .alias: kind = "alias"
+        }
+        for flag in ["struct", "enum", "union", "alias"] { context["is" + flag.capitalized] = flag == kind }
+        context["name"] = names.typeName(declaration.id)
+        context["isRoot"] = declaration.isRoot
+        var docs = docLines(declaration.docs)
+        context["fields"] = [[String: Any]]()
+        context["cases"] = [[String: Any]]()
+        context["variants"] = [[String: Any]]()
+        context["variant"] = false
+        context["wrap"] = "nil"
+        switch declaration.kind {
+        case .structure(let structure):
+            if let unionID = declaration.unionID, let union = model[unionID], case .union(let form) = union.kind,
+               let variant = form.variants.first(where: { $0.structure == declaration.id }) {
+                if !docs.isEmpty { docs.append("#") }
+                docs += RubyLiterals.comment("The variant of \(names.typeName(unionID)) with \(form.tag) = \(JSONWriter.quoted(variant.tagValue)).")
+                context["variant"] = ["tagLiteral": RubyLiterals.string(form.tag), "tagValueLiteral": RubyLiterals.string(variant.tagValue)]
+            }
+            let fieldNames = names.fields[declaration.id] ?? []
+            context["fields"] = zip(structure.fields, fieldNames).map { field, name -> [String: Any] in
+                let nullable = model.isNullable(field.type)
+                let parameter = field.isRequired ? "\(name):" : (nullable ? "\(name): Contract::MISSING" : "\(name): nil")
+                var docs = docLines(field.docs)
+                if !field.isRequired {
+                    docs += RubyLiterals.comment(nullable ? "Optional: absent unless given; nil is sent as null." : "Optional: nil leaves it out.")
+                }
+                let wrapping = wrap(field.type)
+                return [
+                    "name": name,
+                    "wrapped": wrapping == "nil" ? name : "Contract.wrap(\(name), \(wrapping))",
+                    "parameter": parameter,
+                    "wireLiteral": RubyLiterals.string(field.jsonName),
+                    "docLines": docs,
+                ]
+            }
+            let omitNil = zip(structure.fields, fieldNames).filter { !$0.0.isRequired && !model.isNullable($0.0.type) }
+            context["omitNilLiteral"] = RubyLiterals.stringArray(omitNil.map(\.0.jsonName))
+            var known = structure.fields.map(\.jsonName)
+            if let unionID = declaration.unionID, let union = model[unionID], case .union(let form) = union.kind { known.append(form.tag) }
+            context["knownLiteral"] = RubyLiterals.stringArray(known)
+            if declaration.isRoot, let contract = model.contract {
+                if !docs.isEmpty { docs.append("#") }
+                docs += RubyLiterals.comment("Bridge contract: the data of the \(contract.event) event of the \(contract.component) bridge component, sent by the Stimulus controller \(contract.stimulusIdentifier) from its \(contract.value) value (HTML attribute \(contract.valueAttribute)).", width: 88)
+            }
+        case .enumeration(let enumeration):
+            let caseNames = names.cases[declaration.id] ?? []
+            context["cases"] = zip(enumeration.cases, caseNames).map { enumCase, name -> [String: Any] in
+                ["name": name, "literal": RubyLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs)]
+            }
+            context["allLiteral"] = "[" + caseNames.joined(separator: ", ") + "]"
+        case .union(let union):
+            context["tagLiteral"] = RubyLiterals.string(union.tag)
+            context["variants"] = union.variants.map { variant -> [String: Any] in
+                ["tagValueLiteral": RubyLiterals.string(variant.tagValue), "typeName": names.typeName(variant.structure)]
+            }
+        case .alias(let type):
+            context["wrap"] = wrap(type)
+        }
+        context["docLines"] = docs
+        return context
+    }
+
+    func contract() -> [String: Any] {
+        var context = file()
+        context["schemaLiteral"] = RubyLiterals.value(RubyContractData.document(model.document), indent: "    ")
+        context["rules"] = model.rules.map { RubyLiterals.value(RubyContractData.rule($0), indent: "      ") }
+        context["hasRules"] = !model.rules.isEmpty
+        return context
+    }
+
+    /// The component's context, when the schema has a bridge contract and an object root.
+    func component() throws -> [String: Any]? {
+        guard let contract = model.contract, let root = model.rootDeclaration, case .structure = root.kind else { return nil }
+        for (what, text) in [("stimulusIdentifier", contract.stimulusIdentifier), ("valueAttribute", contract.valueAttribute)] {
+            guard !text.isEmpty, text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "." }) else {
+                throw CodeGenError("ruby: the contract's \(what) \(JSONWriter.quoted(text)) cannot be written into an HTML attribute")
+            }
+        }
+        var context = file()
+        let componentName = RubyNaming.typeIdentifier([contract.component, "component"])
+        context["componentName"] = componentName
+        context["componentFile"] = RubyNaming.fileName(componentName)
+        context["messageClass"] = "\(moduleName)::\(names.typeName(root.id))"
+        context["stimulusIdentifier"] = contract.stimulusIdentifier
+        context["valueAttribute"] = contract.valueAttribute
+        context["valueAttributeLiteral"] = RubyLiterals.string(contract.valueAttribute)
+        context["stimulusLiteral"] = RubyLiterals.string(contract.stimulusIdentifier)
+        context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
+        context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
+        context["fixturesPath"] = "../../fixtures/\(names.typeName(root.id)).fixtures.json"
+        return context
+    }
+
+    func tests(fixturesFile: String) -> [String: Any] {
+        var context = file()
+        let rootName = names.typeName(model.rootID)
+        context["rootClass"] = "\(moduleName)::\(rootName)"
+        context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
+        // test/models/<module>/<root>_test.rb -> the output directory
+        context["fixturesPath"] = "../../../\(fixturesFile)"
+        return context
+    }
+}

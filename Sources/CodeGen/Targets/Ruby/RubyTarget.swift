@@ -1,0 +1,128 @@
+import Schema
+
+/// Ruby (Rails): plain Ruby 3.1 value objects, the schema's checks, and a ViewComponent
+/// that renders the Stimulus controller of the bridge contract.
+///
+/// Layout of an output directory (a Rails app's root):
+/// - `app/models/<module>/<type>.rb`, one per declaration (Zeitwerk's names), plus
+///   `contract.rb` (the schema, the rules and the checks of `tabgen validate`) and
+///   `violation.rb`;
+/// - `app/components/<component>_component.rb` + `.html.erb` when the schema has a
+///   bridge contract and an object root;
+/// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
+///   `test/components/<component>_component_test.rb` (unless `tests: false`).
+public struct RubyTarget: LanguageTarget {
+    public var options: RubyOptions
+
+    public init(options: RubyOptions = RubyOptions()) {
+        self.options = options
+    }
+
+    public var language: String { "ruby" }
+    public var templateFolder: String { "ruby" }
+
+    public func typeIdentifier(for parts: [String]) -> String { RubyNaming.typeIdentifier(parts) }
+    public func fieldIdentifier(for jsonName: String) -> String { RubyNaming.memberIdentifier(jsonName) }
+    public func caseIdentifier(for value: String) -> String { RubyNaming.caseIdentifier(value) }
+    public var reservedTypeNames: Set<String> { RubyNaming.reservedTypeNames }
+    public var reservedMemberNames: Set<String> { RubyNaming.reservedMemberNames }
+    public var reservedCaseNames: Set<String> { RubyNaming.reservedCaseNames }
+    public var typeNamesAreCaseInsensitive: Bool { true }
+    public func escapedIdentifier(_ identifier: String) -> String { identifier }
+
+    /// How a value of `type` is built from parsed JSON: `nil` (kept as it is), a
+    /// generated class or module (`TabData`: its `from_h`), or `[:array, T]` / `[:map, T]`.
+    public func typeExpression(_ type: TypeRef, names: NameTable) -> String {
+        wrapExpression(type, names: names, model: nil)
+    }
+
+    func wrapExpression(_ type: TypeRef, names: NameTable, model: TypeModel?) -> String {
+        let resolved = model?.resolved(type) ?? type
+        switch resolved.nonNullable {
+        case .primitive, .any: return "nil"
+        case .array(let inner):
+            let element = wrapExpression(inner, names: names, model: model)
+            return element == "nil" ? "nil" : "[:array, \(element)]"
+        case .map(let inner):
+            let element = wrapExpression(inner, names: names, model: model)
+            return element == "nil" ? "nil" : "[:map, \(element)]"
+        case .named(let id):
+            if let declaration = model?[id] {
+                switch declaration.kind {
+                case .enumeration, .alias: return "nil"
+                case .structure, .union: break
+                }
+            }
+            return names.typeName(id)
+        case .nullable: return "nil"
+        }
+    }
+
+    public func stringLiteral(_ text: String) -> String { RubyLiterals.string(text) }
+
+    public func commentLines(_ text: String, documentation: Bool) -> [String] { RubyLiterals.comment(text) }
+
+    public func files(for input: TargetInput) throws -> [FilePlan] {
+        let contexts = RubyContexts(target: self, input: input)
+        let models = "app/models/\(contexts.moduleFile)"
+        var plans: [FilePlan] = []
+        for declaration in input.model.declarations {
+            let name = input.names.typeName(declaration.id)
+            plans.append(FilePlan(path: "\(models)/\(RubyNaming.fileName(name)).rb",
+                                  contents: .template(name: "model", context: contexts.declaration(declaration))))
+        }
+        plans.append(FilePlan(path: "\(models)/contract.rb", contents: .template(name: "contract", context: contexts.contract())))
+        plans.append(FilePlan(path: "\(models)/violation.rb", contents: .template(name: "violation", context: contexts.file())))
+        if let component = try contexts.component() {
+            let file = "app/components/\(component["componentFile"] as? String ?? "component")"
+            plans.append(FilePlan(path: "\(file).rb", contents: .template(name: "component", context: component)))
+            plans.append(FilePlan(path: "\(file).html.erb", contents: .template(name: "component-erb", context: component)))
+            if options.tests {
+                plans.append(FilePlan(path: "test/components/\(component["componentFile"] as? String ?? "component")_test.rb",
+                                      contents: .template(name: "component-test", context: component)))
+            }
+        }
+        if options.tests {
+            let rootName = input.names.typeName(input.model.rootID)
+            plans.append(FilePlan(path: "fixtures/\(rootName).fixtures.json",
+                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            plans.append(FilePlan(path: "test/models/\(contexts.moduleFile)/\(RubyNaming.fileName(rootName))_test.rb",
+                                  contents: .template(name: "test", context: contexts.tests(fixturesFile: "fixtures/\(rootName).fixtures.json"))))
+        }
+        return plans
+    }
+}
+
+/// The Ruby target's options (tabgen.yml `options:`, `--option ruby.NAME=VALUE`).
+public struct RubyOptions: Sendable, Equatable {
+    /// The module that holds the value objects; empty: the contract's component
+    /// (`navigation` -> `Navigation`), else `Tabgen`.
+    public var module: String = ""
+    /// Emit fixtures and the Minitest files.
+    public var tests = true
+
+    public init() {}
+
+    public static let documentation: [(name: String, help: String)] = [
+        ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
+        ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
+    ]
+
+    public init(_ values: [String: String]) throws(CodeGenError) {
+        for (name, value) in values {
+            switch name {
+            case "module":
+                guard value.isEmpty || (value.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
+                    && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
+                    throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")
+                }
+                module = value
+            case "tests":
+                guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
+                tests = flag
+            default:
+                throw CodeGenError("unknown ruby option \(name) (known: \(Self.documentation.map(\.name).joined(separator: ", ")))")
+            }
+        }
+    }
+}

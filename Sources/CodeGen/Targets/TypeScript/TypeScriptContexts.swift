@@ -1,0 +1,195 @@
+import Schema
+
+/// The template contexts of the TypeScript target: names, types, literals and comments
+/// decided here, ready to paste.
+struct TypeScriptContexts {
+    let target: TypeScriptTarget
+    let input: TargetInput
+
+    var model: TypeModel { input.model }
+    var names: NameTable { input.names }
+    var javascript: Bool { target.options.flavor == .javascript }
+    var rootName: String { names.typeName(model.rootID) }
+
+    func type(_ type: TypeRef) -> String { target.expression(type, names: names, model: model) }
+
+    func main() throws(CodeGenError) -> [String: Any] {
+        var context: [String: Any] = [
+            "header": input.header.lines,
+            "root": rootName,
+            "rootType": type(model.root),
+            "schemaName": GenerationHeader.oneLine(input.fixtures.schemaName),
+            "types": model.declarations.map { javascript ? jsDeclaration($0) : tsDeclaration($0) },
+        ]
+        let raw: JSON
+        do {
+            raw = try JSONReader().parse(model.document.source)
+        } catch {
+            throw CodeGenError("typescript: the schema source does not parse: \(error)")
+        }
+        context["schema"] = TypeScriptLiterals.literal(Self.strip(raw), expandDepth: 3)
+        var rules: [JSON] = []
+        if case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
+           case .array(let list)? = tabgen["rules"] {
+            rules = list.map { rule in
+                guard case .object(let object) = rule else { return rule }
+                return .object(JSONObject(object.members.filter { $0.key != "description" }))
+            }
+        }
+        context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
+        if let contract = model.contract {
+            guard TypeScriptLiterals.isIdentifier(contract.value), contract.value != "__proto__" else {
+                throw CodeGenError("typescript: the contract's value \(contract.value) is not a JavaScript identifier, so Stimulus has no \(contract.value)Value property")
+            }
+            let attribute = String(contract.valueAttribute.dropFirst("data-\(contract.stimulusIdentifier)-".count))
+            context["contract"] = [
+                "component": TypeScriptLiterals.string(contract.component),
+                "event": TypeScriptLiterals.string(contract.event),
+                "eventText": TypeScriptLiterals.templateLiteralText(contract.event),
+                "valueKey": contract.value,
+                "valueProperty": contract.value + "Value",
+                "valueChanged": contract.value + "ValueChanged",
+                "valueAttributeSuffix": String(TypeScriptLiterals.templateLiteralText(attribute).dropFirst().dropLast()),
+            ] as [String: Any]
+            context["intro"] = Self.wrap(
+                "The \(TypeScriptLiterals.string(contract.component)) bridge component: sends the \(rootName) in "
+                    + "\(contract.valueAttribute) to the native app as the \(TypeScriptLiterals.string(contract.event)) event, "
+                    + "on connect and whenever the value changes, after checking it as `tabgen validate` does "
+                    + "(same codes, same messages), so invalid data never reaches an app.")
+        } else {
+            context["intro"] = Self.wrap("The \(rootName) types and parse\(rootName)(), which checks a payload as `tabgen validate` does (same codes, same messages).")
+        }
+        return context
+    }
+
+    func tests(module: String, fixturesFile: String) -> [String: Any] {
+        ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile]
+    }
+
+    // MARK: Declarations
+
+    /// For a variant struct: the union's tag member and this variant's tag value.
+    func tag(of declaration: Declaration) -> (name: String, value: String)? {
+        guard let unionID = declaration.unionID, case .union(let union)? = model[unionID]?.kind,
+              let variant = union.variants.first(where: { $0.structure == declaration.id }) else { return nil }
+        return (union.tag, variant.tagValue)
+    }
+
+    struct Member {
+        var key: String
+        var type: String
+        var optional: Bool
+        var docs: String?
+    }
+
+    func members(_ declaration: Declaration, _ structure: Structure) -> [Member] {
+        var members: [Member] = []
+        if let tag = tag(of: declaration) {
+            members.append(Member(key: tag.name, type: TypeScriptLiterals.string(tag.value), optional: false, docs: nil))
+        }
+        for field in structure.fields {
+            members.append(Member(key: field.jsonName, type: type(field.type), optional: !field.isRequired, docs: field.docs))
+        }
+        return members
+    }
+
+    func tsDeclaration(_ declaration: Declaration) -> String {
+        let name = names.typeName(declaration.id)
+        var lines: [String] = declaration.docs.map { TypeScriptLiterals.comment($0, documentation: true) } ?? []
+        switch declaration.kind {
+        case .structure(let structure):
+            lines.append("export interface \(name) {")
+            for member in members(declaration, structure) {
+                if let docs = member.docs { lines += TypeScriptLiterals.comment(docs, documentation: true).map { "  " + $0 } }
+                lines.append("  \(target.escapedIdentifier(member.key))\(member.optional ? "?" : ""): \(member.type)")
+            }
+            lines.append("}")
+        case .enumeration(let enumeration):
+            lines.append("export type \(name) =")
+            for enumCase in enumeration.cases {
+                if let docs = enumCase.docs { lines += TypeScriptLiterals.comment(docs, documentation: true).map { "  " + $0 } }
+                lines.append("  | \(TypeScriptLiterals.string(enumCase.value))")
+            }
+        case .union(let union):
+            lines.append("export type \(name) = \(union.variants.map { names.typeName($0.structure) }.joined(separator: " | "))")
+        case .alias(let aliased):
+            lines.append("export type \(name) = \(type(aliased))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func jsDeclaration(_ declaration: Declaration) -> String {
+        let name = names.typeName(declaration.id)
+        var lines = ["/**"]
+        if let docs = declaration.docs { lines += TypeScriptLiterals.commentText(docs).map { $0.isEmpty ? " *" : " * " + $0 } }
+        switch declaration.kind {
+        case .structure(let structure):
+            let all = members(declaration, structure)
+            if all.allSatisfy({ TypeScriptLiterals.isIdentifier($0.key) }) {
+                lines.append(" * @typedef {object} \(name)")
+                for member in all {
+                    let key = member.optional ? "[\(member.key)]" : member.key
+                    let docs = member.docs.map { " " + TypeScriptLiterals.commentText($0).joined(separator: " ") } ?? ""
+                    lines.append(" * @property {\(member.type)} \(key)\(docs)")
+                }
+            } else {
+                let body = all.map { "\(target.escapedIdentifier($0.key))\($0.optional ? "?" : ""): \($0.type)" }.joined(separator: ", ")
+                lines.append(" * @typedef {{ \(body) }} \(name)")
+            }
+        case .enumeration(let enumeration):
+            for enumCase in enumeration.cases {
+                if let docs = enumCase.docs {
+                    lines.append(" * \(TypeScriptLiterals.string(enumCase.value)): \(TypeScriptLiterals.commentText(docs).joined(separator: " "))")
+                }
+            }
+            lines.append(" * @typedef {\(enumeration.cases.map { TypeScriptLiterals.string($0.value) }.joined(separator: " | "))} \(name)")
+        case .union(let union):
+            lines.append(" * @typedef {\(union.variants.map { names.typeName($0.structure) }.joined(separator: " | "))} \(name)")
+        case .alias(let aliased):
+            lines.append(" * @typedef {\(type(aliased))} \(name)")
+        }
+        lines.append(" */")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Helpers
+
+    /// The schema with `metadata` dropped from every schema node (and only there: a
+    /// property may be named `metadata`).
+    static func strip(_ schema: JSON) -> JSON {
+        guard case .object(let object) = schema else { return schema }
+        var members: [JSONObject.Member] = []
+        for member in object.members {
+            switch member.key {
+            case "metadata":
+                continue
+            case "definitions", "properties", "optionalProperties", "mapping":
+                if case .object(let map) = member.value {
+                    members.append(.init(key: member.key, value: .object(JSONObject(map.members.map { .init(key: $0.key, value: strip($0.value)) }))))
+                } else {
+                    members.append(member)
+                }
+            case "elements", "values":
+                members.append(.init(key: member.key, value: strip(member.value)))
+            default:
+                members.append(member)
+            }
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// Comment text wrapped at 85 columns, one line each, control characters shown as `?`.
+    static func wrap(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in GenerationHeader.oneLine(text).split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > 85 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { $0.replacingOccurrences(of: "*/", with: "*\\/") }
+    }
+}

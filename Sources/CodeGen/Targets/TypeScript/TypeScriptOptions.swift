@@ -1,0 +1,41 @@
+/// The TypeScript target's options (`--option typescript.flavor=javascript`, tabgen.yml `options:`).
+public struct TypeScriptOptions: Sendable, Equatable {
+    public enum Flavor: String, Sendable, CaseIterable {
+        /// `navigation_controller.ts`, for apps that compile TypeScript (jsbundling, Vite).
+        case typescript
+        /// `navigation_controller.js`, an ES module with JSDoc types, for importmap apps.
+        case javascript
+    }
+
+    public var flavor: Flavor = .typescript
+    /// Emit fixtures and the `node:test` round-trip tests.
+    public var tests = true
+
+    public init() {}
+
+    public static let documentation: [(name: String, help: String)] = [
+        ("flavor", "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript"),
+        ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
+    ]
+
+    public init(_ values: [String: String]) throws(CodeGenError) {
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case "flavor", "flavour":
+                guard let flavor = Flavor(rawValue: value.lowercased()) else {
+                    throw CodeGenError("typescript option flavor must be typescript or javascript, not \(value)")
+                }
+                self.flavor = flavor
+            case "tests":
+                switch value.lowercased() {
+                case "true", "yes", "1": tests = true
+                case "false", "no", "0": tests = false
+                default: throw CodeGenError("typescript option tests must be true or false, not \(value)")
+                }
+            default:
+                let known = Self.documentation.map(\.name).joined(separator: ", ")
+                throw CodeGenError("unknown typescript option \(name) (known: \(known))")
+            }
+        }
+    }
+}

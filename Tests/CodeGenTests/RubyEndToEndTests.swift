@@ -1,0 +1,151 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// The Ruby target against the real toolchain: generates into a temporary directory
+/// laid out as a Rails app, adds the view_component double of Tests/Ruby/doubles and a
+/// test_helper that stands in for Rails' autoloading, then runs `ruby -wc` on every
+/// generated `.rb` and the generated Minitest files (ActionView rendering, Nokogiri)
+/// under `ruby -w`, where a warning from a generated file fails the run.
+enum RubySupport {
+    static let ruby: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/bin"] {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("ruby")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    static let double = Support.packageRoot.appendingPathComponent("Tests/Ruby/doubles/view_component.rb")
+
+    /// test/test_helper.rb of the generated app: what Rails' test_helper and autoloading do.
+    static let testHelper = """
+    # frozen_string_literal: true
+
+    # A warning from a generated file fails the run; the Debian gems' own are dropped.
+    module GeneratedWarningsFail
+      ROOT = File.expand_path('..', __dir__)
+
+      def warn(message, **)
+        return super unless message.include?(' warning: ')
+        raise "warning from generated code: #{message}" if message.include?(ROOT)
+      end
+    end
+    Warning.singleton_class.prepend(GeneratedWarningsFail)
+
+    require 'json'
+    require 'minitest/autorun'
+    require 'nokogiri'
+    require_relative '../doubles/view_component'
+
+    # What Rails autoloads from app/.
+    root = File.expand_path('..', __dir__)
+    Dir[File.join(root, 'app/models/**/*.rb')].sort.each { |file| require file }
+    Dir[File.join(root, 'app/components/**/*.rb')].sort.each { |file| require file }
+
+    """
+
+    static func generate(_ document: SchemaDocument, options: [String: String] = [:]) throws -> [GeneratedFile] {
+        let target = try TargetRegistry.target(language: "ruby", options: options)
+        let header = GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang ruby")
+        return try Generator(templates: Support.templates).generate(document, target: target, header: header)
+    }
+
+    struct Report: Sendable {
+        var files: [String] = []
+        var syntaxFailures: [String] = []
+        var testStatus: Int32 = -1
+        var testOutput = ""
+    }
+
+    /// Generates, writes, checks every file with `ruby -wc`, runs the generated tests.
+    static func check(_ document: SchemaDocument) throws -> Report {
+        guard let ruby else { throw CodeGenError("ruby not found on PATH (scripts/web-env installs it)") }
+        let files = try generate(document)
+        let root = try Support.temporaryDirectory("tabgen-ruby")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Support.write(files, to: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("doubles"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: double, to: root.appendingPathComponent("doubles/view_component.rb"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("test"), withIntermediateDirectories: true)
+        try Data(testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+
+        var report = Report(files: files.map(\.path))
+        for file in files where file.path.hasSuffix(".rb") {
+            let result = try Support.run(ruby, ["-wc", file.path], in: root)
+            if result.status != 0 || result.stdout + result.stderr != "Syntax OK\n" {
+                report.syntaxFailures.append("\(file.path): \(result.stdout)\(result.stderr)")
+            }
+        }
+        let tests = files.map(\.path).filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") }
+        let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+        report.testStatus = result.status
+        report.testOutput = result.stdout + result.stderr
+        return report
+    }
+}
+
+@Suite("Ruby: generated Rails code passes ruby -wc and its Minitest suite")
+struct RubyEndToEndTests {
+    @Test("the built-in schema: component, value objects, contract, fixtures, Minitest")
+    func builtIn() throws {
+        let report = try RubySupport.check(try Support.builtIn())
+        #expect(Set(report.files).isSuperset(of: [
+            "app/components/navigation_component.rb", "app/components/navigation_component.html.erb",
+            "app/models/navigation/message_data.rb", "app/models/navigation/tab_data.rb",
+            "app/models/navigation/deprecation.rb", "app/models/navigation/contract.rb",
+            "app/models/navigation/violation.rb", "fixtures/MessageData.fixtures.json",
+            "test/models/navigation/message_data_test.rb", "test/components/navigation_component_test.rb",
+        ]), "\(report.files)")
+        #expect(report.syntaxFailures.isEmpty, "\(report.syntaxFailures.joined(separator: "\n"))")
+        #expect(report.testStatus == 0, "\(report.testOutput)")
+        #expect(report.testOutput.contains(" 0 failures, 0 errors, 0 skips"), "\(report.testOutput)")
+    }
+
+    @Test("the component renders the contract's controller and value attribute; headers as comments")
+    func componentShape() throws {
+        let files = try RubySupport.generate(try Support.builtIn())
+        let erb = Support.file(files, "app/components/navigation_component.html.erb")
+        #expect(erb.hasPrefix("<%# Generated by tabgen 0.0.0-test from schema.json (built in). Do not edit. %>\n"))
+        #expect(erb.contains(#"<nav data-controller="bridge--navigation" data-bridge--navigation-config-value="<%= message.to_json %>"><%= content %></nav>"#))
+        let component = Support.file(files, "app/components/navigation_component.rb")
+        #expect(component.hasPrefix("# frozen_string_literal: true\n\n# Generated by tabgen"))
+        #expect(component.contains("class NavigationComponent < ViewComponent::Base"))
+        #expect(component.contains("Navigation::MessageData.from_h(message || members)"))
+        for file in files where file.path.hasSuffix(".rb") {
+            #expect(file.contents.contains("\n# Generated by tabgen 0.0.0-test from schema.json (built in). Do not edit.\n"), "\(file.path)")
+        }
+    }
+
+    @Test("generation is deterministic")
+    func deterministic() throws {
+        let document = try Support.builtIn()
+        #expect(try RubySupport.generate(document) == RubySupport.generate(document))
+    }
+
+    @Test("string literals and comments stay inert")
+    func literals() {
+        #expect(RubyLiterals.string("it's") == #"'it\'s'"#)
+        #expect(RubyLiterals.string("#{x}\n") == ##""\#{x}\n""##)
+        #expect(RubyLiterals.string("caf\u{E9}") == #""caf\u{E9}""#)
+        #expect(RubyLiterals.comment("a\nb\u{2028}c") == ["# a", "# b", "# c"])
+        #expect(RubyLiterals.erbComment("x %> y") == "<%# x % > y %>")
+    }
+
+    @Test("an unknown option is an error")
+    func options() {
+        #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "ruby", options: ["nope": "1"]) }
+        #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "ruby", options: ["module": "lower"]) }
+    }
+
+    @Test("every conformance schema: ruby -wc, and from_h/to_h round trips of its fixtures", arguments: Support.conformanceNames)
+    func conformance(_ name: String) throws {
+        let url = try #require(Support.testSchemas.first { $0.name == name }?.url)
+        let report = try RubySupport.check(try Support.document(at: url))
+        #expect(report.syntaxFailures.isEmpty, "\(report.syntaxFailures.joined(separator: "\n"))")
+        #expect(report.testStatus == 0, "\(report.testOutput)")
+        #expect(report.testOutput.contains(" 0 failures, 0 errors"), "\(report.testOutput)")
+    }
+}
