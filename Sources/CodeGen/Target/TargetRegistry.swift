@@ -21,6 +21,7 @@ public enum TargetRegistry {
         Entry(language: "swift", options: SwiftOptions.documentation) { values throws(CodeGenError) in
             SwiftTarget(options: try SwiftOptions(values))
         },
+        Entry(language: "kotlin", options: KotlinOptions.documentation) { values throws(CodeGenError) in KotlinTarget(options: try KotlinOptions(values)) },
         Entry(language: "typescript", options: TypeScriptOptions.documentation) { values throws(CodeGenError) in TypeScriptTarget(options: try TypeScriptOptions(values)) },
         Entry(language: "ruby", options: RubyOptions.documentation) { values throws(CodeGenError) in RubyTarget(options: try RubyOptions(values)) },
     ]

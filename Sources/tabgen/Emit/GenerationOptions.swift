@@ -26,6 +26,8 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .customLong("swift-testable-import"), help: ArgumentHelp("Module the generated Swift tests @testable import (the app target).", valueName: "MODULE"))
     var swiftTestableImport: String?
 
+    @Option(name: .customLong("kotlin-package"), help: ArgumentHelp("Package of the generated Kotlin (default tabgen.generated).", valueName: "PACKAGE"))
+    var kotlinPackage: String?
 
     @Option(name: .customLong("flavor"), help: ArgumentHelp("Flavor of the generated TypeScript: typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps).", valueName: "FLAVOR"))
     var typescriptFlavor: String?
@@ -46,7 +48,7 @@ struct GenerationOptions: ParsableArguments {
         } else {
             throw CLIError("no --lang and no \(ProjectConfig.fileNames.joined(separator: ", ")) in the current directory; try: tabgen emit --lang swift --out Generated")
         }
-        if schema != nil || out != nil || swiftAccessLevel != nil || swiftTestableImport != nil || typescriptFlavor != nil || !rawOptions.isEmpty {
+        if schema != nil || out != nil || swiftAccessLevel != nil || swiftTestableImport != nil || kotlinPackage != nil || typescriptFlavor != nil || !rawOptions.isEmpty {
             throw CLIError("--schema, --out and language options go with --lang; with a config file, set them in \(configPath)")
         }
         let project = try ProjectConfig.load(path: configPath)
@@ -82,6 +84,7 @@ struct GenerationOptions: ParsableArguments {
         var options: [String: [String: String]] = [:]
         if let swiftAccessLevel { options["swift", default: [:]]["accessLevel"] = swiftAccessLevel }
         if let swiftTestableImport { options["swift", default: [:]]["testableImport"] = swiftTestableImport }
+        if let kotlinPackage { options["kotlin", default: [:]]["package"] = kotlinPackage }
         if let typescriptFlavor { options["typescript", default: [:]]["flavor"] = typescriptFlavor }
         for raw in rawOptions {
             guard let dot = raw.firstIndex(of: "."), let equals = raw.firstIndex(of: "="), dot < equals else {

@@ -1,0 +1,284 @@
+import Schema
+
+/// The template contexts of the Kotlin target: every name, type spelling, literal,
+/// comment and import decided here, so templates only lay them out.
+///
+/// Every context sets every key its template reads (Mustache looks a missing key up in
+/// the enclosing contexts, which would leak a parent's value into a child).
+struct KotlinContexts {
+    let target: KotlinTarget
+    let input: TargetInput
+    let types: KotlinTypeMapping
+    let walk: KotlinValidationWalk
+    /// Per enum and union, the names of its nested classes (values, variants), resolved
+    /// case-insensitively (they name class files) and never the enclosing type's name.
+    let caseNames: [DeclarationID: [String]]
+
+    var model: TypeModel { input.model }
+    var names: NameTable { input.names }
+    var options: KotlinOptions { target.options }
+
+    init(target: KotlinTarget, input: TargetInput) {
+        self.target = target
+        self.input = input
+        let types = KotlinTypeMapping(model: input.model, names: input.names, package: target.options.package)
+        self.types = types
+        self.walk = KotlinValidationWalk(model: input.model)
+        var caseNames: [DeclarationID: [String]] = [:]
+        for declaration in input.model.declarations {
+            let raw: [String]
+            switch declaration.kind {
+            case .enumeration(let enumeration): raw = enumeration.cases.map(\.value)
+            case .union(let union): raw = union.variants.map(\.tagValue)
+            case .structure, .alias: continue
+            }
+            var scope = NameResolver(reserved: KotlinNaming.reservedCaseNames.union([input.names.typeName(declaration.id)]), caseInsensitive: true)
+            caseNames[declaration.id] = raw.map { scope.claim(KotlinNaming.caseIdentifier($0)) }
+        }
+        self.caseNames = caseNames
+    }
+
+    // MARK: Files
+
+    /// The generated-file header as `//` lines.
+    var headerLines: [String] {
+        input.header.lines.map { "// " + $0 }
+    }
+
+    /// Imports and file-level serializers a file needs, collected while building it.
+    struct FileNeeds {
+        var imports: Set<String> = []
+        var strictSerializers: Set<String> = []
+        var usesRuntime = false
+
+        mutating func formUnion(_ other: FileNeeds) {
+            imports.formUnion(other.imports)
+            strictSerializers.formUnion(other.strictSerializers)
+            usesRuntime = usesRuntime || other.usesRuntime
+        }
+    }
+
+    /// The context of `file.mustache` for a file of `package` with `body`.
+    func file(package: String, needs: FileNeeds, body: NestedTemplate?) -> [String: Any] {
+        var imports = needs.imports
+        var context: [String: Any] = ["header": headerLines, "package": package]
+        if !needs.strictSerializers.isEmpty {
+            imports.insert("kotlinx.serialization.UseSerializers")
+            context["useSerializers"] = needs.strictSerializers.sorted().map { "\($0)::class" }.joined(separator: ", ")
+        } else {
+            context["useSerializers"] = false
+        }
+        if needs.usesRuntime, options.effectiveRuntimePackage != package {
+            imports.insert(options.effectiveRuntimePackage + ".*")
+        }
+        context["imports"] = imports.sorted()
+        context["hasImports"] = !imports.isEmpty
+        if let body { context["body"] = body }
+        return context
+    }
+
+    func docLines(_ text: String?) -> [String] {
+        text.map(KotlinLiterals.kdoc) ?? []
+    }
+
+    /// The file of a top-level declaration (structs, enums, unions, aliases; variants are
+    /// written inside their union's file).
+    func declarationFile(_ declaration: Declaration) -> [String: Any] {
+        var needs = FileNeeds()
+        let body = self.declaration(declaration, needs: &needs)
+        return file(package: options.package, needs: needs, body: NestedTemplate(template: "declaration", context: body))
+    }
+
+    func declaration(_ declaration: Declaration, needs: inout FileNeeds) -> [String: Any] {
+        var context: [String: Any]
+        switch declaration.kind {
+        case .structure(let structure): context = structContext(declaration, structure, variant: nil, needs: &needs)
+        case .enumeration(let enumeration): context = enumContext(declaration, enumeration, needs: &needs)
+        case .union(let union): context = unionContext(declaration, union, needs: &needs)
+        case .alias(let type): context = aliasContext(declaration, type, needs: &needs)
+        }
+        context["support"] = support(declaration, needs: &needs)
+        return context
+    }
+
+    func base(_ declaration: Declaration, kind: String) -> [String: Any] {
+        [
+            "isStruct": kind == "struct", "isEnum": kind == "enum", "isUnion": kind == "union", "isAlias": kind == "alias",
+            "name": names.typeName(declaration.id),
+            "docLines": docLines(declaration.docs),
+        ]
+    }
+
+    // MARK: Structs
+
+    /// A variant struct's place in its union.
+    struct VariantInfo {
+        var union: Declaration
+        var tag: String
+        var tagValue: String
+        var caseName: String
+        /// The union's nested class names, which shadow top-level types inside it.
+        var shadowed: Set<String>
+    }
+
+    func structContext(_ declaration: Declaration, _ structure: Structure, variant: VariantInfo?, needs: inout FileNeeds) -> [String: Any] {
+        var context = base(declaration, kind: "struct")
+        needs.imports.insert("kotlinx.serialization.Serializable")
+        let name = variant?.caseName ?? names.typeName(declaration.id)
+        context["name"] = name
+        context["supertype"] = variant.map { " : \(names.typeName($0.union.id))" } ?? ""
+        context["isVariant"] = variant != nil
+
+        var paragraphs: [[String]] = []
+        if let docs = declaration.docs { paragraphs.append(KotlinLiterals.commentText(docs)) }
+        if let variant {
+            let unionName = names.typeName(variant.union.id)
+            paragraphs.append(KotlinLiterals.commentText("The variant of [\(unionName)] with \(variant.tag) = \(JSONWriter.quoted(variant.tagValue)) on the wire."))
+        }
+        if declaration.isRoot, let contract = model.contract {
+            paragraphs.append(KotlinLiterals.commentText("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`). Decode `message.jsonData` with `BridgeJson.decodeFromString(\(name).serializer(), json)`."))
+            context["contract"] = ["component": KotlinLiterals.string(contract.component), "event": KotlinLiterals.string(contract.event)]
+        } else {
+            context["contract"] = false
+        }
+        context["docLines"] = KotlinLiterals.kdoc(lines: joinParagraphs(paragraphs))
+
+        let fieldNames = names.fields[declaration.id] ?? []
+        // Optional members that must not be null get a nested serializer each, named
+        // after the property (case-insensitively unique: nested classes are files too).
+        var nestedScope = NameResolver(reserved: ["Companion"], caseInsensitive: true)
+        var nestedNames: [Int: String] = [:]
+        for (index, (field, plainName)) in zip(structure.fields, fieldNames).enumerated()
+        where !field.isRequired && !types.admitsNull(field.type) {
+            nestedNames[index] = nestedScope.claim(KotlinNaming.caseIdentifier(plainName) + "Serializer")
+        }
+        let shadowed = (variant?.shadowed ?? []).union(nestedNames.values)
+        var fields: [[String: Any]] = []
+        var nestedSerializers: [String] = []
+        for (index, (field, plainName)) in zip(structure.fields, fieldNames).enumerated() {
+            needs.strictSerializers.formUnion(types.strictSerializers(in: field.type))
+            if types.mentionsAny(field.type) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
+            var annotations: [String] = []
+            if plainName != field.jsonName {
+                needs.imports.insert("kotlinx.serialization.SerialName")
+                annotations.append("@SerialName(\(KotlinLiterals.string(field.jsonName)))")
+            }
+            let valueType = types.expression(field.type, shadowed: shadowed)
+            let type: String
+            let defaultValue: String
+            if field.isRequired {
+                type = valueType
+                defaultValue = ""
+            } else if let nested = nestedNames[index] {
+                // Absent or a value: `null` on the wire is an error, as in every client.
+                let inner = field.type.nonNullable
+                type = types.expression(inner, shadowed: shadowed) + "?"
+                defaultValue = " = null"
+                annotations.append("@Serializable(with = \(nested)::class)")
+                let serializer = types.serializer(inner, shadowed: shadowed)
+                needs.imports.formUnion(KotlinTypeMapping.imports(forSerializer: serializer))
+                needs.usesRuntime = true
+                nestedSerializers.append("private object \(nested) : TabgenOptionalValueSerializer<\(types.expression(inner, shadowed: shadowed))>(\(serializer))")
+            } else {
+                // Absent, null and a value are three different things.
+                type = "TabgenOptional<\(valueType)>"
+                defaultValue = " = TabgenOptional.Absent"
+                needs.usesRuntime = true
+            }
+            fields.append([
+                "name": KotlinNaming.escaped(plainName),
+                "type": type,
+                "defaultValue": defaultValue,
+                "annotations": annotations,
+                "docLines": docLines(field.docs),
+            ])
+        }
+        context["fields"] = fields
+        context["isObject"] = fields.isEmpty
+        context["nestedSerializers"] = nestedSerializers
+        context["hasNestedSerializers"] = !nestedSerializers.isEmpty
+        // Variants inherit validate() from their union; they need a body only for their
+        // nested serializers.
+        context["hasBody"] = variant == nil || !nestedSerializers.isEmpty
+        if variant == nil { needs.usesRuntime = true }  // validate() returns TabgenViolation
+        return context
+    }
+
+    func joinParagraphs(_ paragraphs: [[String]]) -> [String] {
+        var lines: [String] = []
+        for paragraph in paragraphs where !paragraph.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines += paragraph
+        }
+        return lines
+    }
+
+    // MARK: Enums
+
+    func enumContext(_ declaration: Declaration, _ enumeration: Enumeration, needs: inout FileNeeds) -> [String: Any] {
+        var context = base(declaration, kind: "enum")
+        let name = names.typeName(declaration.id)
+        needs.usesRuntime = true
+        for item in ["KSerializer", "Serializable", "descriptors.PrimitiveKind", "descriptors.PrimitiveSerialDescriptor",
+                     "descriptors.SerialDescriptor", "encoding.Decoder", "encoding.Encoder"] {
+            needs.imports.insert("kotlinx.serialization." + item)
+        }
+        let cases = caseNames[declaration.id] ?? []
+        context["cases"] = zip(enumeration.cases, cases).map { enumCase, caseName -> [String: Any] in
+            ["caseName": caseName, "literal": KotlinLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs), "enumName": name]
+        }
+        let entries = "val entries: List<\(name)> get() = listOf(\(cases.joined(separator: ", ")))"
+        context["entriesLines"] = entries.count + 8 <= 100 ? [entries]
+            : ["val entries: List<\(name)>", "    get() = listOf("] + cases.map { "        \($0)," } + ["    )"]
+        context["serialName"] = KotlinLiterals.string("\(options.package).\(name)")
+        return context
+    }
+
+    // MARK: Unions
+
+    func unionContext(_ declaration: Declaration, _ union: Union, needs: inout FileNeeds) -> [String: Any] {
+        var context = base(declaration, kind: "union")
+        let name = names.typeName(declaration.id)
+        needs.usesRuntime = true
+        for item in ["KSerializer", "Serializable", "descriptors.SerialDescriptor", "encoding.Decoder", "encoding.Encoder"] {
+            needs.imports.insert("kotlinx.serialization." + item)
+        }
+        let cases = caseNames[declaration.id] ?? []
+        let shadowed = Set(cases).union(["Serializer"])
+        context["tagLiteral"] = KotlinLiterals.string(union.tag)
+        context["serialName"] = KotlinLiterals.string("\(options.package).\(name)")
+        var variants: [[String: Any]] = []
+        for (variant, caseName) in zip(union.variants, cases) {
+            var item: [String: Any] = ["caseName": caseName, "tagLiteral": KotlinLiterals.string(variant.tagValue)]
+            if let structure = model[variant.structure], case .structure(let form) = structure.kind {
+                let info = VariantInfo(union: declaration, tag: union.tag, tagValue: variant.tagValue, caseName: caseName, shadowed: shadowed)
+                item["body"] = NestedTemplate(template: "struct", context: structContext(structure, form, variant: info, needs: &needs), indent: "    ")
+            } else {
+                item["body"] = [String]()
+            }
+            variants.append(item)
+        }
+        context["variants"] = variants
+        context["hasVariants"] = !variants.isEmpty
+        if variants.isEmpty { needs.imports.insert("kotlinx.serialization.SerializationException") }
+        return context
+    }
+
+    // MARK: Aliases
+
+    func aliasContext(_ declaration: Declaration, _ type: TypeRef, needs: inout FileNeeds) -> [String: Any] {
+        var context = base(declaration, kind: "alias")
+        if types.mentionsAny(type) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
+        if types.mentionsRuntime(type) { needs.usesRuntime = true }
+        context["target"] = types.expression(type)
+        let rules = declaration.isRoot ? KotlinRuleTable.expressions(model.rules) : []
+        context["rules"] = ruleLines(rules, indent: "        ")
+        context["hasRules"] = !rules.isEmpty
+        context["rulesHolder"] = names.extras["rules"] ?? (names.typeName(declaration.id) + "Rules")
+        if !rules.isEmpty {
+            needs.usesRuntime = true
+            for name in KotlinRuleTable.jsonNames(in: rules) { needs.imports.insert("kotlinx.serialization.json." + name) }
+        }
+        return context
+    }
+}

@@ -1,0 +1,92 @@
+import Schema
+
+/// The contexts of the fixtures, the JUnit test and the runtime.
+extension KotlinContexts {
+    var rootName: String { names.typeName(model.rootID) }
+    var fixturesName: String { names.extras["fixtures"] ?? rootName + "Fixtures" }
+
+    /// The test class: `<Root>RoundTripTest`, unless a type already has that name.
+    var testsName: String {
+        var taken = Set(names.types.values).union(names.extras.values)
+        taken.remove(names.extras["tests"] ?? "")
+        var scope = NameResolver(reserved: taken.union(KotlinNaming.reservedTypeNames), caseInsensitive: true)
+        return scope.claim(rootName + "RoundTripTest")
+    }
+
+    /// How the fixtures compute `validate()` on a decoded root value.
+    func rootValidateExpression() -> String {
+        let root = model.root
+        if case .named(let id) = root.nonNullable, let declaration = model[id] {
+            switch declaration.kind {
+            case .structure, .enumeration, .union:
+                return root.isNullable ? "value?.validate() ?: emptyList()" : "value.validate()"
+            case .alias:
+                break
+            }
+        }
+        let rules = model.rules.isEmpty ? "emptyList()" : "\(names.extras["rules"] ?? rootName + "Rules").rules"
+        var expression = "TabgenValidation.validate(value, serializer, \(rules))"
+        if let statement = walk.statement(root, value: "value", path: "emptyList()") {
+            expression += " { violations -> \(statement) }"
+        }
+        return expression
+    }
+
+    func fixtures(fixturesFile: String) -> [String: Any] {
+        var needs = FileNeeds()
+        needs.usesRuntime = true
+        needs.imports.insert("kotlinx.serialization.KSerializer")
+        let serializer = types.serializer(model.root)
+        needs.imports.formUnion(KotlinTypeMapping.imports(forSerializer: serializer))
+        if types.mentionsAny(model.root) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
+        var context: [String: Any] = [
+            "fixturesFile": fixturesFile,
+            "fixturesName": fixturesName,
+            "rootType": types.expression(model.root),
+            "serializer": serializer,
+            "validateExpression": rootValidateExpression(),
+        ]
+        let all = input.fixtures.fixtures.map { fixture -> [String: Any] in
+            [
+                "name": KotlinLiterals.string(fixture.name),
+                "category": KotlinLiterals.string(fixture.category.rawValue),
+                "payload": KotlinLiterals.string(fixture.payloadText),
+                "verdict": KotlinLiterals.string(fixture.verdict.rawValue),
+                "codes": stringList(fixture.codes),
+                "decodes": fixture.decodes ? "true" : "false",
+                "typedCodes": stringList(fixture.typedCodes),
+                "canonical": fixture.canonicalText.map(KotlinLiterals.string) ?? "null",
+            ]
+        }
+        // A JVM method holds at most 64 KB of bytecode: the list is built in parts.
+        let partSize = 40
+        var parts: [[String: Any]] = []
+        for start in stride(from: 0, to: all.count, by: partSize) {
+            parts.append(["partName": "part\(parts.count + 1)", "fixtures": Array(all[start..<min(start + partSize, all.count)])])
+        }
+        context["parts"] = parts
+        context["allExpression"] = parts.isEmpty ? "emptyList()" : parts.map { "\($0["partName"] ?? "")()" }.joined(separator: " + ")
+        let fileContext = file(package: options.package, needs: needs, body: nil)
+        return fileContext.merging(context) { _, new in new }
+    }
+
+    func stringList(_ values: [String]) -> String {
+        values.isEmpty ? "emptyList()" : "listOf(" + values.map(KotlinLiterals.string).joined(separator: ", ") + ")"
+    }
+
+    func tests() -> [String: Any] {
+        var needs = FileNeeds()
+        for name in ["org.junit.Assert.assertTrue", "org.junit.Test", "org.junit.runner.RunWith", "org.junit.runners.Parameterized"] {
+            needs.imports.insert(name)
+        }
+        var context = file(package: options.package, needs: needs, body: nil)
+        context["fixturesName"] = fixturesName
+        context["testsName"] = testsName
+        context["rootName"] = rootName
+        return context
+    }
+
+    func runtime() -> [String: Any] {
+        ["header": headerLines, "package": options.effectiveRuntimePackage]
+    }
+}

@@ -1,0 +1,125 @@
+/// Kotlin string literals and KDoc that stay inert whatever the schema says:
+/// descriptions and enum values may hold `*/`, `/*`, `"""`, `\`, `$`, `${x}`, newlines,
+/// control characters, bidirectional overrides and any other Unicode.
+enum KotlinLiterals {
+    /// A `"..."` literal with exactly `text` as its value. `$` is escaped (no string
+    /// template can start), and everything outside printable ASCII is written as
+    /// `\uXXXX` UTF-16 units, so no character can end the literal or reorder the line in
+    /// an editor.
+    static func string(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": output += "\\\\"
+            case "\"": output += "\\\""
+            case "$": output += "\\$"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case " "..."~": output.unicodeScalars.append(scalar)
+            default:
+                for unit in String(scalar).utf16 { output += "\\u" + hex4(unit) }
+            }
+        }
+        return output + "\""
+    }
+
+    static func hex4(_ unit: UInt16) -> String {
+        let digits = String(unit, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    /// The text of comment lines saying `text`, without markers: every line break (`\n`,
+    /// `\r`, U+2028, U+2029, U+0085, vertical tab, form feed) starts a new line; other
+    /// control characters and bidirectional controls are shown as `\uXXXX`; `*/` and
+    /// `/*` are written `*&#47;` and `&#47;*` (Kotlin block comments nest, so either
+    /// would change where the comment ends; the entity renders as `/` in KDoc).
+    /// Leading and trailing blank lines are dropped.
+    static func commentText(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            switch scalar.value {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                lines.append(current)
+                current = ""
+            case 0x09:
+                current += " "
+            case 0x00..<0x20, 0x7F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                current += "\\u" + hex4(UInt16(scalar.value))
+            default:
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        var trimmed = lines.map { line in
+            neutralizeCommentMarkers(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+        }
+        while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
+        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
+        return trimmed
+    }
+
+    /// `*/` and `/*` with their slash as `&#47;`; `/` elsewhere stays.
+    static func neutralizeCommentMarkers(_ line: String) -> String {
+        var output = ""
+        let scalars = Array(line.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let previous = index > 0 ? scalars[index - 1] : nil
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if scalar == "/" && (previous == "*" || next == "*") {
+                output += "&#47;"
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// The width KDoc text is wrapped at (the comment's indentation and ` * ` come on
+    /// top, staying within the 100 columns of the Android Kotlin style guide).
+    static let kdocWidth = 88
+
+    /// A KDoc comment (`/** ... */`) saying `text`: one line when it fits on one,
+    /// otherwise one ` * ` line per line, wrapped. Empty when there is nothing to say.
+    static func kdoc(_ text: String) -> [String] {
+        kdoc(lines: commentText(text))
+    }
+
+    /// A KDoc comment of prepared lines (paragraphs separated by empty lines).
+    static func kdoc(lines: [String]) -> [String] {
+        let wrapped = lines.flatMap { wrap($0, width: kdocWidth) }
+        guard !wrapped.isEmpty else { return [] }
+        if wrapped.count == 1 { return ["/** \(wrapped[0]) */"] }
+        return ["/**"] + wrapped.map { $0.isEmpty ? " *" : " * \($0)" } + [" */"]
+    }
+
+    /// `line` broken at spaces into lines of at most `width` characters (a longer word
+    /// stays whole); continuation lines keep the line's leading indentation.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        let indent = String(line.prefix { $0 == " " })
+        var lines: [String] = []
+        var current = indent
+        for word in line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: true) {
+            if current.count > indent.count, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = indent
+            }
+            current += (current.count > indent.count ? " " : "") + word
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// `//` comment lines saying `text`.
+    static func lineComment(_ text: String) -> [String] {
+        commentText(text).map { $0.isEmpty ? "//" : "// \($0)" }
+    }
+}

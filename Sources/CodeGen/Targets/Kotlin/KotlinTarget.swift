@@ -1,0 +1,73 @@
+import Schema
+
+/// Kotlin: `@Serializable` data classes for kotlinx.serialization, for the Android
+/// clients (they replace the hand-written `TabData`).
+///
+/// Layout of an output directory (Gradle's, so `--out app` drops into a module):
+/// - `src/main/kotlin/<package>/<Type>.kt`, one per declaration (a union's variants are
+///   nested in the union's file);
+/// - `src/main/kotlin/<runtime package>/TabgenRuntime.kt` (unless `runtime: false`): strict
+///   primitive serializers, timestamps, violations, the rule runtime, `BridgeJson`;
+/// - `fixtures/<Root>.fixtures.json`, `src/test/kotlin/<package>/<Root>Fixtures.kt` and
+///   `<Root>RoundTripTest.kt`, a JUnit 4 test (unless `tests: false`).
+public struct KotlinTarget: LanguageTarget {
+    public var options: KotlinOptions
+
+    public init(options: KotlinOptions = KotlinOptions()) {
+        self.options = options
+    }
+
+    public var language: String { "kotlin" }
+    public var templateFolder: String { "kotlin" }
+
+    public func typeIdentifier(for parts: [String]) -> String { KotlinNaming.typeIdentifier(parts) }
+    public func fieldIdentifier(for jsonName: String) -> String { KotlinNaming.propertyIdentifier(jsonName) }
+    public func caseIdentifier(for value: String) -> String { KotlinNaming.caseIdentifier(value) }
+
+    public var reservedTypeNames: Set<String> { KotlinNaming.reservedTypeNames }
+    public var reservedMemberNames: Set<String> { KotlinNaming.reservedMemberNames }
+    public var reservedCaseNames: Set<String> { KotlinNaming.reservedCaseNames }
+    public var typeNamesAreCaseInsensitive: Bool { true }
+    public func escapedIdentifier(_ identifier: String) -> String { KotlinNaming.escaped(identifier) }
+
+    public func typeExpression(_ type: TypeRef, names: NameTable) -> String {
+        KotlinTypeMapping.expression(type, names: names)
+    }
+
+    public func stringLiteral(_ text: String) -> String { KotlinLiterals.string(text) }
+
+    public func commentLines(_ text: String, documentation: Bool) -> [String] {
+        documentation ? KotlinLiterals.kdoc(text) : KotlinLiterals.lineComment(text)
+    }
+
+    /// `com.example.tabs` -> `com/example/tabs`.
+    static func directory(for package: String) -> String {
+        package.replacingOccurrences(of: ".", with: "/")
+    }
+
+    public func files(for input: TargetInput) throws -> [FilePlan] {
+        let contexts = KotlinContexts(target: self, input: input)
+        let main = "src/main/kotlin/" + Self.directory(for: options.package)
+        var plans: [FilePlan] = []
+        for declaration in input.model.declarations where declaration.unionID == nil {
+            let name = input.names.typeName(declaration.id)
+            plans.append(FilePlan(path: "\(main)/\(name).kt", contents: .template(name: "file", context: contexts.declarationFile(declaration))))
+        }
+        if options.runtime {
+            let runtime = "src/main/kotlin/" + Self.directory(for: options.effectiveRuntimePackage)
+            plans.append(FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime())))
+        }
+        if options.tests {
+            let test = "src/test/kotlin/" + Self.directory(for: options.package)
+            let rootName = input.names.typeName(input.model.rootID)
+            let fixturesFile = "\(rootName).fixtures.json"
+            plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
+                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            plans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt",
+                                  contents: .template(name: "fixtures", context: contexts.fixtures(fixturesFile: fixturesFile))))
+            plans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt",
+                                  contents: .template(name: "tests", context: contexts.tests())))
+        }
+        return plans
+    }
+}

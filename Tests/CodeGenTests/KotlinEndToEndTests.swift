@@ -1,0 +1,266 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// Generates Kotlin for the built-in schema and every test schema (the jtd-codegen
+/// conformance set and tabgen's own), compiles it all with the real Kotlin compiler
+/// (kotlinx.serialization plugin, warnings as errors) in ONE kotlinc invocation, and runs
+/// every generated JUnit round-trip test with `Tests/Kotlin/krun --junit`.
+///
+/// Layout: the built-in schema as an app uses it (package `tabgen.e2e.builtin`, its own
+/// runtime, its tests); every test schema in a package of its own (`tabgen.e2e.c_NAME`)
+/// sharing the built-in's runtime (`runtime: false`, `runtimePackage`). In parallel, the
+/// built-in's main sources compile at `-language-version 2.0` (the oldest K2 language an
+/// Android client may use). A hand-written JUnit test in the hostile schema's package
+/// checks, against the schema file itself, that every hostile enum value came out exact.
+struct KotlinEndToEnd: Sendable {
+    var setupError: String?
+    /// Everything kotlinc printed when it failed or warned (it prints nothing when all is well).
+    var compileOutput: String?
+    var compatibilityOutput: String?
+    var runStatus: Int32 = -1
+    var runOutput = ""
+    var report = KotlinSupport.JUnitReport("")
+    /// Fixtures per package, and the packages in schema order.
+    var expected: [String: Int] = [:]
+    var sourceFiles = 0
+    var generateSeconds = 0.0
+    var compileSeconds = 0.0
+    var runSeconds = 0.0
+
+    static let builtInPackage = "tabgen.e2e.builtin"
+    /// Tests the harness adds (not generated): the hostile literal check.
+    static let extraTests = 2
+
+    static let shared: KotlinEndToEnd = run()
+
+    /// Shapes the conformance set does not have, for the Kotlin target's own decisions: an
+    /// alias root with rules (`ItemsRules`), enums inside maps, nullable lists and optional
+    /// nullable members; a union root with rules whose variants' names shadow top-level
+    /// types (`Open`, `Serializer`, `String`); a discriminator with no variants.
+    static let extraSchemas: [(name: String, json: String)] = [
+        ("kotlin_alias_root_rules", """
+        {"metadata": {"tabgen": {"rootName": "Items", "rules": [
+           {"code": "TG201", "severity": "error", "kind": "unique", "path": "/*/id", "message": "duplicate id: {reason}"},
+           {"code": "TG202", "severity": "warning", "kind": "count", "path": "/*/byName", "max": 1, "message": "too many: {reason}"}]}},
+         "elements": {"ref": "item"},
+         "definitions": {
+           "item": {"properties": {"id": {"type": "string"}, "level": {"ref": "level"}, "byName": {"values": {"ref": "level", "nullable": true}}},
+                    "optionalProperties": {"maybe": {"ref": "level", "nullable": true}, "list": {"elements": {"ref": "level", "nullable": true}},
+                                           "when": {"type": "timestamp"}}},
+           "level": {"enum": ["low", "high"]}}}
+        """),
+        ("kotlin_union_root_rules", """
+        {"metadata": {"tabgen": {"rootName": "Event", "rules": [
+           {"code": "TG301", "severity": "error", "kind": "relativeReference", "path": "/url", "allowAuthority": false, "message": "{value}: {reason}"},
+           {"code": "TG302", "severity": "warning", "kind": "equals", "path": "/kind", "value": "open", "when": [{"path": "/url", "present": true}], "message": "{reason}"}]}},
+         "discriminator": "kind",
+         "mapping": {
+           "open": {"properties": {"url": {"type": "string"}, "mode": {"enum": ["push", "modal"]}}},
+           "close": {"properties": {}},
+           "Serializer": {"optionalProperties": {"Open": {"ref": "Open"}, "String": {"ref": "String"}}}},
+         "definitions": {"String": {"type": "string"}, "Open": {"type": "string"}}}
+        """),
+        ("kotlin_empty_mapping", """
+        {"properties": {"u": {"discriminator": "t", "mapping": {}}, "n": {"type": "int16"}}}
+        """),
+    ]
+
+    static func run() -> KotlinEndToEnd {
+        var result = KotlinEndToEnd()
+        do {
+            let root = try Support.temporaryDirectory("tabgen-kotlin-e2e")
+            defer { try? FileManager.default.removeItem(at: root) }
+            var clock = Date()
+            let sources = root.appendingPathComponent("gen")
+
+            let builtIn = try KotlinSupport.generateCounting(try Support.builtIn(), options: KotlinSupport.options(package: builtInPackage))
+            try Support.write(builtIn.files, to: sources.appendingPathComponent("builtin"))
+            result.expected[builtInPackage] = builtIn.fixtures
+            for schema in Support.testSchemas {
+                let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
+                let package = KotlinSupport.package(for: schema.name)
+                let options = KotlinSupport.options(package: package, runtime: false, runtimePackage: builtInPackage)
+                let generated = try KotlinSupport.generateCounting(document, options: options)
+                try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
+                result.expected[package] = generated.fixtures
+                if schema.name == "hostile" {
+                    try writeHostileCheck(generated.files, document: document, options: options, to: sources.appendingPathComponent(schema.name))
+                }
+            }
+            for schema in extraSchemas {
+                let document = try Support.document(json: schema.json, name: "\(schema.name).jtd.json")
+                let package = KotlinSupport.package(for: schema.name)
+                let options = KotlinSupport.options(package: package, runtime: false, runtimePackage: builtInPackage)
+                let generated = try KotlinSupport.generateCounting(document, options: options)
+                try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
+                result.expected[package] = generated.fixtures
+            }
+            let kotlinFiles = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+                .compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".kt") } ?? []
+            result.sourceFiles = kotlinFiles.count
+            result.generateSeconds = Date().timeIntervalSince(clock)
+
+            clock = Date()
+            let classes = root.appendingPathComponent("classes")
+            let builtInMain = sources.appendingPathComponent("builtin/src/main")
+            let compiles = try KotlinSupport.runInParallel([
+                (KotlinSupport.kotlinc, ["--junit", "-d", classes.path, sources.path]),
+                (KotlinSupport.kotlinc, ["--lv", "2.0", "-d", root.appendingPathComponent("lv20.jar").path, builtInMain.path]),
+            ])
+            let compile = compiles[0]
+            let compatibility = compiles[1]
+            result.compileSeconds = Date().timeIntervalSince(clock)
+            if compile.status != 0 || !(compile.stdout + compile.stderr).isEmpty { result.compileOutput = compile.stdout + compile.stderr }
+            if compatibility.status != 0 || !(compatibility.stdout + compatibility.stderr).isEmpty {
+                result.compatibilityOutput = compatibility.stdout + compatibility.stderr
+            }
+            guard compile.status == 0 else { return result }
+
+            clock = Date()
+            let hostileSchema = Support.schemasDirectory.appendingPathComponent("tabgen/hostile.jtd.json")
+            let run = try Support.run(KotlinSupport.krun, ["--junit", "-cp", classes.path, "-Dtabgen.hostileSchema=\(hostileSchema.path)"])
+            result.runSeconds = Date().timeIntervalSince(clock)
+            result.runStatus = run.status
+            result.runOutput = run.stdout + run.stderr
+            result.report = KotlinSupport.JUnitReport(run.stdout)
+        } catch {
+            result.setupError = "\(error)"
+        }
+        return result
+    }
+
+    /// A JUnit test in the hostile schema's package, written by hand here: the values of
+    /// the hostile enum, read from the schema file at run time, are exactly those of the
+    /// generated sealed interface, and each maps back to its own known case.
+    static func writeHostileCheck(_ files: [GeneratedFile], document: SchemaDocument, options: KotlinOptions, to directory: URL) throws {
+        let model = ModelBuilder().build(document)
+        let names = KotlinTarget(options: options).nameTable(for: model)
+        guard let definition = document.definitions.first(where: { if case .enumeration = $0.schema.form { true } else { false } }) else {
+            throw CodeGenError("the hostile schema has no enum definition")
+        }
+        let enumName = names.typeName(DeclarationID(JSONPointer.root.appending(key: "definitions").appending(key: definition.name).description))
+        let text = """
+        package \(options.package)
+
+        import java.io.File
+        import kotlinx.serialization.json.JsonPrimitive
+        import kotlinx.serialization.json.jsonArray
+        import kotlinx.serialization.json.jsonObject
+        import kotlinx.serialization.json.jsonPrimitive
+        import org.junit.Assert.assertEquals
+        import org.junit.Assert.assertTrue
+        import org.junit.Test
+        import \(options.effectiveRuntimePackage).BridgeJson
+
+        class HostileLiteralsTest {
+            private val values: List<String> by lazy {
+                val schema = BridgeJson.parseToJsonElement(File(System.getProperty("tabgen.hostileSchema")).readText()).jsonObject
+                val definition = schema.getValue("definitions").jsonObject.getValue(\(KotlinLiterals.string(definition.name)))
+                definition.jsonObject.getValue("enum").jsonArray.map { it.jsonPrimitive.content }
+            }
+
+            @Test
+            fun enumValuesAreExactlyTheSchemas() {
+                assertEquals(values, \(enumName).entries.map { it.value })
+            }
+
+            @Test
+            fun everyValueDecodesToItsKnownCaseAndBack() {
+                for (value in values) {
+                    val decoded = BridgeJson.decodeFromString(\(enumName).Serializer, JsonPrimitive(value).toString())
+                    assertTrue(value, decoded.isKnown)
+                    assertEquals(value, decoded.value)
+                    assertEquals(decoded, \(enumName).of(value))
+                }
+            }
+        }
+
+        """
+        let path = directory.appendingPathComponent("src/test/kotlin/" + KotlinTarget.directory(for: options.package) + "/HostileLiteralsTest.kt")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: path)
+    }
+
+    var totalExpected: Int { expected.values.reduce(0, +) + Self.extraTests }
+
+    var summary: String {
+        String(format: "%d Kotlin files; generate %.1f s, kotlinc %.1f s, JUnit %.1f s; %d passed, %d failed",
+               sourceFiles, generateSeconds, compileSeconds, runSeconds, report.passed, report.failed)
+    }
+}
+
+@Suite("Kotlin end to end: generated Kotlin compiles with -Werror and round-trips in JUnit")
+struct KotlinEndToEndTests {
+    @Test("all generated Kotlin compiles in one kotlinc invocation, with no warning and no output")
+    func kotlinCompiles() {
+        let e2e = KotlinEndToEnd.shared
+        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
+        #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
+        #expect(e2e.sourceFiles > 100, "\(e2e.summary)")
+    }
+
+    @Test("the built-in schema's code also compiles at -language-version 2.0")
+    func kotlinCompilesAtLanguageVersion20() {
+        let e2e = KotlinEndToEnd.shared
+        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
+        #expect(e2e.compatibilityOutput == nil, "\(e2e.compatibilityOutput ?? "")")
+    }
+
+    @Test("krun --junit runs every generated round trip: all pass, none skipped, none missing")
+    func kotlinJUnitRun() {
+        let e2e = KotlinEndToEnd.shared
+        #expect(e2e.runStatus == 0, "\(e2e.summary)\n\(e2e.runOutput.suffix(4000))")
+        #expect(e2e.report.failed == 0, "\(e2e.report.failures.joined(separator: "\n"))")
+        #expect(e2e.report.skipped == 0)
+        #expect(e2e.report.passed == e2e.totalExpected, "\(e2e.summary); expected \(e2e.totalExpected)")
+        // One round-trip class per schema, plus the hostile literal check.
+        #expect(e2e.report.testClasses == e2e.expected.count + 1)
+    }
+
+    @Test("every fixture of the built-in schema round-trips and validates with its codes")
+    func kotlinBuiltInRoundTrips() {
+        let e2e = KotlinEndToEnd.shared
+        #expect((e2e.expected[KotlinEndToEnd.builtInPackage] ?? 0) > 30)
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("MessageDataRoundTripTest.roundTrip[unknown enum values]") }, "\(e2e.summary)")
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("MessageDataRoundTripTest.roundTrip[rule TG101]") })
+        #expect(e2e.report.passed > 0)
+        let failures = e2e.report.failures(inPackage: KotlinEndToEnd.builtInPackage)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)
+    func kotlinConformanceRoundTrips(_ name: String) {
+        let e2e = KotlinEndToEnd.shared
+        let package = KotlinSupport.package(for: name)
+        #expect((e2e.expected[package] ?? 0) > 0, "no fixtures generated for \(name)")
+        #expect(e2e.compileOutput == nil && e2e.setupError == nil && e2e.report.passed > 0, "\(e2e.summary)")
+        let failures = e2e.report.failures(inPackage: package)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("Kotlin-specific shapes compile and round-trip: alias and union roots with rules, shadowing variants, no variants",
+          arguments: KotlinEndToEndArguments.extra)
+    func kotlinExtraShapesRoundTrip(_ name: String) {
+        let e2e = KotlinEndToEnd.shared
+        let package = KotlinSupport.package(for: name)
+        #expect((e2e.expected[package] ?? 0) > 0, "no fixtures generated for \(name)")
+        #expect(e2e.compileOutput == nil && e2e.setupError == nil && e2e.report.passed > 0, "\(e2e.summary)")
+        let failures = e2e.report.failures(inPackage: package)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("hostile enum values are exact Kotlin literals (checked against the schema file at run time)")
+    func kotlinHostileLiteralsRoundTrip() {
+        let e2e = KotlinEndToEnd.shared
+        for test in ["HostileLiteralsTest.enumValuesAreExactlyTheSchemas", "HostileLiteralsTest.everyValueDecodesToItsKnownCaseAndBack"] {
+            #expect(e2e.report.passLines.contains { $0.hasPrefix(test + " ") }, "\(test) did not pass: \(e2e.summary)")
+        }
+    }
+}
+
+/// The names of the extra schemas, for test arguments (without running the end to end).
+enum KotlinEndToEndArguments {
+    static let extra: [String] = KotlinEndToEnd.extraSchemas.map(\.name)
+}

@@ -1,0 +1,334 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+@Suite("Kotlin naming: casing, keywords, collisions, empty and non-ASCII names")
+struct KotlinNamingTests {
+    @Test("PascalCase types, camelCase properties, acronyms as words, digits prefixed")
+    func kotlinIdentifiers() {
+        #expect(KotlinNaming.typeIdentifier(["MessageData"]) == "MessageData")
+        #expect(KotlinNaming.typeIdentifier(["Root", "nested_id_initialism"]) == "RootNestedIdInitialism")
+        #expect(KotlinNaming.typeIdentifier(["HTTPServer"]) == "HttpServer")
+        #expect(KotlinNaming.typeIdentifier(["0foo"]) == "_0foo")
+        #expect(KotlinNaming.typeIdentifier([""]) == "Empty")
+        #expect(KotlinNaming.propertyIdentifier("word_with_trailing_initialism_id") == "wordWithTrailingInitialismId")
+        #expect(KotlinNaming.propertyIdentifier("id") == "id")
+        #expect(KotlinNaming.propertyIdentifier("utf8") == "utf8")
+        #expect(KotlinNaming.propertyIdentifier("") == "empty")
+        #expect(KotlinNaming.propertyIdentifier("$foo") == "foo")
+        #expect(KotlinNaming.propertyIdentifier("名前") == "u540d_u524d")
+        #expect(KotlinNaming.caseIdentifier("BAR_BAZ") == "BarBaz")
+        #expect(KotlinNaming.caseIdentifier("soft") == "Soft")
+    }
+
+    @Test("hard keywords get backticks; soft keywords and other words do not",
+          arguments: [("for", "`for`"), ("object", "`object`"), ("class", "`class`"), ("in", "`in`"), ("when", "`when`"),
+                      ("default", "default"), ("value", "value"), ("data", "data"), ("field", "field"), ("it", "it")])
+    func kotlinKeywords(_ name: String, _ expected: String) {
+        #expect(KotlinNaming.escaped(name) == expected)
+    }
+
+    @Test("collisions get 2, 3, ...; reserved names (Kotlin, kotlinx, JUnit, runtime) count as taken")
+    func kotlinCollisions() throws {
+        let document = try Support.document(json: """
+        {"definitions": {"foo": {"enum": ["foo", "Foo", "FOO", "unknown", "serializer", "fooBar", "foobar"]}, "FOO": {"type": "string"},
+                         "string": {"type": "string"}, "Json": {"type": "string"}, "Test": {"type": "string"}},
+         "properties": {"foo": {"ref": "foo"}, "Foo": {"ref": "FOO"}, "validate": {"ref": "string"}, "for": {"type": "string"},
+                        "copy": {"ref": "Json"}, "x": {"ref": "Test"}}}
+        """)
+        let model = ModelBuilder().build(document)
+        let target = KotlinTarget()
+        let names = target.nameTable(for: model)
+        let enumID = DeclarationID("/definitions/foo")
+        #expect(names.typeName(enumID) == "Foo")
+        #expect(names.typeName(DeclarationID("/definitions/FOO")) == "Foo2")
+        #expect(names.typeName(DeclarationID("/definitions/string")) == "String2")
+        #expect(names.typeName(DeclarationID("/definitions/Json")) == "Json2")
+        #expect(names.typeName(DeclarationID("/definitions/Test")) == "Test2")
+        #expect(names.fields[model.rootID] == ["foo", "foo2", "validate2", "for", "copy2", "x"])
+        // Nested classes of an enum: never the enum's own name, never Unknown, and
+        // case-insensitively distinct (they are class files).
+        let contexts = KotlinContexts(target: target, input: TargetInput(model: model, names: names, fixtures: FixtureSet(schemaName: "t", fixtures: []), header: KotlinSupport.header(schema: "t")))
+        #expect(contexts.caseNames[enumID] == ["Foo2", "Foo3", "Foo4", "Unknown2", "Serializer2", "FooBar", "Foobar2"])
+    }
+
+    @Test("the jtd-codegen name schemas get the expected Kotlin names")
+    func kotlinConformanceNames() throws {
+        let properties = try Support.document(at: Support.schemasDirectory.appendingPathComponent("roundtrip_strict/empty_and_nonascii_properties.jtd.json"))
+        let model = ModelBuilder().build(properties)
+        #expect(KotlinTarget().nameTable(for: model).fields[model.rootID] == ["empty", "foo", "foo2", "_0foo", "foo0bar", "fooBar", "fooBar2", "fooBar3"])
+        let collisions = try Support.document(at: Support.schemasDirectory.appendingPathComponent("roundtrip_strict/type_collisions.jtd.json"))
+        #expect(KotlinTarget().nameTable(for: ModelBuilder().build(collisions)).types.values.sorted() == ["Root", "RootFoo", "RootFooBar", "RootFooBar2"])
+    }
+
+    @Test("package names: dot-separated identifiers, no hard keyword", arguments: [
+        ("com.example.app.tabs", true), ("tabgen", true), ("a_b.c2", true), ("com.example.in", false), ("1abc", false),
+        ("com..example", false), ("", false), ("com.ex-ample", false), ("com.é", false),
+    ])
+    func kotlinPackageNames(_ name: String, _ valid: Bool) {
+        #expect(KotlinNaming.isPackageName(name) == valid)
+    }
+}
+
+@Suite("Kotlin literals and KDoc stay inert whatever the schema says")
+struct KotlinLiteralTests {
+    static let hostile = LiteralTests.hostile + ["${x}", "$y", "\"$\"", "\\$", "\u{1F600}", "a\u{0}b", "x\u{7F}"]
+
+    @Test("string literals: printable ASCII only, no unescaped quote or $, and they read back exactly", arguments: hostile)
+    func kotlinStringLiteral(_ text: String) throws {
+        let literal = KotlinLiterals.string(text)
+        #expect(literal.unicodeScalars.allSatisfy { (" "..."~").contains($0) })
+        // No unescaped `$` (no template) and no unescaped quote: `unescape` refuses both.
+        let value = try #require(KotlinSupport.unescape(literal), "\(literal)")
+        #expect(value == text)
+    }
+
+    @Test("KDoc: one comment that ends only at its last line; no line breaks, controls or bidi overrides inside", arguments: hostile)
+    func kotlinKDoc(_ text: String) {
+        let lines = KotlinLiterals.kdoc("Doc: \(text) end")
+        #expect(!lines.isEmpty)
+        let joined = lines.joined(separator: "\n")
+        #expect(joined.hasPrefix("/**") && joined.hasSuffix("*/"))
+        let inner = joined.dropFirst(3).dropLast(2)
+        #expect(!inner.contains("*/"), "\(joined)")
+        #expect(!inner.contains("/*"), "\(joined)")
+        for line in lines {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || [0x7F, 0x85, 0x2028, 0x2029, 0x202E].contains($0.value) }, "\(line)")
+        }
+    }
+
+    @Test("KDoc wraps long descriptions and keeps short ones on one line")
+    func kotlinKDocWrapping() {
+        #expect(KotlinLiterals.kdoc("The tab's label.") == ["/** The tab's label. */"])
+        let long = String(repeating: "word ", count: 40)
+        let lines = KotlinLiterals.kdoc(long)
+        #expect(lines.first == "/**" && lines.last == " */")
+        #expect(lines.allSatisfy { $0.count <= KotlinLiterals.kdocWidth + 3 })
+        #expect(KotlinLiterals.kdoc("a */ b /* c") == ["/** a *&#47; b &#47;* c */"])
+    }
+
+    @Test("the hostile schema's Kotlin: hostile text only in KDoc and escaped literals")
+    func kotlinHostileSchema() throws {
+        let url = Support.schemasDirectory.appendingPathComponent("tabgen/hostile.jtd.json")
+        let files = try KotlinSupport.generate(try Support.document(at: url, name: "hostile.jtd.json"))
+        let kotlin = files.filter { $0.path.hasSuffix(".kt") }
+        #expect(kotlin.count >= 5)
+        for file in kotlin {
+            var inKDoc = false
+            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+                #expect(!line.unicodeScalars.contains { [0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029, 0x202E, 0x07, 0x00].contains($0.value) }, "\(file.path): \(line)")
+                let trimmed = line.drop { $0 == " " }
+                let isComment = inKDoc || trimmed.hasPrefix("/**") || trimmed.hasPrefix("//")
+                if trimmed.hasPrefix("/**") { inKDoc = !trimmed.hasSuffix("*/") } else if inKDoc, trimmed.hasSuffix("*/") { inKDoc = false }
+                if line.contains("Ends a comment") { #expect(isComment, "\(file.path): \(line)") }
+                if isComment {
+                    // Inside KDoc, nothing can end or nest the comment early.
+                    let body = trimmed.hasPrefix("/**") ? trimmed.dropFirst(3) : trimmed[...]
+                    let inner = body.hasSuffix("*/") ? body.dropLast(2) : body
+                    #expect(!inner.contains("*/") && !inner.contains("/*"), "\(file.path): \(line)")
+                    continue
+                }
+                let code = Self.codeOutsideLiteralsAndComments(line)
+                for marker in ["${x}", "$y", "*/", "/*", "\"\"\"", "\\(x)", "é", "😀", "名前"] {
+                    #expect(!code.contains(marker), "\(file.path): \(line)")
+                }
+            }
+            #expect(!inKDoc, "\(file.path): a KDoc comment does not end")
+        }
+    }
+
+    /// The line without its `"..."` literals and its `//` comment.
+    static func codeOutsideLiteralsAndComments(_ line: String) -> String {
+        var code = ""
+        var inString = false
+        var escaped = false
+        var previous: Character?
+        for character in line {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", previous == "/" {
+                code.removeLast()
+                break
+            } else {
+                code.append(character)
+            }
+            previous = character
+        }
+        return code
+    }
+
+    @Test("rule tables are Kotlin values of the rule data")
+    func kotlinRuleTable() throws {
+        let rules = try Support.builtIn().extensions.rules
+        let expressions = KotlinRuleTable.expressions(rules)
+        #expect(expressions.count == rules.count)
+        let first = expressions[0].joined(separator: "\n")
+        #expect(first.contains("kind = TabgenRule.Count("))
+        #expect(first.contains("path = listOf(TabgenToken.Name(\"tabs\")),"))
+        #expect(first.contains("forbidden = listOf(1),"))
+        #expect(first.contains("distinct = listOf(TabgenToken.Name(\"id\")),"))
+        let last = expressions[5].joined(separator: "\n")
+        #expect(last.contains("severity = TabgenSeverity.WARNING,"))
+        #expect(last.contains("value = JsonNull,"))
+        #expect(KotlinRuleTable.json(.object(JSONObject([.init(key: "$a", value: .array([.number(1), .number(1.5), .bool(true)]))])))
+                == "JsonObject(mapOf(\"\\$a\" to JsonArray(listOf(JsonPrimitive(1L), JsonPrimitive(1.5), JsonPrimitive(true)))))")
+    }
+}
+
+@Suite("Kotlin output: the shape of the built-in schema's code, layout and options")
+struct KotlinGenerationTests {
+    @Test("TabData replaces the hand-written one: same fields, order, types and defaults")
+    func kotlinTabDataShape() throws {
+        let files = try KotlinSupport.generate(try Support.builtIn(), options: KotlinSupport.options(package: "com.example.app.tabs"))
+        let tabData = KotlinSupport.file(files, endingWith: "/TabData.kt")
+        let properties = tabData.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("val ") }
+        #expect(properties == ["val id: String,", "val title: String,", "val icon: String,", "val path: String,",
+                               "val deprecated: Deprecation? = null,", "val replaces: String? = null,"])
+        #expect(tabData.contains("package com.example.app.tabs\n"))
+        #expect(tabData.contains("@Serializable\ndata class TabData(\n"))
+        let message = KotlinSupport.file(files, endingWith: "/MessageData.kt")
+        #expect(message.contains("    val active: String?,\n"))  // required and nullable: no default, written as null
+        #expect(message.contains("    val tabs: List<TabData>,\n"))
+        #expect(message.contains("const val BRIDGE_COMPONENT: String = \"navigation\""))
+        #expect(message.contains("fun validate(): List<TabgenViolation>"))
+        let deprecation = KotlinSupport.file(files, endingWith: "/Deprecation.kt")
+        #expect(deprecation.contains("sealed interface Deprecation {"))
+        #expect(deprecation.contains("data object Soft : Deprecation {"))
+        #expect(deprecation.contains("data class Unknown(override val value: String) : Deprecation"))
+        let runtime = KotlinSupport.file(files, endingWith: "/TabgenRuntime.kt")
+        #expect(runtime.contains("val BridgeJson: Json = Json { ignoreUnknownKeys = true }"))
+        // Kotlin conventions: 4-space indentation, no tabs, no trailing whitespace.
+        for file in files where file.path.hasSuffix(".kt") {
+            for line in file.contents.split(separator: "\n") {
+                #expect(!line.contains("\t") && !line.hasSuffix(" "), "\(file.path): \(line)")
+                #expect(line.prefix { $0 == " " }.count % 4 == 0 || line.drop { $0 == " " }.hasPrefix("*"), "\(file.path): \(line)")
+            }
+        }
+    }
+
+    @Test("layout: Gradle source sets under the package directory, fixtures next to them")
+    func kotlinLayout() throws {
+        let document = try Support.builtIn()
+        let paths = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.app.tabs")).map(\.path)
+        #expect(paths == [
+            "fixtures/MessageData.fixtures.json",
+            "src/main/kotlin/com/example/app/tabs/Deprecation.kt",
+            "src/main/kotlin/com/example/app/tabs/MessageData.kt",
+            "src/main/kotlin/com/example/app/tabs/TabData.kt",
+            "src/main/kotlin/com/example/app/tabs/TabgenRuntime.kt",
+            "src/test/kotlin/com/example/app/tabs/MessageDataFixtures.kt",
+            "src/test/kotlin/com/example/app/tabs/MessageDataRoundTripTest.kt",
+        ])
+        let shared = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.b", runtime: false, runtimePackage: "com.example.a", tests: false))
+        #expect(shared.map(\.path) == ["src/main/kotlin/com/example/b/Deprecation.kt", "src/main/kotlin/com/example/b/MessageData.kt", "src/main/kotlin/com/example/b/TabData.kt"])
+        #expect(KotlinSupport.file(shared, endingWith: "/TabData.kt").contains("\nimport com.example.a.*\n"))
+    }
+
+    @Test("the fixtures file is the shared one; generation is deterministic")
+    func kotlinFixturesAndDeterminism() throws {
+        let document = try Support.builtIn()
+        let first = try KotlinSupport.generate(document)
+        #expect(try KotlinSupport.generate(document) == first)
+        // The same fixtures as Swift's, but for the header line naming the command.
+        func body(_ text: String) -> [Substring] { text.split(separator: "\n").filter { !$0.hasPrefix("  \"//\"") } }
+        let swiftFixtures = Support.file(try Support.generate(document), "fixtures/MessageData.fixtures.json")
+        #expect(body(Support.file(first, "fixtures/MessageData.fixtures.json")) == body(swiftFixtures))
+        let fixtures = KotlinSupport.file(first, endingWith: "MessageDataFixtures.kt")
+        #expect(fixtures.contains("object MessageDataFixtures {"))
+        #expect(fixtures.contains("BridgeJson.decodeFromString(serializer, fixture.payload)"))
+        let tests = KotlinSupport.file(first, endingWith: "MessageDataRoundTripTest.kt")
+        #expect(tests.contains("@RunWith(Parameterized::class)\nclass MessageDataRoundTripTest("))
+        #expect(tests.contains("import org.junit.Test\n"))
+    }
+
+    @Test("options: package, runtimePackage, runtime, tests; bad values are errors")
+    func kotlinOptions() throws {
+        let options = try KotlinOptions(["package": "com.example.tabs", "runtime": "false", "tests": "no", "runtimePackage": "com.example.shared"])
+        #expect(options.package == "com.example.tabs" && !options.runtime && !options.tests && options.effectiveRuntimePackage == "com.example.shared")
+        #expect(try KotlinOptions([:]).package == "tabgen.generated")
+        #expect(throws: CodeGenError.self) { try KotlinOptions(["package": "com.example.in"]) }
+        #expect(throws: CodeGenError.self) { try KotlinOptions(["package": "Com Example"]) }
+        #expect(throws: CodeGenError.self) { try KotlinOptions(["tests": "maybe"]) }
+        #expect(throws: CodeGenError.self) { try KotlinOptions(["accessLevel": "public"]) }
+        #expect(TargetRegistry.languages.contains("kotlin"))
+        let target = try TargetRegistry.target(language: "kotlin", options: ["package": "a.b"])
+        #expect(target.language == "kotlin" && target.templateFolder == "kotlin")
+    }
+
+    @Test("optional members: T? = null refusing null; optional and nullable: TabgenOptional")
+    func kotlinOptionalMembers() throws {
+        let document = try Support.document(json: """
+        {"properties": {"a": {"type": "int8"}}, "optionalProperties": {"b": {"type": "string"}, "c": {"type": "uint32", "nullable": true}, "d": {}}}
+        """)
+        let root = KotlinSupport.file(try KotlinSupport.generate(document), endingWith: "/Root.kt")
+        #expect(root.contains("@file:UseSerializers(TabgenInt8Serializer::class, TabgenUInt32Serializer::class)"))
+        #expect(root.contains("    val a: Byte,\n"))
+        #expect(root.contains("    @Serializable(with = BSerializer::class)\n    val b: String? = null,\n"))
+        #expect(root.contains("    val c: TabgenOptional<UInt?> = TabgenOptional.Absent,\n"))
+        #expect(root.contains("    val d: TabgenOptional<JsonElement> = TabgenOptional.Absent,\n"))
+        #expect(root.contains("private object BSerializer : TabgenOptionalValueSerializer<String>(String.serializer())"))
+    }
+}
+
+/// `tabgen emit --lang kotlin` and `tabgen check` as a user runs them.
+@Suite("Kotlin: tabgen emit and check", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
+struct KotlinCLITests {
+    func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
+        try Support.run(try #require(Support.tabgen), arguments, in: directory)
+    }
+
+    @Test("emit --lang kotlin on the built-in schema; check passes, then finds an edit")
+    func kotlinEmitThenCheck() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try tabgen(["emit", "--lang", "kotlin", "--out", "app", "--kotlin-package", "com.example.app.tabs"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        #expect(emit.stderr.contains("kotlin: app: 8 written"))
+        let main = "app/src/main/kotlin/com/example/app/tabs"
+        for path in ["\(main)/MessageData.kt", "\(main)/TabData.kt", "\(main)/Deprecation.kt", "\(main)/TabgenRuntime.kt", "app/.tabgen-manifest",
+                     "app/fixtures/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/MessageDataRoundTripTest.kt"] {
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
+        }
+        let tabData = try String(contentsOf: directory.appendingPathComponent("\(main)/TabData.kt"), encoding: .utf8)
+        #expect(tabData.hasPrefix("// Generated by tabgen 0.1.0 from schema.json (built in). Do not edit.\n"))
+        #expect(tabData.contains("// Regenerate with: tabgen emit --lang kotlin --out app --option kotlin.package=com.example.app.tabs\n"))
+        let arguments = ["--lang", "kotlin", "--out", "app", "--kotlin-package", "com.example.app.tabs"]
+        let check = try tabgen(["check"] + arguments, in: directory)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+
+        try Data(tabData.replacingOccurrences(of: "val icon: String,", with: "val icon: Strinh,").utf8)
+            .write(to: directory.appendingPathComponent("\(main)/TabData.kt"))
+        let edited = try tabgen(["check"] + arguments, in: directory)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.contains("\n-    val icon: Strinh,\n+    val icon: String,\n"))
+        // Another package is another directory: the old files go.
+        let moved = try tabgen(["emit", "--lang", "kotlin", "--out", "app", "--kotlin-package", "com.example.other"], in: directory)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stderr.contains("removed"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(main)/TabData.kt").path))
+        #expect(try tabgen(["emit", "--lang", "kotlin", "--kotlin-package", "com.example.in"], in: directory).status == 2)
+    }
+
+    @Test("tabgen.yml: a kotlin output with its package option")
+    func kotlinProjectConfig() throws {
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("""
+        version: 1
+        outputs:
+          - lang: kotlin
+            out: android/app
+            options:
+              package: com.example.tabs
+        """.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try tabgen(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let text = try String(contentsOf: directory.appendingPathComponent("android/app/src/main/kotlin/com/example/tabs/TabData.kt"), encoding: .utf8)
+        #expect(text.contains("// Regenerate with: tabgen emit\n"))
+        #expect(text.contains("package com.example.tabs\n"))
+        #expect(try tabgen(["check"], in: directory).status == 0)
+    }
+}
