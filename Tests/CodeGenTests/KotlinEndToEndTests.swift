@@ -105,6 +105,14 @@ struct KotlinEndToEnd: Sendable {
             clock = Date()
             let classes = root.appendingPathComponent("classes")
             let builtInMain = sources.appendingPathComponent("builtin/src/main")
+            // Set the toolchain up first, alone: on a fresh machine kotlin-env installs and
+            // reports what it did, which is not compiler output, and two compilers must not
+            // both set it up at once.
+            let setup = try Support.run(KotlinSupport.kotlinEnv, [])
+            guard setup.status == 0 else {
+                result.setupError = "scripts/kotlin-env failed: \(setup.stdout)\(setup.stderr)"
+                return result
+            }
             let compiles = try KotlinSupport.runInParallel([
                 (KotlinSupport.kotlinc, ["--junit", "-d", classes.path, sources.path]),
                 (KotlinSupport.kotlinc, ["--lv", "2.0", "-d", root.appendingPathComponent("lv20.jar").path, builtInMain.path]),

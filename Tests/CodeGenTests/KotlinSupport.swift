@@ -5,6 +5,7 @@ import Schema
 /// Generation and the Kotlin toolchain (Tests/Kotlin: the real Kotlin 2 compiler with the
 /// kotlinx.serialization plugin and `-Werror`, JUnit 4) for the Kotlin tests.
 enum KotlinSupport {
+    static let kotlinEnv = Support.packageRoot.appendingPathComponent("scripts/kotlin-env")
     static let kotlinc = Support.packageRoot.appendingPathComponent("Tests/Kotlin/kotlinc")
     static let krun = Support.packageRoot.appendingPathComponent("Tests/Kotlin/krun")
 

@@ -1,23 +1,10 @@
 import Schema
 
-/// Reading and editing JSON values at concrete paths, and matching rule path patterns,
-/// for deriving fixtures. (The rule engine's own matcher is internal to Schema; this
-/// one works on copies and returns concrete paths to edit.)
+/// Reading and editing JSON values at concrete paths, for deriving fixtures; reading
+/// and matching go through the Schema library, so fixtures see what the engine sees.
 enum JSONEditing {
     static func value(at path: [PathToken], in root: JSON) -> JSON? {
-        var current = root
-        for token in path {
-            switch (token, current) {
-            case (.key(let key), .object(let object)):
-                guard let next = object[key] else { return nil }
-                current = next
-            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        root.value(at: path)
     }
 
     /// Sets the value at `path` (adding the member when the parent object lacks it).
@@ -74,28 +61,7 @@ enum JSONEditing {
 
     /// Every concrete path and value a rule path pattern matches, in document order.
     static func matches(_ pattern: PathPattern, in root: JSON) -> [(path: [PathToken], value: JSON)] {
-        var results: [(path: [PathToken], value: JSON)] = []
-        func walk(_ tokens: ArraySlice<PathPattern.Token>, _ value: JSON, _ path: [PathToken]) {
-            guard let token = tokens.first else {
-                results.append((path, value))
-                return
-            }
-            let rest = tokens.dropFirst()
-            switch (token, value) {
-            case (.wildcard, .array(let elements)):
-                for (index, element) in elements.enumerated() { walk(rest, element, path + [.index(index)]) }
-            case (.wildcard, .object(let object)):
-                for member in object.members { walk(rest, member.value, path + [.key(member.key)]) }
-            case (.name(let name), .object(let object)):
-                if let child = object[name] { walk(rest, child, path + [.key(name)]) }
-            case (.name(let name), .array(let elements)):
-                if let index = Int(name), elements.indices.contains(index) { walk(rest, elements[index], path + [.index(index)]) }
-            default:
-                return
-            }
-        }
-        walk(pattern.tokens[...], root, [])
-        return results
+        pattern.matches(in: root)
     }
 
     /// The concrete path of a pattern without wildcards.
@@ -108,22 +74,8 @@ enum JSONEditing {
         return path
     }
 
-    /// Whether a rule condition holds on `base` (as the rule engine decides it).
+    /// Whether a rule condition holds on `base`, exactly as the rule engine decides it.
     static func holds(_ condition: Condition, on base: JSON) -> Bool {
-        let value = matches(condition.path, in: base).first?.value
-        switch condition.test {
-        case .present(let wanted):
-            return (value.map { !$0.isNull } ?? false) == wanted
-        case .count(let min, let max):
-            let count: Int
-            switch value {
-            case .array(let elements)?: count = elements.count
-            case .object(let object)?: count = object.count
-            default: return false
-            }
-            return count >= (min ?? 0) && count <= (max ?? Int.max)
-        case .equals(let expected):
-            return value == expected
-        }
+        condition.holds(on: base)
     }
 }
