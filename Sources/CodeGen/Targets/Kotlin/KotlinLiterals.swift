@@ -36,34 +36,7 @@ enum KotlinLiterals {
     /// would change where the comment ends; the entity renders as `/` in KDoc).
     /// Leading and trailing blank lines are dropped.
     static func commentText(_ text: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" && previousWasCR {
-                previousWasCR = false
-                continue
-            }
-            previousWasCR = scalar == "\r"
-            switch scalar.value {
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
-                lines.append(current)
-                current = ""
-            case 0x09:
-                current += " "
-            case 0x00..<0x20, 0x7F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-                current += "\\u" + hex4(UInt16(scalar.value))
-            default:
-                current.unicodeScalars.append(scalar)
-            }
-        }
-        lines.append(current)
-        var trimmed = lines.map { line in
-            neutralizeCommentMarkers(String(line.reversed().drop(while: { $0 == " " }).reversed()))
-        }
-        while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
-        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
-        return trimmed
+        CommentText.lines(text) { "\\u" + hex4(UInt16($0.value)) }.map(neutralizeCommentMarkers)
     }
 
     /// `*/` and `/*` with their slash as `&#47;`; `/` elsewhere stays.
