@@ -40,21 +40,13 @@ public struct KotlinOptions: Sendable, Equatable {
                 }
                 runtimePackage = value
             case "runtime":
-                runtime = try Self.flag(name, value)
+                runtime = try TargetOption.flag(value, language: "kotlin", name: name)
             case "tests":
-                tests = try Self.flag(name, value)
+                tests = try TargetOption.flag(value, language: "kotlin", name: name)
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown kotlin option \(name) (known: \(known))")
             }
-        }
-    }
-
-    static func flag(_ name: String, _ value: String) throws(CodeGenError) -> Bool {
-        switch value.lowercased() {
-        case "true", "yes", "1": return true
-        case "false", "no", "0": return false
-        default: throw CodeGenError("kotlin option \(name) must be true or false, not \(value)")
         }
     }
 }

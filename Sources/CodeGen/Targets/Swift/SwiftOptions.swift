@@ -49,21 +49,13 @@ public struct SwiftOptions: Sendable, Equatable {
                 }
                 testableImport = value
             case "runtime":
-                runtime = try Self.flag(name, value)
+                runtime = try TargetOption.flag(value, language: "swift", name: name)
             case "tests":
-                tests = try Self.flag(name, value)
+                tests = try TargetOption.flag(value, language: "swift", name: name)
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown swift option \(name) (known: \(known))")
             }
-        }
-    }
-
-    static func flag(_ name: String, _ value: String) throws(CodeGenError) -> Bool {
-        switch value.lowercased() {
-        case "true", "yes", "1": return true
-        case "false", "no", "0": return false
-        default: throw CodeGenError("swift option \(name) must be true or false, not \(value)")
         }
     }
 }

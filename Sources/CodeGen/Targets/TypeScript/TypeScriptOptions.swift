@@ -27,11 +27,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
                 }
                 self.flavor = flavor
             case "tests":
-                switch value.lowercased() {
-                case "true", "yes", "1": tests = true
-                case "false", "no", "0": tests = false
-                default: throw CodeGenError("typescript option tests must be true or false, not \(value)")
-                }
+                tests = try TargetOption.flag(value, language: "typescript", name: name)
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown typescript option \(name) (known: \(known))")
