@@ -24,8 +24,8 @@ struct RuleTests {
         #expect(document.extensions.contract == BridgeContract(component: "navigation", event: "configure", stimulusIdentifier: "bridge--navigation", value: "config"))
         #expect(document.extensions.contract?.valueAttribute == "data-bridge--navigation-config-value")
         #expect(document.extensions.rootName == "MessageData")
-        #expect(document.extensions.rules.map(\.code) == ["TG101", "TG102", "TG103", "TG104", "TG105", "TG106"])
-        #expect(document.extensions.rules.map(\.severity) == [.error, .error, .error, .error, .error, .warning])
+        #expect(document.extensions.rules.map(\.code) == ["TG101", "TG102", "TG103", "TG104", "TG105", "TG106", "TG107", "TG108"])
+        #expect(document.extensions.rules.map(\.severity) == [.error, .error, .error, .error, .error, .warning, .error, .error])
     }
 
     @Test func protocolExampleIsValid() throws {
@@ -106,12 +106,12 @@ struct RuleTests {
 
     @Test func tg105ReplacesNamesADeprecatedTab() throws {
         let old = tab("old", extra: #", "deprecated": "soft""#)
-        #expect(try findings([old, tab("a", extra: #", "replaces": "old""#)]).isEmpty)
+        #expect(try findings([old, tab("a", extra: #", "replaces": "old""#), tab("b")]).isEmpty)
         let notDeprecated = try findings([tab("old"), tab("a", extra: #", "replaces": "old""#)])
         #expect(codes(notDeprecated) == ["TG105"])
         #expect(notDeprecated.first?.pointer.description == "/tabs/1/replaces")
         #expect(notDeprecated.first?.message.contains("does not satisfy /deprecated is present") == true)
-        let missing = try findings([old, tab("a", extra: #", "replaces": "gone""#)])
+        let missing = try findings([old, tab("a", extra: #", "replaces": "gone""#), tab("b")])
         #expect(codes(missing) == ["TG105"])
         #expect(missing.first?.message.contains(#""gone" matches no /tabs/*/id where /deprecated is present"#) == true)
     }
@@ -123,6 +123,37 @@ struct RuleTests {
         #expect(try findings(active: "null", []).isEmpty)
     }
 
+    @Test func tg107AtMostOneTabReplacesATab() throws {
+        let old = tab("old", extra: #", "deprecated": "hard""#)
+        let twice = try findings([old, tab("a", extra: #", "replaces": "old""#), tab("b", extra: #", "replaces": "old""#)])
+        #expect(codes(twice) == ["TG107"])
+        #expect(twice.first?.pointer.description == "/tabs/2/replaces")
+        #expect(twice.first?.message == #"two tabs replace the same tab: "old" is also at /tabs/1/replaces"#)
+        #expect(try findings([old, tab("a", extra: #", "replaces": "old""#), tab("b")]).isEmpty)
+    }
+
+    @Test func tg108AtLeastTwoTabsAreNotDeprecated() throws {
+        let soft = #", "deprecated": "soft""#
+        let one = try findings([tab("a"), tab("b", extra: soft)])
+        #expect(codes(one) == ["TG108"])
+        #expect(one.first?.pointer.description == "/tabs")
+        #expect(one.first?.message == "tabs must hold at least two tabs that are not deprecated: it has 1 entry where /deprecated is absent or null, fewer than 2")
+        let none = try findings([tab("a", extra: soft), tab("b", extra: #", "deprecated": "hard""#)])
+        #expect(codes(none) == ["TG108"])
+        #expect(none.first?.message.contains("it has 0 entries where") == true)
+        // A null deprecated is no deprecation to a client; the server still hears of the null (TG011).
+        #expect(codes(try findings([tab("a"), tab("b", extra: #", "deprecated": null"#)])) == ["TG011"])
+        #expect(try findings([tab("a"), tab("b"), tab("c", extra: soft)]).isEmpty)
+        // One tab is TG101's case alone, and bootstrap has nothing to count.
+        #expect(codes(try findings([tab("a", extra: soft)])) == ["TG101"])
+        #expect(try findings(active: "null", []).isEmpty)
+    }
+
+    @Test func rootTakesUnknownMembers() throws {
+        let payload = #"{"active": "a", "tabs": [\#(tab("a")), \#(tab("b"))], "metadata": {"url": "https://app.example/"}}"#
+        #expect(validator.findings(for: try parse(payload)).isEmpty)
+    }
+
     @Test func schemaViolationsHaveCodesAndMessages() throws {
         let payload = #"{"active": 3, "tabs": [{"id": "a", "title": "T", "icon": "i", "path": "/", "deprecated": "urgent"}, {"id": "b", "title": "T", "icon": "i"}, 7], "extra": true}"#
         let result = validator.findings(for: try parse(payload)).filter { $0.code.hasPrefix("TG0") }
@@ -131,7 +162,8 @@ struct RuleTests {
         #expect(summary.contains(#"TG011 /tabs/0/deprecated "urgent" is not one of "soft", "hard""#))
         #expect(summary.contains(#"TG012 /tabs/1 missing required property "path""#))
         #expect(summary.contains(#"TG014 /tabs/2 expected an object, found number 7"#))
-        #expect(result.contains { $0.code == "TG013" && $0.pointer.description == "/extra" && $0.locatesKey })
+        // The root takes unknown members, as TabData does: the Android bridge adds "metadata".
+        #expect(!result.contains { $0.code == "TG013" })
         #expect(result.first { $0.code == "TG011" }?.schemaPath == ["definitions", "Deprecation", "enum"])
         #expect(validator.findings(for: try parse("[]")).map(\.code) == ["TG014"])
     }

@@ -30,7 +30,7 @@ struct RuleFitting {
 
     private mutating func repair(_ rule: Rule, _ instance: inout JSON) {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, _):
+        case .count(let path, let min, let max, let forbidden, _, _):
             for match in JSONEditing.matches(path, in: instance) {
                 guard case .array(let elements) = match.value else { continue }
                 let count = elements.count
@@ -111,7 +111,7 @@ struct RuleFitting {
     /// it found no way to.
     mutating func breakRule(_ rule: Rule, in instance: inout JSON) -> Bool {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, _):
+        case .count(let path, let min, let max, let forbidden, _, _):
             guard let match = JSONEditing.matches(path, in: instance).first(where: { $0.value.arrayValue != nil }) else { return false }
             let target: Int
             if let bad = forbidden.first(where: { $0 >= 0 }) {

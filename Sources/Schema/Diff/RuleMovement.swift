@@ -38,7 +38,7 @@ struct RuleMovement {
         }
         if before.path != after.path { note(.incomparable, "path \(before.path) → \(after.path)") }
         switch (before, after) {
-        case (.count(_, let min1, let max1, let forbidden1, let distinct1), .count(_, let min2, let max2, let forbidden2, let distinct2)):
+        case (.count(_, let min1, let max1, let forbidden1, let distinct1, let where1), .count(_, let min2, let max2, let forbidden2, let distinct2, let where2)):
             // An absent min is 0 and an absent max is unbounded.
             let (low1, low2) = (min1 ?? 0, min2 ?? 0)
             if low1 != low2 { note(low2 > low1 ? .tightens : .loosens, "min \(Self.show(min1)) → \(Self.show(min2))") }
@@ -54,6 +54,8 @@ struct RuleMovement {
             if distinct1 != distinct2 {
                 note(.incomparable, "distinct \(distinct1.map(\.description) ?? "none") → \(distinct2.map(\.description) ?? "none")")
             }
+            // Filtering entries lowers counts: like distinct, no order in general.
+            compareConditions(where1, where2, name: "where", moreIs: .incomparable)
         case (.reference(_, let targets1, let key1, let where1, let required1), .reference(_, let targets2, let key2, let where2, let required2)):
             if targets1 != targets2 { note(.incomparable, "targets \(targets1) → \(targets2)") }
             if key1 != key2 { note(.incomparable, "key \(key1) → \(key2)") }
@@ -80,7 +82,7 @@ struct RuleMovement {
         case (false, true):
             note(moreIs, "\(name) condition added: \(added.map(\.summary).joined(separator: ", "))")
         case (true, false):
-            note(moreIs == .tightens ? .loosens : .tightens, "\(name) condition removed: \(removed.map(\.summary).joined(separator: ", "))")
+            note(moreIs == .tightens ? .loosens : moreIs == .loosens ? .tightens : .incomparable, "\(name) condition removed: \(removed.map(\.summary).joined(separator: ", "))")
         case (false, false):
             note(.incomparable, "\(name) conditions changed")
         }

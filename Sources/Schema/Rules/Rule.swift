@@ -30,7 +30,8 @@ public final class Rule: Sendable {
     public enum Kind: Sendable {
         /// The number of elements (or members) at `path` is within `min...max` and not in
         /// `forbidden`. With `distinct`, entries with equal values at that pointer count once.
-        case count(path: PathPattern, min: Int?, max: Int?, forbidden: [Int], distinct: PathPattern?)
+        /// With `where`, only entries on which all these conditions hold are counted.
+        case count(path: PathPattern, min: Int?, max: Int?, forbidden: [Int], distinct: PathPattern?, where: [Condition])
         /// The values at `path` are pairwise distinct.
         case unique(path: PathPattern)
         /// Each string at `path` equals `key` of one element of `targets` that satisfies
@@ -55,7 +56,7 @@ public final class Rule: Sendable {
         /// The main path the rule checks.
         public var path: PathPattern {
             switch self {
-            case .count(let path, _, _, _, _), .unique(let path), .reference(let path, _, _, _, _),
+            case .count(let path, _, _, _, _, _), .unique(let path), .reference(let path, _, _, _, _),
                  .relativeReference(let path, _), .equals(let path, _):
                 path
             }

@@ -3,14 +3,9 @@
 extension RuleEngine {
     static func passes(_ rule: Rule, _ payload: JSON) -> Bool {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct):
+        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
             return PatternMatcher.allValues(path, in: payload) { value in
-                let entries: [JSON]
-                switch value {
-                case .array(let elements): entries = elements
-                case .object(let object): entries = object.members.map(\.value)
-                default: return true
-                }
+                guard let entries = countedEntries(value, where: filter) else { return true }
                 let count = distinct.map { distinctCount(entries, by: $0) } ?? entries.count
                 return !forbidden.contains(count) && count >= (min ?? 0) && count <= (max ?? Int.max)
             }

@@ -29,16 +29,12 @@ public struct RuleEngine: Sendable {
                                     message: Self.format(rule.message, value: value, reason: reason, count: count, pointer: JSONPointer(path))))
         }
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct):
+        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
             PatternMatcher.forEach(path, in: payload) { at, value in
-                let entries: [JSON]
-                switch value {
-                case .array(let elements): entries = elements
-                case .object(let object): entries = object.members.map(\.value)
-                default: return
-                }
+                guard let entries = Self.countedEntries(value, where: filter) else { return }
                 var count = entries.count
                 var noun = count == 1 ? "1 entry" : "\(count) entries"
+                if !filter.isEmpty { noun += " where " + filter.map(Self.describe).joined(separator: " and ") }
                 if let distinct {
                     count = Self.distinctCount(entries, by: distinct)
                     if count != entries.count { noun += " but \(count) distinct \(distinct)" }
@@ -114,6 +110,18 @@ public struct RuleEngine: Sendable {
                 report(at, value: value, reason: "it is \(Self.show(value)), expected \(Self.show(expected))")
             }
         }
+    }
+
+    /// The entries of an array or object that satisfy every condition; nil for any other value.
+    static func countedEntries(_ value: JSON, where filter: [Condition]) -> [JSON]? {
+        let entries: [JSON]
+        switch value {
+        case .array(let elements): entries = elements
+        case .object(let object): entries = object.members.map(\.value)
+        default: return nil
+        }
+        guard !filter.isEmpty else { return entries }
+        return entries.filter { entry in filter.allSatisfy { $0.holds(on: entry) } }
     }
 
     /// Entries counted once per distinct value at `key`; entries without one count alone.

@@ -15,7 +15,7 @@ struct RuleReader {
     static let kinds = ["count", "unique", "reference", "relativeReference", "equals"]
     static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path"]
     static let parameters: [String: Set<String>] = [
-        "count": ["min", "max", "forbidden", "distinct"],
+        "count": ["min", "max", "forbidden", "distinct", "where"],
         "unique": [],
         "reference": ["targets", "key", "targetWhere", "required"],
         "relativeReference": ["allowAuthority"],
@@ -107,7 +107,9 @@ struct RuleReader {
                 }
                 distinct = key
             }
-            kind = .count(path: path, min: min, max: max, forbidden: forbidden, distinct: distinct)
+            let entries = navigator.schemas(at: PathPattern([.wildcard]), from: schemas).schemas
+            let filter = conditions(object["where"], at: pointer.appending(key: "where"), from: entries) ?? []
+            kind = .count(path: path, min: min, max: max, forbidden: forbidden, distinct: distinct, where: filter)
         case "unique":
             kind = .unique(path: path)
         case "reference":

@@ -12,7 +12,7 @@ enum KotlinRuleTable {
     static func expression(_ rule: Rule) -> [String] {
         let kind: (name: String, arguments: [String])
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct):
+        case .count(let path, let min, let max, let forbidden, let distinct, _):  // TODO(where)
             kind = ("Count", ["path = \(pattern(path))", "min = \(optional(min))", "max = \(optional(max))",
                               "forbidden = \(intList(forbidden))", "distinct = \(distinct.map(pattern) ?? "null")"])
         case .unique(let path):

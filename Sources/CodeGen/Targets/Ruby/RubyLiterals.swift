@@ -173,7 +173,7 @@ enum RubyContractData {
             ("kind", .string(rule.kind.name)),
         ]
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct):
+        case .count(let path, let min, let max, let forbidden, let distinct, _):  // TODO(where)
             members += [("path", pattern(path)), ("min", optional(min)), ("max", optional(max)),
                         ("forbidden", forbidden.isEmpty ? nil : .array(forbidden.map { .number(Double($0)) })),
                         ("distinct", distinct.map(pattern))]
