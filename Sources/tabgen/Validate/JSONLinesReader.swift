@@ -41,19 +41,27 @@ struct JSONLinesReader {
             }
             atEOF = count == 0
             filled += count
+            // Lines are validated a batch at a time as they are found: the batch, not
+            // the block, bounds what is held (a block can hold 700,000 short lines).
             var lines: [Line] = []
+            lines.reserveCapacity(Self.batchSize)
             var start = 0
-            buffer.withUnsafeBufferPointer { pointer in
-                guard let base = pointer.baseAddress else { return }
-                while start < filled, let found = memchr(base + start, 0x0A, filled - start) {
-                    let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if skipping {
-                        skipping = false
-                    } else {
-                        lines.append(Line(start: start, end: end, number: nextLine))
-                    }
-                    nextLine += 1
-                    start = end + 1
+            while start < filled {
+                let found: Int? = buffer.withUnsafeBufferPointer { pointer in
+                    guard let base = pointer.baseAddress, let hit = memchr(base + start, 0x0A, filled - start) else { return nil }
+                    return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                }
+                guard let end = found else { break }
+                if skipping {
+                    skipping = false
+                } else {
+                    lines.append(Line(start: start, end: end, number: nextLine))
+                }
+                nextLine += 1
+                start = end + 1
+                if lines.count == Self.batchSize {
+                    validate(lines, in: buffer, file: file, emit: emit, tally: &tally)
+                    lines.removeAll(keepingCapacity: true)
                 }
             }
             if atEOF, start < filled, !skipping {
@@ -86,13 +94,22 @@ struct JSONLinesReader {
         return nil
     }
 
+    /// Lines validated together: their findings are held until written, so the batch
+    /// bounds memory (a 10 MB block can hold 400,000 short invalid lines).
+    static let batchSize = 4096
+
     private func validate(_ lines: [Line], in buffer: [UInt8], file: String, emit: ([String]) -> Void, tally: inout Tally) {
         guard !lines.isEmpty else { return }
         // Workers also render their findings: formatting is a large share of the work
         // on invalid-heavy input, and the main thread only has to write it out.
         let results = UnsafeMutableBufferPointer<(findings: [LocatedFinding], rendered: [String])?>.allocate(capacity: lines.count)
         results.initialize(repeating: nil)
-        defer { results.deallocate() }
+        // Deinitialize before deallocating: the findings and rendered lines are heap
+        // values, and skipping this leaked about 0.8 KB per invalid line.
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
         buffer.withUnsafeBufferPointer { pointer in
             nonisolated(unsafe) let bytes = pointer
             nonisolated(unsafe) let output = results
