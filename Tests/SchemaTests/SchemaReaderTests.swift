@@ -25,6 +25,16 @@ struct SchemaReaderTests {
         #expect(result.count == 3)
     }
 
+    @Test func countWhereConditionsAddressAnEntry() throws {
+        let tabs = #""properties": {"tabs": {"elements": {"properties": {"id": {"type": "string"}}, "optionalProperties": {"gone": {"type": "boolean"}}}}}"#
+        let good = #"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "count", "path": "/tabs", "min": 2, "where": [{"path": "/gone", "present": false}]}]}}, \#(tabs)}"#
+        #expect(errors(good).isEmpty)
+        let bad = #"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "count", "path": "/tabs", "min": 2, "where": [{"path": "/nope", "present": false}]}]}}, \#(tabs)}"#
+        let error = try #require(errors(bad).first)
+        #expect(error.pointer.description == "/metadata/tabgen/rules/0/where/0/path")
+        #expect(error.message.contains(#"condition path "/nope" addresses nothing"#))
+    }
+
     @Test func rejectsUnknownRuleKind() throws {
         let result = errors(#"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "sometimes", "path": "/a"}]}}, "properties": {"a": {}}}"#)
         let error = try #require(result.first)

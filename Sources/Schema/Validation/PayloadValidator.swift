@@ -41,7 +41,8 @@ public struct PayloadValidator: Sendable {
         let schema = schema(at: indicator.schemaPath)
         let path = indicator.schemaPath
         let last = path.last
-        let found = value.map { "\($0.kindName) \(RuleEngine.show($0))" } ?? "nothing"
+        // "found null", not "found null null": the kind of null is its whole text.
+        let found = value.map { $0.isNull ? "null" : "\($0.kindName) \(RuleEngine.show($0))" } ?? "nothing"
         var code: String
         var message: String
         var locatesKey = false
