@@ -15,7 +15,9 @@ public struct Generator {
     public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader) throws(CodeGenError) -> [GeneratedFile] {
         let model = modelBuilder.build(document)
         let names = target.nameTable(for: model)
-        let fixtures = FixtureDeriver(document: document).derive()
+        var fixtures = FixtureDeriver(document: document).derive()
+        // Named as in the header, never by the path tabgen was given.
+        fixtures.schemaName = header.schema
         return try render(TargetInput(model: model, names: names, fixtures: fixtures, header: header), target: target)
     }
 

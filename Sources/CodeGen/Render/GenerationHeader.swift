@@ -26,6 +26,22 @@ public struct GenerationHeader: Sendable, Equatable {
         ]
     }
 
+    /// The last component of a path: what a header may say of a file given on the
+    /// command line, whose directory depends on where tabgen ran.
+    public static func fileName(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? trimmed
+    }
+
+    /// A path written in a config file, relative to it: kept as written (without a
+    /// leading `./`), unless it is absolute, which a header never holds.
+    public static func relativeName(_ path: String) -> String {
+        if path.hasPrefix("/") { return fileName(path) }
+        var text = Substring(path)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        return String(text)
+    }
+
     static func oneLine(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" ? "?" : scalar

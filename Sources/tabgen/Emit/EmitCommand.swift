@@ -16,10 +16,15 @@ struct EmitCommand: ParsableCommand {
         Files are written atomically and only when their contents change. \
         .tabgen-manifest lists the files tabgen wrote: a file it no longer generates is \
         removed, and files it did not generate are never touched (emit stops rather than \
-        overwrite one). A schema or template error writes nothing. Output is byte-for-byte deterministic.
+        overwrite one). A schema or template error writes nothing. Output is byte-for-byte \
+        deterministic: the header names the schema by file name and never holds a \
+        directory, so `check` passes whatever spelling of a path or working directory \
+        made the files.
 
         Without --lang, tabgen reads tabgen.yml (or tabgen.yaml, tabgen.json) in the \
-        current directory and regenerates every output it lists:
+        current directory or the nearest parent that has one, and regenerates every \
+        output it lists (paths in it are relative to the file; two outputs may not \
+        share a directory):
 
           version: 1
           schema: schema.json            # default: the built-in schema

@@ -17,7 +17,7 @@ struct GenerationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Directory of templates laid out like Templates/ (LANG/NAME.mustache) that replace built-in ones of the same name.", valueName: "DIR"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory). Used when --lang is not given.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one). Used when --lang is not given.", valueName: "PATH"))
     var config: String?
 
     @Option(name: .customLong("swift-access-level"), help: ArgumentHelp("Access level of the generated Swift: internal (files in the app target) or public (a module of its own).", valueName: "LEVEL"))
@@ -46,15 +46,20 @@ struct GenerationOptions: ParsableArguments {
         } else if let found = ProjectConfig.find(in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
             configPath = found
         } else {
-            throw CLIError("no --lang and no \(ProjectConfig.fileNames.joined(separator: ", ")) in the current directory; try: tabgen emit --lang swift --out Generated")
+            throw CLIError("no --lang and no \(ProjectConfig.fileNames.joined(separator: ", ")) in the current directory or a parent; try: tabgen emit --lang swift --out Generated")
         }
         if schema != nil || out != nil || swiftAccessLevel != nil || swiftTestableImport != nil || kotlinPackage != nil || typescriptFlavor != nil || !rawOptions.isEmpty {
             throw CLIError("--schema, --out and language options go with --lang; with a config file, set them in \(configPath)")
         }
         let project = try ProjectConfig.load(path: configPath)
+        // As typed, for messages; the header names files without their directories.
+        var rerun = "tabgen emit"
+        if config != nil { rerun += " --config \(configPath)" }
+        if let templates { rerun += " --templates \(templates)" }
         var command = "tabgen emit"
-        if config != nil { command += " --config \(configPath)" }
-        if let templates { command += " --templates \(templates)" }
+        let configName = URL(fileURLWithPath: configPath).lastPathComponent
+        if !ProjectConfig.fileNames.contains(configName) { command += " --config \(configName)" }
+        if let templates { command += " --templates \(GenerationHeader.fileName(templates))" }
         let templatesDirectory = templates ?? project.templates.map { project.resolve($0).path }
         var jobs: [EmitJob] = []
         for output in project.outputs {
@@ -64,10 +69,11 @@ struct GenerationOptions: ParsableArguments {
             } catch {
                 throw CLIError("\(configPath): \(error.message)")
             }
+            // Relative to the config file, as written there: the same wherever tabgen runs.
             let schemaDisplay = project.schema ?? SchemaLoader.builtinName
-            let header = GenerationHeader(version: version, schema: schemaDisplay, command: command)
+            let header = GenerationHeader(version: version, schema: project.schema.map(GenerationHeader.relativeName) ?? SchemaLoader.builtinName, command: command)
             jobs.append(EmitJob(target: target, schemaPath: project.schema.map { project.resolve($0).path }, schemaDisplay: schemaDisplay,
-                                directory: project.resolve(output.out), directoryDisplay: output.out, header: header))
+                                directory: project.resolve(output.out), directoryDisplay: output.out, header: header, rerunCommand: rerun))
         }
         return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
     }
@@ -80,6 +86,27 @@ struct GenerationOptions: ParsableArguments {
             languages = [language]
         } else {
             throw CLIError("unknown --lang \(language) (known: \(EmitJob.languageList), all)")
+        }
+        if out?.isEmpty == true {
+            throw CLIError("--out must name a directory (it is empty)")
+        }
+        // An option for another language would do nothing, silently: refuse it.
+        if language != "all" {
+            let flags: [(flag: String, lang: String, given: Bool)] = [
+                ("--swift-access-level", "swift", swiftAccessLevel != nil),
+                ("--swift-testable-import", "swift", swiftTestableImport != nil),
+                ("--kotlin-package", "kotlin", kotlinPackage != nil),
+                ("--flavor", "typescript", typescriptFlavor != nil),
+            ]
+            for flag in flags where flag.given && flag.lang != language {
+                throw CLIError("\(flag.flag) applies to --lang \(flag.lang) (or all), not \(language)")
+            }
+            for raw in rawOptions {
+                let lang = raw.split(separator: ".", maxSplits: 1).first.map(String.init) ?? raw
+                if TargetRegistry.entry(for: lang) != nil, lang != language {
+                    throw CLIError("--option \(raw) applies to --lang \(lang) (or all), not \(language)")
+                }
+            }
         }
         var options: [String: [String: String]] = [:]
         if let swiftAccessLevel { options["swift", default: [:]]["accessLevel"] = swiftAccessLevel }
@@ -96,17 +123,28 @@ struct GenerationOptions: ParsableArguments {
             }
             options[lang, default: [:]][String(raw[raw.index(after: dot)..<equals])] = String(raw[raw.index(after: equals)...])
         }
-        // The command that regenerates the files, flags in a fixed order.
-        var command = "tabgen emit --lang \(language)"
-        if let schema { command += " --schema \(schema)" }
-        if let out { command += " --out \(out)" }
-        if let templates { command += " --templates \(templates)" }
+        // The command that regenerates the files, flags in a fixed order. The header
+        // names the schema and templates by file name and leaves --out out, so a file is
+        // the same whichever spelling of a path made it and wherever tabgen ran (check
+        // stays green, and no machine path lands in a committed file).
+        var optionFlags = ""
         for (lang, values) in options.sorted(by: { $0.key < $1.key }) {
             for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-                command += " --option \(lang).\(name)=\(value)"
+                optionFlags += " --option \(lang).\(name)=\(value)"
             }
         }
+        var command = "tabgen emit --lang \(language)"
+        if let schema { command += " --schema \(GenerationHeader.fileName(schema))" }
+        if let templates { command += " --templates \(GenerationHeader.fileName(templates))" }
+        command += optionFlags
+        command += " --out " + (language == "all" ? "(the parent of this directory)" : "(this directory)")
+        var rerun = "tabgen emit --lang \(language)"
+        if let schema { rerun += " --schema \(schema)" }
+        if let out { rerun += " --out \(out)" }
+        if let templates { rerun += " --templates \(templates)" }
+        rerun += optionFlags
         let schemaDisplay = schema ?? SchemaLoader.builtinName
+        let schemaInHeader = schema.map(GenerationHeader.fileName) ?? SchemaLoader.builtinName
         var jobs: [EmitJob] = []
         for lang in languages {
             let target: any LanguageTarget
@@ -123,7 +161,7 @@ struct GenerationOptions: ParsableArguments {
             }
             jobs.append(EmitJob(target: target, schemaPath: schema, schemaDisplay: schemaDisplay,
                                 directory: URL(fileURLWithPath: directory), directoryDisplay: directory,
-                                header: GenerationHeader(version: version, schema: schemaDisplay, command: command)))
+                                header: GenerationHeader(version: version, schema: schemaInHeader, command: command), rerunCommand: rerun))
         }
         return jobs
     }
@@ -140,6 +178,8 @@ struct EmitJob {
     var directory: URL
     var directoryDisplay: String
     var header: GenerationHeader
+    /// The command as the user typed it, for messages (`check` says what to run).
+    var rerunCommand: String
 
     var output: OutputDirectory { OutputDirectory(url: directory, displayName: directoryDisplay) }
 

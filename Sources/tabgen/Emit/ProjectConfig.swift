@@ -35,9 +35,20 @@ struct ProjectConfig {
     var templates: String?
     var outputs: [Output]
 
-    /// The config file in `directory`, if there is one.
+    /// The config file in `directory` or the nearest parent that has one, as a path
+    /// relative to `directory` (`tabgen.yml`, `../../tabgen.yml`), so messages stay short.
     static func find(in directory: URL) -> String? {
-        fileNames.first { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        var current = directory.standardizedFileURL
+        var prefix = ""
+        while true {
+            if let name = fileNames.first(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
+                return prefix + name
+            }
+            let parent = current.deletingLastPathComponent()
+            guard parent.path != current.path else { return nil }
+            current = parent
+            prefix += "../"
+        }
     }
 
     func resolve(_ relative: String) -> URL {
@@ -68,74 +79,108 @@ struct ProjectConfig {
     }
 
     static func parse(_ value: Value, path: String, directory: URL) throws(CLIError) -> ProjectConfig {
-        guard case .map(let root) = value else { throw CLIError("\(path): expected a mapping with outputs:") }
+        func fail(_ at: Value?, _ message: String) -> CLIError {
+            CLIError("\(path):\(at?.position.map { "\($0.line):\($0.column):" } ?? "") \(message)")
+        }
+        guard case .map(let root) = value.kind else { throw fail(value, "expected a mapping with outputs:") }
         try checkKeys(root, allowed: ["version", "schema", "templates", "outputs"], at: "the top level", path: path)
         if let version = lookup(root, "version"), version.scalar != "1" {
-            throw CLIError("\(path): version must be 1")
+            throw fail(version, "version must be 1")
         }
         var config = ProjectConfig(path: path, directory: directory, schema: nil, templates: nil, outputs: [])
         config.schema = try scalar(root, "schema", path: path)
         config.templates = try scalar(root, "templates", path: path)
-        guard case .list(let items)? = lookup(root, "outputs"), !items.isEmpty else {
-            throw CLIError("\(path): outputs must list at least one output (lang: and out:)")
+        let outputsValue = lookup(root, "outputs")
+        guard case .list(let items)? = outputsValue?.kind, !items.isEmpty else {
+            throw fail(outputsValue ?? value, "outputs must list at least one output (lang: and out:)")
         }
         for (index, item) in items.enumerated() {
             let place = "outputs[\(index)]"
-            guard case .map(let members) = item else { throw CLIError("\(path): \(place) must be a mapping with lang: and out:") }
+            guard case .map(let members) = item.kind else { throw fail(item, "\(place) must be a mapping with lang: and out:") }
             try checkKeys(members, allowed: ["lang", "language", "out", "options"], at: place, path: path)
             let shortName = try scalar(members, "lang", path: path)
             let longName = try scalar(members, "language", path: path)
             guard let language = shortName ?? longName else {
-                throw CLIError("\(path): \(place) needs lang: (\(EmitJob.languageList))")
+                throw fail(item, "\(place) needs lang: (\(EmitJob.languageList))")
             }
             guard let out = try scalar(members, "out", path: path), !out.isEmpty else {
-                throw CLIError("\(path): \(place) needs out: (the output directory)")
+                throw fail(lookup(members, "out") ?? item, "\(place) needs out: (the output directory)")
             }
             var options: [String: String] = [:]
             if let optionValue = lookup(members, "options") {
-                guard case .map(let pairs) = optionValue else { throw CLIError("\(path): \(place).options must be a mapping") }
+                guard case .map(let pairs) = optionValue.kind else { throw fail(optionValue, "\(place).options must be a mapping") }
                 for (key, option) in pairs {
-                    guard let text = option.scalar else { throw CLIError("\(path): \(place).options.\(key) must be a single value") }
+                    guard let text = option.scalar else { throw fail(option, "\(place).options.\(key) must be a single value") }
                     options[key] = text
                 }
             }
-            config.outputs.append(Output(language: language, out: out, options: options))
+            let output = Output(language: language, out: out, options: options)
+            // Two outputs in one directory (or one inside the other) overwrite each
+            // other's files and manifests, and check is then never green.
+            let here = config.resolve(out).standardizedFileURL.path
+            for (earlierIndex, earlier) in config.outputs.enumerated() {
+                let there = config.resolve(earlier.out).standardizedFileURL.path
+                let relation = here == there ? "the same directory as" : Self.contains(there, here) ? "inside" : Self.contains(here, there) ? "around" : nil
+                if let relation {
+                    throw fail(lookup(members, "out"), "\(place).out \(out) is \(relation) outputs[\(earlierIndex)].out \(earlier.out): each output needs a directory of its own")
+                }
+            }
+            config.outputs.append(output)
         }
         return config
     }
 
-    /// A config value: YAML scalars and JSON strings, numbers and booleans are all text.
-    indirect enum Value {
-        case scalar(String)
-        case null
-        case list([Value])
-        case map([(String, Value)])
+    /// Whether directory `outer` contains `inner` (component-wise, not by string prefix).
+    static func contains(_ outer: String, _ inner: String) -> Bool {
+        let outerParts = outer.split(separator: "/")
+        let innerParts = inner.split(separator: "/")
+        return innerParts.count > outerParts.count && Array(innerParts.prefix(outerParts.count)) == outerParts
+    }
+
+    /// A config value with where it stands in a YAML file (JSON configs have no positions).
+    struct Value {
+        var kind: Kind
+        var position: (line: Int, column: Int)?
+        /// For a mapping's value: where its key stands.
+        var keyPosition: (line: Int, column: Int)?
+
+        indirect enum Kind {
+            case scalar(String)
+            case null
+            case list([Value])
+            case map([(String, Value)])
+        }
 
         var scalar: String? {
-            if case .scalar(let text) = self { return text }
+            if case .scalar(let text) = kind { return text }
             return nil
         }
 
         init(_ json: JSON) {
             switch json {
-            case .null: self = .null
-            case .bool(let flag): self = .scalar(flag ? "true" : "false")
-            case .number(let number): self = .scalar(JSONWriter.format(number))
-            case .string(let text): self = .scalar(text)
-            case .array(let elements): self = .list(elements.map(Value.init))
-            case .object(let object): self = .map(object.members.map { ($0.key, Value($0.value)) })
+            case .null: kind = .null
+            case .bool(let flag): kind = .scalar(flag ? "true" : "false")
+            case .number(let number): kind = .scalar(JSONWriter.format(number))
+            case .string(let text): kind = .scalar(text)
+            case .array(let elements): kind = .list(elements.map(Value.init))
+            case .object(let object): kind = .map(object.members.map { ($0.key, Value($0.value)) })
             }
         }
 
         init(_ node: Node) {
             switch node {
             case .scalar(let scalar):
-                self = scalar.string == "~" || scalar.string == "null" || (scalar.string.isEmpty && scalar.style == .plain) ? .null : .scalar(scalar.string)
+                kind = scalar.string == "~" || scalar.string == "null" || (scalar.string.isEmpty && scalar.style == .plain) ? .null : .scalar(scalar.string)
             case .sequence(let sequence):
-                self = .list(sequence.map(Value.init))
+                kind = .list(sequence.map(Value.init))
             case .mapping(let mapping):
-                self = .map(mapping.map { ($0.key.string ?? "", Value($0.value)) })
+                kind = .map(mapping.map { pair in
+                    var value = Value(pair.value)
+                    value.keyPosition = pair.key.mark.map { ($0.line, $0.column) }
+                    return (pair.key.string ?? "", value)
+                })
             }
+            position = node.mark.map { ($0.line, $0.column) }
         }
     }
 
@@ -144,16 +189,18 @@ struct ProjectConfig {
     }
 
     static func scalar(_ members: [(String, Value)], _ key: String, path: String) throws(CLIError) -> String? {
-        switch lookup(members, key) {
-        case nil, .null?: return nil
-        case .scalar(let text)?: return text
-        default: throw CLIError("\(path): \(key) must be a single value")
+        guard let value = lookup(members, key) else { return nil }
+        switch value.kind {
+        case .null: return nil
+        case .scalar(let text): return text
+        default: throw CLIError("\(path):\(value.position.map { "\($0.line):\($0.column):" } ?? "") \(key) must be a single value")
         }
     }
 
     static func checkKeys(_ members: [(String, Value)], allowed: Set<String>, at place: String, path: String) throws(CLIError) {
-        for (key, _) in members where !allowed.contains(key) {
-            throw CLIError("\(path): unknown key \(key) at \(place) (expected: \(allowed.sorted().joined(separator: ", ")))")
+        for (key, value) in members where !allowed.contains(key) {
+            let at = (value.keyPosition ?? value.position).map { "\($0.line):\($0.column):" } ?? ""
+            throw CLIError("\(path):\(at) unknown key \(key) at \(place) (expected: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
 }
