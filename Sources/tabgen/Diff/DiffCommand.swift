@@ -40,8 +40,8 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The schema before the change: a path, - for standard input, or git:REF:PATH.", valueName: "OLD"))
     var oldSchema: String
 
-    @Argument(help: ArgumentHelp("The schema after the change: a path, - for standard input, or git:REF:PATH.", valueName: "NEW"))
-    var newSchema: String
+    @Argument(help: ArgumentHelp("The schema after the change: a path, - for standard input, or git:REF:PATH (default: the schema of tabgen.yml).", valueName: "NEW"))
+    var newSchema: String?
 
     @Option(help: "Output format: text (compiler style), json (one JSON object per change, per line) or github (GitHub Actions annotations).")
     var format: DiffFormat = .text
@@ -51,15 +51,18 @@ struct DiffCommand: ParsableCommand {
         valueName: "DIRECTION"))
     var allowed: [AllowedBreak] = []
 
-    @Flag(help: "Every client keeps unknown enum values and ignores unknown properties, as tabgen-generated code does: changes that break only strict clients pass.")
+    @Flag(help: "Every client keeps unknown enum values and ignores unknown properties, as tabgen-generated code does: changes that break only strict clients pass (also tabgen.yml breaking: clients: lenient).")
     var lenientClients = false
+
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its breaking: policy adds to --allow and --lenient-clients.", valueName: "PATH"))
+    var config: String?
 
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")
     var quiet = false
 
     func validate() throws {
         do throws(CLIError) {
-            let sources = [try SchemaSource(argument: oldSchema), try SchemaSource(argument: newSchema)]
+            let sources = [try SchemaSource(argument: oldSchema)] + (try newSchema.map { text throws(CLIError) in try SchemaSource(argument: text) }.map { [$0] } ?? [])
             if sources.filter({ $0 == .file("-") }).count > 1 { throw CLIError("- (standard input) can be given only once") }
         } catch {
             throw ValidationError(error.message)
@@ -69,17 +72,33 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let old: (source: SchemaSource, document: SchemaDocument)
         let new: (source: SchemaSource, document: SchemaDocument)
+        let project: ProjectConfig?
         do throws(CLIError) {
+            let context = try ConfigContext.resolve(schema: nil, config: config)
+            project = context.config
+            let newArgument: String
+            if let newSchema {
+                newArgument = newSchema
+            } else if context.schemaPath != nil {
+                newArgument = context.schemaName
+                if !quiet { context.announce() }
+            } else {
+                throw CLIError("give NEW, or run where a tabgen.yml names the schema (schema:)")
+            }
             let oldSource = try SchemaSource(argument: oldSchema)
-            let newSource = try SchemaSource(argument: newSchema)
+            let newSource = try SchemaSource(argument: newArgument)
             old = (oldSource, try oldSource.load())
             new = (newSource, try newSource.load())
         } catch {
             printError(error.description)
             throw Exit.failure.exitCode
         }
+        let fromConfig = (project?.breakingAllow ?? []).compactMap { AllowedBreak(rawValue: $0)?.direction }
+        if let project, !quiet, !project.breakingAllow.isEmpty || project.breakingLenientClients {
+            printError("tabgen: breaking policy from \(project.path)")
+        }
         let changes = SchemaDiffer(old: old.document, new: new.document).changes()
-        let policy = DiffPolicy(allowed: Set(allowed.map(\.direction)), lenientClients: lenientClients)
+        let policy = DiffPolicy(allowed: Set(allowed.map(\.direction) + fromConfig), lenientClients: lenientClients || project?.breakingLenientClients == true)
         let report = DiffReport(old: old.source, new: new.source, newDocument: new.document, policy: policy)
         let output = OutputBuffer(descriptor: STDOUT_FILENO)
         for change in changes {

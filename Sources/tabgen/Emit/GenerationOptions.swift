@@ -52,6 +52,9 @@ struct GenerationOptions: ParsableArguments {
             throw CLIError("--schema, --out and language options go with --lang; with a config file, set them in \(configPath)")
         }
         let project = try ProjectConfig.load(path: configPath)
+        if project.outputs.isEmpty {
+            throw CLIError("\(configPath): outputs must list at least one output (lang: and out:) for emit and check")
+        }
         // As typed, for messages; the header names files without their directories.
         var rerun = "tabgen emit"
         if config != nil { rerun += " --config \(configPath)" }

@@ -34,6 +34,12 @@ struct ProjectConfig {
     var schema: String?
     var templates: String?
     var outputs: [Output]
+    /// `validate:` defaults; the command line adds to them.
+    var validateStrict = false
+    var validateMaxBytes: Int?
+    /// `breaking:` policy for `tabgen diff`, as in buf.yaml.
+    var breakingAllow: [String] = []
+    var breakingLenientClients = false
 
     /// The config file in `directory` or the nearest parent that has one, as a path
     /// relative to `directory` (`tabgen.yml`, `../../tabgen.yml`), so messages stay short.
@@ -83,16 +89,54 @@ struct ProjectConfig {
             CLIError("\(path):\(at?.position.map { "\($0.line):\($0.column):" } ?? "") \(message)")
         }
         guard case .map(let root) = value.kind else { throw fail(value, "expected a mapping with outputs:") }
-        try checkKeys(root, allowed: ["version", "schema", "templates", "outputs"], at: "the top level", path: path)
+        try checkKeys(root, allowed: ["version", "schema", "templates", "outputs", "validate", "breaking"], at: "the top level", path: path)
         if let version = lookup(root, "version"), version.scalar != "1" {
             throw fail(version, "version must be 1")
         }
         var config = ProjectConfig(path: path, directory: directory, schema: nil, templates: nil, outputs: [])
         config.schema = try scalar(root, "schema", path: path)
         config.templates = try scalar(root, "templates", path: path)
+        if let section = lookup(root, "validate") {
+            guard case .map(let members) = section.kind else { throw fail(section, "validate must be a mapping (strict:, max-bytes:)") }
+            try checkKeys(members, allowed: ["strict", "max-bytes"], at: "validate", path: path)
+            if let strict = lookup(members, "strict") {
+                guard let flag = strict.scalar.flatMap(Self.boolean) else { throw fail(strict, "validate.strict must be true or false") }
+                config.validateStrict = flag
+            }
+            if let limit = lookup(members, "max-bytes") {
+                guard let bytes = limit.scalar.flatMap({ Int($0) }), bytes >= 1 else { throw fail(limit, "validate.max-bytes must be a whole number of bytes, at least 1") }
+                config.validateMaxBytes = bytes
+            }
+        }
+        if let section = lookup(root, "breaking") {
+            guard case .map(let members) = section.kind else { throw fail(section, "breaking must be a mapping (allow:, clients:)") }
+            try checkKeys(members, allowed: ["allow", "clients"], at: "breaking", path: path)
+            if let allow = lookup(members, "allow") {
+                let items: [Value]
+                switch allow.kind {
+                case .list(let list): items = list
+                case .scalar: items = [allow]
+                default: items = []
+                }
+                for item in items {
+                    guard let direction = item.scalar, ["old-clients", "new-clients"].contains(direction) else {
+                        throw fail(item, "breaking.allow takes old-clients and/or new-clients")
+                    }
+                    config.breakingAllow.append(direction)
+                }
+            }
+            if let clients = lookup(members, "clients") {
+                guard let kind = clients.scalar, ["strict", "lenient"].contains(kind) else { throw fail(clients, "breaking.clients must be strict or lenient") }
+                config.breakingLenientClients = kind == "lenient"
+            }
+        }
+        // Outputs are for emit and check; validate, plan and diff need only the schema.
         let outputsValue = lookup(root, "outputs")
-        guard case .list(let items)? = outputsValue?.kind, !items.isEmpty else {
-            throw fail(outputsValue ?? value, "outputs must list at least one output (lang: and out:)")
+        let items: [Value]
+        switch outputsValue?.kind {
+        case nil, .null?: items = []
+        case .list(let list)?: items = list
+        default: throw fail(outputsValue, "outputs must be a list of outputs (lang: and out:)")
         }
         for (index, item) in items.enumerated() {
             let place = "outputs[\(index)]"
@@ -128,6 +172,14 @@ struct ProjectConfig {
             config.outputs.append(output)
         }
         return config
+    }
+
+    static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes": true
+        case "false", "no": false
+        default: nil
+        }
     }
 
     /// Whether directory `outer` contains `inner` (component-wise, not by string prefix).

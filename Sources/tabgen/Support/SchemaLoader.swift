@@ -5,12 +5,13 @@ import Schema
 enum SchemaLoader {
     static let builtinName = "schema.json (built in)"
 
-    static func load(path: String?) throws(CLIError) -> SchemaDocument {
+    /// `name` is how messages name the file (default: `path`).
+    static func load(path: String?, name displayName: String? = nil) throws(CLIError) -> SchemaDocument {
         let bytes: [UInt8]
         let name: String
         if let path {
             bytes = try FileInput.readAll(path: path, limit: 64 << 20)
-            name = path
+            name = displayName ?? path
         } else {
             guard let data = EmbeddedResources.data(named: "schema.json") else {
                 throw CLIError("the built-in schema is missing from this build")

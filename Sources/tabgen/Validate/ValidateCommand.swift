@@ -64,17 +64,20 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .customLong("allow-missing"), help: "Accept pages without a bridge element (otherwise TG003).")
     var allowMissing = false
 
-    @Option(help: ArgumentHelp("Schema to check against (default: the schema.json built into tabgen).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Schema to check against (default: the schema of tabgen.yml, else the schema.json built into tabgen).", valueName: "PATH"))
     var schema: String?
+
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its schema, and its validate: defaults.", valueName: "PATH"))
+    var config: String?
 
     @Option(help: "Output format: text (compiler style), json (one JSON object per finding, per line) or github (GitHub Actions annotations).")
     var format: ReportFormat = .text
 
-    @Flag(help: "Treat warnings as failures (exit 1).")
-    var strict = false
+    @Flag(name: .customLong("strict"), help: "Treat warnings as failures (exit 1); also tabgen.yml validate: strict: true.")
+    var strictFlag = false
 
-    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Largest payload or page accepted, in bytes; larger ones are reported (TG002) without being read into memory.", valueName: "N"))
-    var maxBytes = 16 << 20
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Largest payload or page accepted, in bytes; larger ones are reported (TG002) without being read into memory (default: tabgen.yml validate: max-bytes:, else 16777216).", valueName: "N"))
+    var maxBytesOption: Int?
 
     @Option(help: ArgumentHelp("Threads that validate JSON Lines (default: one per core).", valueName: "N"))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -85,13 +88,15 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")
     var quiet = false
 
+    static let defaultMaxBytes = 16 << 20
+
     /// Pages are checked rather than payload files.
     private var readsPages: Bool { html || fetchesURLs }
     private var fetchesURLs: Bool { !urls.isEmpty || urlsFrom != nil }
 
     func validate() throws {
         if files.isEmpty && !fetchesURLs { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
-        if maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
+        if let maxBytesOption, maxBytesOption < 1 { throw ValidationError("--max-bytes must be at least 1") }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (no limit) or more") }
         if files.filter({ $0 == "-" }).count + (urlsFrom == "-" ? 1 : 0) > 1 { throw ValidationError("- (standard input) can be given only once") }
@@ -110,12 +115,17 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         let document: SchemaDocument
+        let context: ConfigContext
         do {
-            document = try SchemaLoader.load(path: schema)
+            context = try ConfigContext.resolve(schema: schema, config: config)
+            document = try context.loadSchema()
         } catch {
             printError(error.description)
             throw Exit.failure.exitCode
         }
+        if !quiet { context.announce() }
+        let strict = strictFlag || context.config?.validateStrict == true
+        let maxBytes = maxBytesOption ?? context.config?.validateMaxBytes ?? Self.defaultMaxBytes
         var validator = PayloadValidator(document: document)
         validator.maxFindings = maxFindings
         var htmlInput: HTMLInput?

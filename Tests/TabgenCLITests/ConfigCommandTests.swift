@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// validate and diff read tabgen.yml as emit and check do, and say which schema they used.
+struct ConfigCommandTests {
+    /// The repository's schema.json (the built-in one).
+    static let builtInSchema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("schema.json").path
+
+    /// A project whose schema forbids two tabs as well as one (so it differs from the
+    /// built-in schema), with `config` as its tabgen.yml and a payload of two tabs.
+    func project(config: String) throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        let builtIn = try String(contentsOf: URL(fileURLWithPath: Self.builtInSchema), encoding: .utf8)
+        let schema = builtIn.replacingOccurrences(of: #""forbidden": [1],"#, with: #""forbidden": [1, 2],"#)
+        #expect(schema != builtIn)
+        try Data(schema.utf8).write(to: directory.appendingPathComponent("schema.json"))
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let two = #"{"active": "a", "tabs": [{"id": "a", "title": "A", "icon": "i", "path": "/a"}, {"id": "b", "title": "B", "icon": "i", "path": "/b"}]}"#
+        try Data(two.utf8).write(to: directory.appendingPathComponent("two.json"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("app/views"), withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func validateUsesTheConfigSchemaAndSaysSo() throws {
+        let directory = try project(config: "version: 1\nschema: schema.json\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let here = try CLI.run(["validate", "two.json"], in: directory)
+        #expect(here.status == 1, "\(here.stdout)\(here.stderr)")
+        #expect(here.stdout.contains("error[TG101]"))
+        #expect(here.stderr.hasPrefix("tabgen: schema.json (from tabgen.yml)\n"))
+        // From a subdirectory, the config is found in a parent.
+        let below = try CLI.run(["validate", "../../two.json"], in: directory.appendingPathComponent("app/views"))
+        #expect(below.status == 1)
+        #expect(below.stderr.contains("(from ../../tabgen.yml)"), "\(below.stderr)")
+        // --schema wins, and says so.
+        let builtIn = try CLI.run(["validate", "--schema", Self.builtInSchema, "two.json"], in: directory)
+        #expect(builtIn.status == 0)
+        #expect(builtIn.stderr.contains("(--schema)"))
+    }
+
+    @Test func validateDefaultsComeFromTheConfig() throws {
+        let directory = try project(config: "version: 1\nvalidate:\n  strict: true\n  max-bytes: 100\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"{"active": "home", "tabs": []}"#.utf8).write(to: directory.appendingPathComponent("warn.json"))
+        let strict = try CLI.run(["validate", "warn.json"], in: directory)
+        #expect(strict.status == 1, "a warning fails under validate: strict: true")
+        #expect(strict.stderr.contains("tabgen: schema.json (built in); tabgen.yml names no schema"))
+        let large = try CLI.run(["validate", "two.json"], in: directory)
+        #expect(large.stdout.contains("error[TG002]"), "\(large.stdout)")
+        let raised = try CLI.run(["validate", "--max-bytes", "1000", "two.json"], in: directory)
+        #expect(raised.status == 0, "the command line overrides the config: \(raised.stdout)")
+    }
+
+    @Test func configErrorsSayWhere() throws {
+        let directory = try project(config: "version: 1\nvalidate:\n  strict: maybe\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["validate", "two.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tabgen.yml:3:11: validate.strict must be true or false"), "\(result.stderr)")
+    }
+
+    @Test func diffTakesItsPolicyAndNewSchemaFromTheConfig() throws {
+        let directory = try project(config: "version: 1\nschema: schema.json\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let builtIn = Self.builtInSchema
+        // forbidden [1] -> [1, 2] tightens TG101: breaking for new clients.
+        let strict = try CLI.run(["diff", builtIn], in: directory)
+        #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
+        #expect(strict.stdout.contains("D052"))
+        #expect(strict.stderr.contains("tabgen: schema.json (from tabgen.yml)"))
+        try Data("version: 1\nschema: schema.json\nbreaking:\n  allow: [new-clients]\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let allowed = try CLI.run(["diff", builtIn], in: directory)
+        #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+        #expect(allowed.stderr.contains("breaking policy from tabgen.yml"))
+    }
+}
