@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema"], resources: [.copy("Schemas")]),
         .testTarget(
             name: "TabgenCLITests",
-            dependencies: ["tabgen", "Schema"],
+            dependencies: ["tabgen", "Schema", "Reconciliation"],
             resources: [.copy("Payloads")]
         ),
     ],

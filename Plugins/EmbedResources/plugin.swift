@@ -3,13 +3,18 @@ import PackagePlugin
 
 /// Compiles the package's built-in resources into a Swift source file, so that
 /// `tabgen` carries them in its binary instead of depending on a resource bundle next
-/// to the build directory: `schema.json` (key `schema.json`) and every file under
+/// to the build directory: `schema.json` (key `schema.json`), `docs/reference/codes.md`
+/// (key `codes.md`) and every file under
 /// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        var resources: [(key: String, url: URL)] = [("schema.json", root.appending(path: "schema.json"))]
+        var resources: [(key: String, url: URL)] = [
+            ("schema.json", root.appending(path: "schema.json")),
+            // For `tabgen explain`: a binary user has no README.
+            ("codes.md", root.appending(path: "docs/reference/codes.md")),
+        ]
         resources += Self.files(under: root.appending(path: "Templates"))
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
         return [

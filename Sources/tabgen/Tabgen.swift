@@ -14,12 +14,23 @@ struct Tabgen: ParsableCommand {
         Exit codes: 0 success, 1 invalid input found (findings printed), 2 usage, I/O or schema error.
         """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self]
+        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self, ExplainCommand.self]
     )
+
+    static var subcommandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
 
     /// Runs the command, mapping argument errors to exit code 2 as documented (the
     /// argument parser's own default is 64).
     static func main() {
+        // A mistyped subcommand: say which one was meant (the parser only says "unexpected").
+        let arguments = CommandLine.arguments.dropFirst()
+        if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first) {
+            let hint = Suggestion.closest(to: first, among: subcommandNames).map { "; did you mean '\($0)'?" } ?? ""
+            FileHandle.standardError.write(Data("Error: unknown subcommand '\(first)'\(hint) (subcommands: \(subcommandNames.dropLast().joined(separator: ", ")))\nSee 'tabgen --help'.\n".utf8))
+            Foundation.exit(Exit.failure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -37,10 +37,10 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The schema before the change: a path, - for standard input, or git:REF:PATH.", valueName: "OLD"))
+    @Argument(help: ArgumentHelp("The schema before the change: a path, - for standard input, or git:REF:PATH.", valueName: "OLD"), completion: .file(extensions: ["json"]))
     var oldSchema: String
 
-    @Argument(help: ArgumentHelp("The schema after the change: a path, - for standard input, or git:REF:PATH (default: the schema of tabgen.yml).", valueName: "NEW"))
+    @Argument(help: ArgumentHelp("The schema after the change: a path, - for standard input, or git:REF:PATH (default: the schema of tabgen.yml).", valueName: "NEW"), completion: .file(extensions: ["json"]))
     var newSchema: String?
 
     @Option(help: "Output format: text (compiler style), json (one JSON object per change, per line) or github (GitHub Actions annotations).")
@@ -54,7 +54,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Every client keeps unknown enum values and ignores unknown properties, as tabgen-generated code does: changes that break only strict clients pass (also tabgen.yml breaking: clients: lenient).")
     var lenientClients = false
 
-    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its breaking: policy adds to --allow and --lenient-clients.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its breaking: policy adds to --allow and --lenient-clients.", valueName: "PATH"), completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")

@@ -5,22 +5,25 @@ import Schema
 
 /// The options `emit` and `check` share: what to generate and where.
 struct GenerationOptions: ParsableArguments {
-    @Option(name: .customLong("lang"), help: ArgumentHelp("Language to generate: \(EmitJob.languageList), or all. Without it, the outputs of tabgen.yml.", valueName: "LANG"))
+    @Option(name: .customLong("lang"), help: ArgumentHelp("Language to generate: \(EmitJob.languageList), or all. Without it, the outputs of tabgen.yml.", valueName: "LANG"),
+            completion: .list(TargetRegistry.languages + ["all"]))
     var language: String?
 
-    @Option(help: ArgumentHelp("Schema to generate from (default: the schema.json built into tabgen).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Schema to generate from (default: the schema.json built into tabgen).", valueName: "PATH"), completion: .file(extensions: ["json"]))
     var schema: String?
 
-    @Option(help: ArgumentHelp("Output directory (default: generated/LANG; with --lang all, DIR/LANG for each language).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Output directory (default: generated/LANG; with --lang all, DIR/LANG for each language).", valueName: "DIR"), completion: .directory)
     var out: String?
 
-    @Option(help: ArgumentHelp("Directory of templates laid out like Templates/ (LANG/NAME.mustache) that replace built-in ones of the same name.", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Directory of templates laid out like Templates/ (LANG/NAME.mustache) that replace built-in ones of the same name.", valueName: "DIR"), completion: .directory)
     var templates: String?
 
-    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one). Used when --lang is not given.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one). Used when --lang is not given.", valueName: "PATH"),
+            completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
-    @Option(name: .customLong("swift-access-level"), help: ArgumentHelp("Access level of the generated Swift: internal (files in the app target) or public (a module of its own).", valueName: "LEVEL"))
+    @Option(name: .customLong("swift-access-level"), help: ArgumentHelp("Access level of the generated Swift: internal (files in the app target) or public (a module of its own).", valueName: "LEVEL"),
+            completion: .list(["internal", "public"]))
     var swiftAccessLevel: String?
 
     @Option(name: .customLong("swift-testable-import"), help: ArgumentHelp("Module the generated Swift tests @testable import (the app target).", valueName: "MODULE"))
@@ -29,7 +32,8 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .customLong("kotlin-package"), help: ArgumentHelp("Package of the generated Kotlin (default tabgen.generated).", valueName: "PACKAGE"))
     var kotlinPackage: String?
 
-    @Option(name: .customLong("flavor"), help: ArgumentHelp("Flavor of the generated TypeScript: typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps).", valueName: "FLAVOR"))
+    @Option(name: .customLong("flavor"), help: ArgumentHelp("Flavor of the generated TypeScript: typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps).", valueName: "FLAVOR"),
+            completion: .list(["typescript", "javascript"]))
     var typescriptFlavor: String?
 
     @Option(name: .customLong("option"), help: ArgumentHelp("A language option as LANG.NAME=VALUE, e.g. swift.namespace=TabBar (repeatable).", valueName: "LANG.NAME=VALUE"))
@@ -82,13 +86,15 @@ struct GenerationOptions: ParsableArguments {
     }
 
     private func commandLineJobs(language: String, version: String) throws(CLIError) -> [EmitJob] {
+        let language = language.lowercased()
         let languages: [String]
         if language == "all" {
             languages = TargetRegistry.languages
         } else if TargetRegistry.entry(for: language) != nil {
             languages = [language]
         } else {
-            throw CLIError("unknown --lang \(language) (known: \(EmitJob.languageList), all)")
+            let hint = Suggestion.closest(to: language, among: TargetRegistry.languages + ["all"]).map { "; did you mean \($0)?" } ?? ""
+            throw CLIError("unknown --lang \(language)\(hint) (known: \(EmitJob.languageList), all)")
         }
         if out?.isEmpty == true {
             throw CLIError("--out must name a directory (it is empty)")

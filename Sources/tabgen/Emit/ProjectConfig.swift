@@ -1,3 +1,4 @@
+import CodeGen
 import Foundation
 import Schema
 import Yams
@@ -144,8 +145,12 @@ struct ProjectConfig {
             try checkKeys(members, allowed: ["lang", "language", "out", "options"], at: place, path: path)
             let shortName = try scalar(members, "lang", path: path)
             let longName = try scalar(members, "language", path: path)
-            guard let language = shortName ?? longName else {
+            guard let language = (shortName ?? longName)?.lowercased() else {
                 throw fail(item, "\(place) needs lang: (\(EmitJob.languageList))")
+            }
+            guard TargetRegistry.entry(for: language) != nil else {
+                let hint = Suggestion.closest(to: language, among: TargetRegistry.languages).map { "; did you mean \($0)?" } ?? ""
+                throw fail(lookup(members, "lang") ?? lookup(members, "language"), "\(place): unknown language \(language)\(hint) (known: \(EmitJob.languageList))")
             }
             guard let out = try scalar(members, "out", path: path), !out.isEmpty else {
                 throw fail(lookup(members, "out") ?? item, "\(place) needs out: (the output directory)")

@@ -36,7 +36,7 @@ struct ValidateCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Payload files; - reads standard input.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Payload files; - reads standard input.", valueName: "FILE"), completion: .file())
     var files: [String] = []
 
     @Flag(help: "Read JSON Lines: one payload per line; blank lines are skipped.")
@@ -49,7 +49,7 @@ struct ValidateCommand: ParsableCommand {
             help: ArgumentHelp("Fetch pages over HTTP(S) and validate them as --html does (repeatable).", valueName: "URL"))
     var urls: [String] = []
 
-    @Option(name: .customLong("urls-from"), help: ArgumentHelp("Fetch the URLs listed in FILE, one per line (blank lines and # comments skipped); - reads standard input.", valueName: "FILE"))
+    @Option(name: .customLong("urls-from"), help: ArgumentHelp("Fetch the URLs listed in FILE, one per line (blank lines and # comments skipped); - reads standard input.", valueName: "FILE"), completion: .file())
     var urlsFrom: String?
 
     @Option(name: .customLong("header"), help: ArgumentHelp("Send an HTTP header with every request, e.g. 'Cookie: _session=...' or 'Authorization: Bearer ...' (repeatable).", valueName: "'NAME: VALUE'"))
@@ -64,10 +64,10 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .customLong("allow-missing"), help: "Accept pages without a bridge element (otherwise TG003).")
     var allowMissing = false
 
-    @Option(help: ArgumentHelp("Schema to check against (default: the schema of tabgen.yml, else the schema.json built into tabgen).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Schema to check against (default: the schema of tabgen.yml, else the schema.json built into tabgen).", valueName: "PATH"), completion: .file(extensions: ["json"]))
     var schema: String?
 
-    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its schema, and its validate: defaults.", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its schema, and its validate: defaults.", valueName: "PATH"), completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
     @Option(help: "Output format: text (compiler style), json (one JSON object per finding, per line) or github (GitHub Actions annotations).")
@@ -79,8 +79,8 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("max-bytes"), help: ArgumentHelp("Largest payload or page accepted, in bytes; larger ones are reported (TG002) without being read into memory (default: tabgen.yml validate: max-bytes:, else 16777216).", valueName: "N"))
     var maxBytesOption: Int?
 
-    @Option(help: ArgumentHelp("Threads that validate JSON Lines (default: one per core).", valueName: "N"))
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Threads that validate JSON Lines (default: one per core).", valueName: "N"))
+    var jobsOption: Int?
 
     @Option(name: .customLong("max-findings"), help: ArgumentHelp("Report at most N findings per payload; 0 reports all.", valueName: "N"))
     var maxFindings = 100
@@ -97,7 +97,7 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty && !fetchesURLs { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
         if let maxBytesOption, maxBytesOption < 1 { throw ValidationError("--max-bytes must be at least 1") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (no limit) or more") }
         if files.filter({ $0 == "-" }).count + (urlsFrom == "-" ? 1 : 0) > 1 { throw ValidationError("- (standard input) can be given only once") }
         if jsonl && readsPages { throw ValidationError("--jsonl cannot be combined with --html, --url or --urls-from") }
@@ -125,6 +125,7 @@ struct ValidateCommand: ParsableCommand {
         }
         if !quiet { context.announce() }
         let strict = strictFlag || context.config?.validateStrict == true
+        let jobs = jobsOption ?? ProcessInfo.processInfo.activeProcessorCount
         let maxBytes = maxBytesOption ?? context.config?.validateMaxBytes ?? Self.defaultMaxBytes
         var validator = PayloadValidator(document: document)
         validator.maxFindings = maxFindings
