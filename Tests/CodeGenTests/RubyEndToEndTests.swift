@@ -154,4 +154,15 @@ struct RubyEndToEndTests {
         #expect(report.testStatus == 0, "\(report.testOutput)")
         #expect(report.testOutput.contains(" 0 failures, 0 errors"), "\(report.testOutput)")
     }
+
+    /// Strict decoding walks refs, nullable refs, elements, values and union variants: the
+    /// generated tests accept a DecodingError only for a fixture with TG010, TG011 or TG012.
+    @Test("every conformance schema with ruby.decoding=strict", arguments: Support.conformanceNames)
+    func conformanceStrict(_ name: String) throws {
+        let url = try #require(Support.testSchemas.first { $0.name == name }?.url)
+        let report = try RubySupport.check(try Support.document(at: url), options: ["decoding": "strict"])
+        #expect(report.syntaxFailures.isEmpty, "\(report.syntaxFailures.joined(separator: "\n"))")
+        #expect(report.testStatus == 0, "\(report.testOutput)")
+        #expect(report.testOutput.contains(" 0 failures, 0 errors"), "\(report.testOutput)")
+    }
 }
