@@ -41,6 +41,9 @@ public struct BridgeElementFinder: Sendable {
     /// outside the document, so Stimulus never connects them. Only a script that copies
     /// them into the document (Turbo performing a stream action on its target) makes live
     /// copies, and whether and where depends on the live page, which a scan cannot know.
+    /// A declarative shadow root (`<template shadowrootmode>`) is no exception: Stimulus
+    /// observes the document, not shadow trees. (A `<template>` inside SVG or MathML is a
+    /// foreign element with live children; the tokenizer does not track foreign content.)
     public func elements(in bytes: [UInt8]) -> [BridgeElement] {
         var tokenizer = HTMLTokenizer(bytes)
         var found: [BridgeElement] = []
