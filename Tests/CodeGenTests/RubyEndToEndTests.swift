@@ -60,10 +60,11 @@ enum RubySupport {
         var testOutput = ""
     }
 
-    /// Generates, writes, checks every file with `ruby -wc`, runs the generated tests.
-    static func check(_ document: SchemaDocument) throws -> Report {
+    /// Generates, writes, checks every file with `ruby -wc`, runs the generated tests and
+    /// `extraFiles` (path -> contents; the `test/*_test.rb` ones run with them).
+    static func check(_ document: SchemaDocument, options: [String: String] = [:], extraFiles: [String: String] = [:]) throws -> Report {
         guard let ruby else { throw CodeGenError("ruby not found on PATH (scripts/web-env installs it)") }
-        let files = try generate(document)
+        let files = try generate(document, options: options)
         let root = try Support.temporaryDirectory("tabgen-ruby")
         defer { try? FileManager.default.removeItem(at: root) }
         try Support.write(files, to: root)
@@ -71,6 +72,11 @@ enum RubySupport {
         try FileManager.default.copyItem(at: double, to: root.appendingPathComponent("doubles/view_component.rb"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("test"), withIntermediateDirectories: true)
         try Data(testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+        for (path, contents) in extraFiles {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
 
         var report = Report(files: files.map(\.path))
         for file in files where file.path.hasSuffix(".rb") {
@@ -79,7 +85,7 @@ enum RubySupport {
                 report.syntaxFailures.append("\(file.path): \(result.stdout)\(result.stderr)")
             }
         }
-        let tests = files.map(\.path).filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") }
+        let tests = (files.map(\.path) + extraFiles.keys.sorted()).filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") }
         let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
         report.testStatus = result.status
         report.testOutput = result.stdout + result.stderr
@@ -144,6 +150,17 @@ struct RubyEndToEndTests {
     func conformance(_ name: String) throws {
         let url = try #require(Support.testSchemas.first { $0.name == name }?.url)
         let report = try RubySupport.check(try Support.document(at: url))
+        #expect(report.syntaxFailures.isEmpty, "\(report.syntaxFailures.joined(separator: "\n"))")
+        #expect(report.testStatus == 0, "\(report.testOutput)")
+        #expect(report.testOutput.contains(" 0 failures, 0 errors"), "\(report.testOutput)")
+    }
+
+    /// Strict decoding walks refs, nullable refs, elements, values and union variants: the
+    /// generated tests accept a DecodingError only for a fixture with TG010, TG011 or TG012.
+    @Test("every conformance schema with ruby.decoding=strict", arguments: Support.conformanceNames)
+    func conformanceStrict(_ name: String) throws {
+        let url = try #require(Support.testSchemas.first { $0.name == name }?.url)
+        let report = try RubySupport.check(try Support.document(at: url), options: ["decoding": "strict"])
         #expect(report.syntaxFailures.isEmpty, "\(report.syntaxFailures.joined(separator: "\n"))")
         #expect(report.testStatus == 0, "\(report.testOutput)")
         #expect(report.testOutput.contains(" 0 failures, 0 errors"), "\(report.testOutput)")

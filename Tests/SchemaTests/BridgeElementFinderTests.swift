@@ -45,6 +45,39 @@ struct BridgeElementFinderTests {
         #expect(elements("<div data-controller=\"a\nbridge--navigation\r\nb\">").count == 1)
     }
 
+    /// Stimulus splits data-controller with JavaScript's `/\s+/`: ECMAScript WhiteSpace
+    /// and LineTerminator, wider than HTML's ASCII whitespace.
+    @Test func controllerTokensSplitAsStimulusDoes() {
+        let separators: [Unicode.Scalar] = ["\u{A0}", "\u{0B}", "\u{FEFF}", "\u{1680}", "\u{2000}", "\u{2007}", "\u{200A}",
+                                            "\u{202F}", "\u{205F}", "\u{3000}", "\u{2028}", "\u{2029}", "\u{0C}", "\r"]
+        for separator in separators {
+            let html = "<div data-controller=\"tabs\(separator)bridge--navigation\(separator)\">"
+            #expect(elements(html).count == 1, "U+\(String(separator.value, radix: 16))")
+        }
+        // Not `\s` in JavaScript: ZERO WIDTH SPACE, NEXT LINE, MONGOLIAN VOWEL SEPARATOR (Cf since Unicode 6.3).
+        for joiner: Unicode.Scalar in ["\u{200B}", "\u{85}", "\u{180E}"] {
+            #expect(elements("<div data-controller=\"tabs\(joiner)bridge--navigation\">").isEmpty, "U+\(String(joiner.value, radix: 16))")
+        }
+        // A character reference decodes before the split: &nbsp; separates too.
+        #expect(elements(#"<div data-controller="tabs&nbsp;bridge--navigation">"#).count == 1)
+        #expect(BridgeElementFinder.tokens(of: "\u{FEFF} a\u{A0}\u{2003}b\u{2029}") == ["a", "b"])
+    }
+
+    /// Template content is an inert fragment outside the document: Stimulus never sees it.
+    @Test func elementsInsideTemplatesAreNotLive() {
+        let nav = #"<nav data-controller="bridge--navigation" data-bridge--navigation-config-value="{}"></nav>"#
+        #expect(elements("<template>\(nav)</template>").isEmpty)
+        #expect(elements(#"<turbo-stream action="append" target="x"><template>\#(nav)</template></turbo-stream>"#).isEmpty)
+        #expect(elements("<TEMPLATE><template></template>\(nav)</TEMPLATE>").isEmpty, "nested: the inner end tag closes only the inner one")
+        #expect(elements("<template/>\(nav)</template>").isEmpty, "the self-closing flag does not close a template")
+        #expect(elements("<template></template>\(nav)").count == 1, "after the template, elements are live again")
+        #expect(elements("</template>\(nav)").count == 1, "a stray end tag opens nothing")
+        #expect(elements("<script>'<template>'</script>\(nav)").count == 1, "script text is not a tag")
+        // The template element itself is in the document.
+        let found = elements(#"<template data-controller="bridge--navigation" data-bridge--navigation-config-value="1">\#(nav)</template>"#)
+        #expect(found.map(\.tagName) == ["template"])
+    }
+
     @Test func attributeNamesMatchInAnyCase() {
         let found = elements(#"<NAV DATA-CONTROLLER="bridge--navigation" Data-Bridge--Navigation-Config-Value="{}">"#)
         #expect(found.map(\.value) == ["{}"])

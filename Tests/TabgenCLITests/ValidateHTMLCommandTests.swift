@@ -40,6 +40,23 @@ struct ValidateHTMLCommandTests {
         #expect(!result.stdout.contains("TG104"))
     }
 
+    @Test func templateContentIsNotLive() throws {
+        // templates.html has one live element; the others (an invalid payload in a Turbo
+        // Stream's <template>, nested templates) are inert content the browser never connects.
+        let result = try CLI.run(["validate", "--html", "templates.html"], in: htmlDirectory)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("checked 1 page: 1 valid, 0 invalid"))
+    }
+
+    @Test func controllerTokensSplitOnJavaScriptWhitespace() throws {
+        // separators.html: data-controller="menu<NO-BREAK SPACE>bridge--navigation<VT>other",
+        // three controllers for Stimulus (`split(/\s+/)`), one token for HTML's ASCII whitespace.
+        let result = try CLI.run(["validate", "--html", "separators.html"], in: htmlDirectory)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func twoElementsOnAPageAreAWarning() throws {
         let result = try CLI.run(["validate", "--html", "multiple.html"], in: htmlDirectory)
         #expect(result.status == 0)

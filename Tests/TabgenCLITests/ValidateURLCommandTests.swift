@@ -151,6 +151,23 @@ struct ValidateURLCommandTests {
         #expect(result.stdout.isEmpty)
     }
 
+    /// A redirect goes where its Location says, resolved against the page like a browser
+    /// does: `/dir/` keeps its slash (the server sends `/dir` back to `/dir/`, so losing it
+    /// loops), its query stays, and `../` climbs from the redirecting page's directory.
+    @Test func redirectKeepsThePathAsSent() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let result = try CLI.run(["validate", "--url", server.url("/redirect-dir"), server.url("/redirect-dir-query"),
+                                  server.url("/nested/redirect-up")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines == [
+            "\(server.url("/redirect-dir")):1:1: note: followed a redirect to \(server.url("/dir/")) (same origin)",
+            "\(server.url("/redirect-dir-query")):1:1: note: followed a redirect to \(server.url("/dir/?a=1")) (same origin)",
+            "\(server.url("/nested/redirect-up")):1:1: note: followed a redirect to \(server.url("/dir/?a=1")) (same origin)",
+        ])
+        #expect(result.stderr.contains("checked 3 pages: 3 valid"))
+    }
+
     @Test func fiftyMegabyteBodyIsCutOff() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

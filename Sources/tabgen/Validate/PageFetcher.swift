@@ -152,7 +152,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @Sendable @escaping (URLRequest?) -> Void) {
         let next: URLRequest? = locked {
-            guard early == nil, let target = request.url else { return nil }
+            guard early == nil, let target = Self.redirectTarget(response) ?? request.url else { return nil }
             guard Origin(target) == origin else {
                 early = .crossOriginRedirect(to: target)
                 return nil
@@ -164,6 +164,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
             redirects.append(target)
             // Same origin: the --header fields go along, whatever URLSession kept.
             var followed = request
+            followed.url = target
             for (name, value) in headers { followed.setValue(value, forHTTPHeaderField: name) }
             return followed
         }
@@ -210,6 +211,17 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
             if completion == nil { completion = .some(error) }
         }
         done.signal()
+    }
+
+    /// Where a redirect goes: its Location resolved against the URL that answered
+    /// (RFC 3986 section 5, as browsers do), the path kept as sent. FoundationNetworking
+    /// rebuilds a relative Location from `URL.path`, which drops a trailing slash
+    /// (`/dir/` becomes `/dir`, which a server redirects to `/dir/` again: a loop) and
+    /// puts a relative path under `/` instead of the current directory.
+    static func redirectTarget(_ response: HTTPURLResponse) -> URL? {
+        guard let location = response.value(forHTTPHeaderField: "Location"), let base = response.url,
+              let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: base) else { return nil }
+        return target.absoluteURL
     }
 
     static func describe(_ error: Error, timeout: Double) -> String {

@@ -29,6 +29,7 @@ struct RubyContexts {
         [
             "header": input.header.lines.flatMap { RubyLiterals.comment($0) },
             "module": moduleName,
+            "strict": target.options.strictDecoding,
         ]
     }
 
@@ -42,6 +43,7 @@ struct RubyContexts {
 
     func declaration(_ declaration: Declaration) -> [String: Any] {
         var context = file()
+        context["schemaPointerLiteral"] = RubyLiterals.string(declaration.schemaPointer.description)
         let kind: String
         switch declaration.kind {
         case .structure: kind = "struct"
@@ -75,8 +77,13 @@ struct RubyContexts {
                     docs += RubyLiterals.comment(nullable ? "Optional: absent unless given; nil is sent as null." : "Optional: nil leaves it out.")
                 }
                 let wrapping = wrap(field.type)
+                // A null for an optional member that takes no null is kept apart from
+                // absence, so that `to_h` sends it back and `validate` reports it.
+                let nullAbsent = !field.isRequired && !nullable
                 return [
                     "name": name,
+                    "fetch": nullAbsent ? "Contract.fetch_optional(members, \(RubyLiterals.string(field.jsonName)))"
+                        : "members.fetch(\(RubyLiterals.string(field.jsonName)), Contract::MISSING)",
                     "wrapped": wrapping == "nil" ? name : "Contract.wrap(\(name), \(wrapping))",
                     "parameter": parameter,
                     "wireLiteral": RubyLiterals.string(field.jsonName),

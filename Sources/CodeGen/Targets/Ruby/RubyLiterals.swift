@@ -173,10 +173,11 @@ enum RubyContractData {
             ("kind", .string(rule.kind.name)),
         ]
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct, _):  // TODO(where)
+        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
             members += [("path", pattern(path)), ("min", optional(min)), ("max", optional(max)),
                         ("forbidden", forbidden.isEmpty ? nil : .array(forbidden.map { .number(Double($0)) })),
-                        ("distinct", distinct.map(pattern))]
+                        ("distinct", distinct.map(pattern)),
+                        ("where", filter.isEmpty ? nil : conditions(filter))]
         case .unique(let path):
             members.append(("path", pattern(path)))
         case .reference(let path, let targets, let key, let targetWhere, let required):

@@ -100,12 +100,17 @@ public struct RubyOptions: Sendable, Equatable {
     public var module: String = ""
     /// Emit fixtures and the Minitest files.
     public var tests = true
+    /// `decoding: strict`: `from_h` raises on a null optional member, a missing nullable
+    /// member and an unknown enum value; `tolerant` (the default) reads them and keeps
+    /// what it saw, so that `validate` reports them as `tabgen validate` does.
+    public var strictDecoding = false
 
     public init() {}
 
     public static let documentation: [(name: String, help: String)] = [
         ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
+        ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
     ]
 
     public init(_ values: [String: String]) throws(CodeGenError) {
@@ -120,6 +125,12 @@ public struct RubyOptions: Sendable, Equatable {
             case "tests":
                 guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
                 tests = flag
+            case "decoding":
+                switch value {
+                case "tolerant": strictDecoding = false
+                case "strict": strictDecoding = true
+                default: throw CodeGenError("ruby option decoding must be tolerant or strict, not \(value)")
+                }
             default:
                 throw CodeGenError("unknown ruby option \(name) (known: \(Self.documentation.map(\.name).joined(separator: ", ")))")
             }

@@ -18,6 +18,12 @@ Routes:
   /redirect-loop        302 to itself
   /redirect-other       302 to http://localhost:PORT/ok.html (another origin)
   /redirect-auth        302 to /auth
+  /redirect-dir         302 to /dir/ (a directory URL, trailing slash)
+  /redirect-dir-query   302 to /dir/?a=1
+  /nested/redirect-up   302 to ../dir/?a=1 (relative to /nested/)
+  /dir/                 html/valid.html (with any query)
+  /dir                  302 to /dir/ with the same query, as static servers do; a
+                        client that drops the slash of /dir/ loops here
   /auth                 html/valid.html with "Authorization: Bearer tabgen-test",
                         401 without
   /native-only          html/valid.html for a Hotwire Native user agent,
@@ -135,6 +141,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.redirect("/redirect-loop")
             elif path == "/redirect-other":
                 self.redirect("http://localhost:%d/ok.html" % port)
+            elif path == "/redirect-dir":
+                self.redirect("/dir/")
+            elif path == "/redirect-dir-query":
+                self.redirect("/dir/?a=1")
+            elif path == "/nested/redirect-up":
+                self.redirect("../dir/?a=1")
+            elif path == "/dir/":
+                self.send_page(page("valid.html"))
+            elif path == "/dir":
+                self.redirect("/dir/" + ("?" + url.query if url.query else ""))
             elif path == "/redirect-auth":
                 self.redirect("/auth")
             elif path == "/auth":

@@ -20,7 +20,8 @@ module Navigation
       'properties' => {
         'active' => { 'type' => 'string', 'nullable' => true },
         'tabs' => { 'elements' => { 'ref' => 'TabData' } }
-      }
+      },
+      'additionalProperties' => true
     }.freeze
 
     RULES = [
@@ -38,7 +39,12 @@ module Navigation
         'message' => 'replaces must name a deprecated tab of this message: {reason}' },
       { 'code' => 'TG106', 'severity' => 'warning', 'kind' => 'equals', 'path' => '/active', 'value' => nil,
         'when' => [{ 'path' => '/tabs', 'count' => { 'max' => 0 } }],
-        'message' => 'active should be null when tabs is empty: {reason}' }
+        'message' => 'active should be null when tabs is empty: {reason}' },
+      { 'code' => 'TG107', 'severity' => 'error', 'kind' => 'unique', 'path' => '/tabs/*/replaces',
+        'message' => 'two tabs replace the same tab: {reason}' },
+      { 'code' => 'TG108', 'severity' => 'error', 'kind' => 'count', 'path' => '/tabs', 'min' => 2,
+        'where' => [{ 'path' => '/deprecated', 'present' => false }], 'when' => [{ 'path' => '/tabs', 'count' => { 'min' => 2 } }],
+        'message' => 'tabs must hold at least two tabs that are not deprecated: {reason}' }
     ].freeze
 
     # tabgen reads 512 levels of arrays and objects; Ruby's JSON stops at 100 by default.
@@ -197,8 +203,12 @@ module Navigation
         entries = value.is_a?(Hash) ? value.values : value
         next unless entries.is_a?(Array)
 
+        # With `where`, only the entries on which every condition holds count.
+        where = rule.fetch('where', [])
+        entries = entries.select { |entry| where.all? { |condition| holds?(condition, entry) } }
         count = entries.length
         noun = count == 1 ? '1 entry' : "#{count} entries"
+        noun += " where #{where.map { |condition| describe_condition(condition) }.join(' and ')}" unless where.empty?
         if rule['distinct']
           count = distinct_count(entries, rule['distinct'])
           noun += " but #{count} distinct #{describe_path(rule['distinct'])}" if count != entries.length

@@ -8,6 +8,11 @@ module Navigation
   # reports it (TG012), and its reader returns nil.
   MISSING = Object.new.freeze
 
+  # Stands for a null that the input gave `deprecated` or `replaces`, which take no null:
+  # the reader returns nil (absent, as the native clients read it), `to_h` sends the null
+  # back, so `validate` reports it (TG011, TG010) as tabgen does.
+  NULL = Object.new.freeze
+
   # How a deprecated tab is phased out. A value this code does not know (a newer schema's)
   # is kept as a string, as the native clients keep it; `validate` reports it (TG011),
   # because a server must only send the values of its own schema.
@@ -28,7 +33,8 @@ module Navigation
     # Symbol or string keys.
     def self.from_h(hash)
       members = hash.transform_keys(&:to_sym)
-      new(**REQUIRED.to_h { |name| [name, members.fetch(name, MISSING)] }, **members.except(*REQUIRED))
+      optional = members.slice(*OPTIONAL).transform_values { |value| value.nil? ? NULL : value }
+      new(**REQUIRED.to_h { |name| [name, members.fetch(name, MISSING)] }, **members.except(*REQUIRED), **optional)
     end
 
     def self.from_json(text)
@@ -61,7 +67,7 @@ module Navigation
     # The JSON object: members in schema order, absent optionals left out, unknown members last.
     def to_h
       known = @members.reject { |name, value| value.equal?(MISSING) || (OPTIONAL.include?(name) && value.nil?) }
-      known.transform_keys(&:to_s).merge(@extra)
+      known.to_h { |name, value| [name.to_s, value.equal?(NULL) ? nil : value] }.merge(@extra)
     end
 
     def to_json(*)
@@ -81,7 +87,7 @@ module Navigation
 
     def member(name)
       value = @members[name]
-      value.equal?(MISSING) ? nil : value
+      value.equal?(MISSING) || value.equal?(NULL) ? nil : value
     end
   end
 end
