@@ -24,7 +24,7 @@ struct ModelTests {
         #expect(tab.fields.map(\.isRequired) == [true, true, true, true, false, false])
         #expect(tab.additionalProperties)
         #expect(model.contract?.component == "navigation")
-        #expect(model.rules.map(\.code) == ["TG101", "TG102", "TG103", "TG104", "TG105", "TG106"])
+        #expect(model.rules.map(\.code) == ["TG101", "TG102", "TG103", "TG104", "TG105", "TG106", "TG107", "TG108"])
         guard case .enumeration(let deprecation)? = model[DeclarationID("/definitions/Deprecation")]?.kind else {
             Issue.record("Deprecation is not an enum")
             return

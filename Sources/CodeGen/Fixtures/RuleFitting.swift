@@ -30,16 +30,22 @@ struct RuleFitting {
 
     private mutating func repair(_ rule: Rule, _ instance: inout JSON) {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, _, _):
+        case .count(let path, let min, let max, let forbidden, _, let filter):
             for match in JSONEditing.matches(path, in: instance) {
                 guard case .array(let elements) = match.value else { continue }
-                let count = elements.count
+                let count = Self.counted(elements, filter)
                 let valid = { (n: Int) in n >= (min ?? 0) && n <= (max ?? Int.max) && !forbidden.contains(n) }
                 guard !valid(count) else { continue }
                 let limit = Swift.max(count, min ?? 0) + forbidden.count + 3
                 let candidates = (0...limit).filter(valid)
                 guard let target = candidates.min(by: { (abs($0 - count), -$0) < (abs($1 - count), -$1) }) else { continue }
-                resize(at: match.path, to: target, in: &instance)
+                if filter.isEmpty {
+                    resize(at: match.path, to: target, in: &instance)
+                } else {
+                    // Counted entries: bend existing entries rather than resize, so the
+                    // other rules on the array keep what they had.
+                    bend(at: match.path, filter: filter, to: target, in: &instance)
+                }
             }
         case .unique(let path):
             var seen: [JSON] = []
@@ -55,6 +61,10 @@ struct RuleFitting {
         case .reference(let path, let targets, let key, let targetWhere, let required):
             let found = referenceKeys(targets: targets, key: key, targetWhere: targetWhere, in: instance)
             let matches = JSONEditing.matches(path, in: instance)
+            // Keys other referring values already name: a second reference to the same
+            // target is what unique rules forbid, so a repair prefers a free key, and
+            // clears the value (when it may) rather than name a taken one.
+            var taken = matches.map(\.value).filter { found.keys.contains($0) }
             for (ordinal, match) in matches.enumerated() {
                 if match.value.isNull {
                     if required, found.targetCount > 0, let replacement = found.keys.first {
@@ -63,8 +73,10 @@ struct RuleFitting {
                     continue
                 }
                 guard !found.keys.contains(match.value) else { continue }
-                if !found.keys.isEmpty {
-                    JSONEditing.set(found.keys[(ordinal + 1) % found.keys.count], at: match.path, in: &instance)
+                let free = found.keys.indices.map { found.keys[($0 + ordinal + 1) % found.keys.count] }.first { !taken.contains($0) }
+                if let free {
+                    JSONEditing.set(free, at: match.path, in: &instance)
+                    taken.append(free)
                 } else {
                     clear(at: match.path, in: &instance)
                 }
@@ -84,11 +96,12 @@ struct RuleFitting {
         }
     }
 
-    /// Makes a rule's `when` conditions hold.
-    mutating func satisfy(_ conditions: [Condition], in instance: inout JSON) {
+    /// Makes a rule's `when` conditions hold; with `base`, conditions on the value there.
+    mutating func satisfy(_ conditions: [Condition], in instance: inout JSON, under base: [PathToken] = []) {
         for condition in conditions {
-            let match = JSONEditing.matches(condition.path, in: instance).first
-            let path = match?.path ?? JSONEditing.concretePath(condition.path)
+            let scope = base.isEmpty ? instance : JSONEditing.value(at: base, in: instance) ?? .null
+            let match = JSONEditing.matches(condition.path, in: scope).first.map { (path: base + $0.path, value: $0.value) }
+            let path = match?.path ?? JSONEditing.concretePath(condition.path).map { base + $0 }
             guard let path else { continue }
             switch condition.test {
             case .count(let min, let max):
@@ -111,8 +124,13 @@ struct RuleFitting {
     /// it found no way to.
     mutating func breakRule(_ rule: Rule, in instance: inout JSON) -> Bool {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, _, _):
+        case .count(let path, let min, let max, let forbidden, _, let filter):
             guard let match = JSONEditing.matches(path, in: instance).first(where: { $0.value.arrayValue != nil }) else { return false }
+            if !filter.isEmpty, let min, min > 0, Self.negation(of: filter) != nil {
+                // Fewer counted entries, same length: the rule breaks alone.
+                bend(at: match.path, filter: filter, to: min - 1, in: &instance)
+                return true
+            }
             let target: Int
             if let bad = forbidden.first(where: { $0 >= 0 }) {
                 target = bad
@@ -127,9 +145,20 @@ struct RuleFitting {
             return true
         case .unique(let path):
             let matches = JSONEditing.matches(path, in: instance)
-            guard matches.count >= 2 else { return false }
-            JSONEditing.set(matches[0].value, at: matches[1].path, in: &instance)
-            return true
+            if matches.count >= 2 {
+                JSONEditing.set(matches[0].value, at: matches[1].path, in: &instance)
+                return true
+            }
+            // One value (an optional member on one element): copy it to a sibling element.
+            guard let first = matches.first, let wildcard = path.tokens.firstIndex(of: .wildcard),
+                  path.tokens.lastIndex(of: .wildcard) == wildcard, first.path.count == path.tokens.count else { return false }
+            let prefix = Array(first.path.prefix(wildcard))
+            guard case .array(let elements)? = JSONEditing.value(at: prefix, in: instance) else { return false }
+            let suffix = Array(first.path.dropFirst(wildcard + 1))
+            for index in elements.indices where prefix + [.index(index)] + suffix != first.path {
+                if JSONEditing.set(first.value, at: prefix + [.index(index)] + suffix, in: &instance) { return true }
+            }
+            return false
         case .reference(let path, _, _, _, _):
             let wrong = JSON.string("no-such-" + generator.freshString(hint: "target"))
             if let match = JSONEditing.matches(path, in: instance).first {
@@ -202,6 +231,46 @@ struct RuleFitting {
         if lookup.schema(at: path, in: instance)?.nullable == true {
             JSONEditing.set(.null, at: path, in: &instance)
         }
+    }
+
+    /// Entries that `filter` counts (all of them without one).
+    static func counted(_ elements: [JSON], _ filter: [Condition]) -> Int {
+        filter.isEmpty ? elements.count : elements.filter { entry in filter.allSatisfy { JSONEditing.holds($0, on: entry) } }.count
+    }
+
+    /// Makes `filter` hold on entries of the array at `path`, or fail on them, until it
+    /// counts `target` (new entries are added when there are too few to bend).
+    private mutating func bend(at path: [PathToken], filter: [Condition], to target: Int, in instance: inout JSON) {
+        guard case .array(let elements)? = JSONEditing.value(at: path, in: instance) else { return }
+        var count = Self.counted(elements, filter)
+        if count > target, let negated = Self.negation(of: filter) {
+            for index in elements.indices.reversed() where count > target && filter.allSatisfy({ JSONEditing.holds($0, on: elements[index]) }) {
+                satisfy([negated], in: &instance, under: path + [.index(index)])
+                count -= 1
+            }
+            return
+        }
+        var index = 0
+        while count < target, index < elements.count + target {
+            if index >= (JSONEditing.value(at: path, in: instance)?.arrayValue?.count ?? 0) {
+                resize(at: path, to: index + 1, in: &instance)
+            }
+            if let entry = JSONEditing.value(at: path + [.index(index)], in: instance), !filter.allSatisfy({ JSONEditing.holds($0, on: entry) }) {
+                satisfy(filter, in: &instance, under: path + [.index(index)])
+                count += 1
+            } else if index >= elements.count {
+                count += 1  // a fresh entry that already holds
+            }
+            index += 1
+        }
+    }
+
+    /// A condition that fails wherever all of `filter` holds, when there is a simple one.
+    static func negation(of filter: [Condition]) -> Condition? {
+        for condition in filter {
+            if case .present(let flag) = condition.test { return Condition(path: condition.path, test: .present(!flag)) }
+        }
+        return nil
     }
 
     /// Truncates the array at `path`, or extends it with fresh maximal elements.
