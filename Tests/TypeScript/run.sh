@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Type-checks and runs the TypeScript reference tests (see README.md next to this file).
 #
-#   Tests/TypeScript/run.sh                     tsc, tsc --checkJs, node --test
+#   Tests/TypeScript/run.sh                     tsc, tsc --checkJs, node --test, Chromium
 #   TABGEN=path/to/tabgen Tests/TypeScript/run.sh
 #                                               also checks fixtures/cases.jsonl against that tabgen
 #
-# Needs tsc and node 20 (scripts/web-env installs them). Exits non-zero on any failure.
+# Needs tsc, node 20 and chromium (scripts/web-env installs them). Exits non-zero on any
+# failure; the last line, "# pass N", counts the tests of node --test and of the browser.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 scratch="$here/../../.scratch/web/ts"
@@ -30,4 +31,9 @@ if [[ -n "${TABGEN:-}" ]]; then
 fi
 
 cd "$scratch/out"
-node --test reference/*.test.js
+node --test reference/*.test.js | tee "$scratch/node-test.log"
+echo "Chromium (headless): the JavaScript controller, loaded through an importmap with the doubles"
+node "$here/browser/run.mjs" "$here/reference/navigation_controller.js" | tee "$scratch/browser.log"
+node_passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$scratch/node-test.log" | tail -1)
+browser_passed=$(grep -c '^ok - browser: ' "$scratch/browser.log" || true)
+echo "# pass $((node_passed + browser_passed))"

@@ -114,6 +114,54 @@ for (const [flavour, { default: NavigationController }] of flavours) {
       assert.match(String(warnings.mock.calls[0]?.arguments[0]), /\nwarning\[TG106\] \/active: active should be null when tabs is empty: it is "home", expected null/)
     })
 
+    it("refuses an absolute path (TG104) and dispatches bridge--navigation:invalid with the findings", async () => {
+      connectApp()
+      const nav = navElement(INVALID)
+      const events: CustomEvent[] = []
+      nav.addEventListener("bridge--navigation:invalid", (event) => events.push(event as CustomEvent))
+      page.append(nav)
+      await settle()
+      assert.deepEqual(sent(), [])
+      assert.equal(events.length, 1)
+      const { findings } = events[0]?.detail as { findings: { code: string; severity: string; pointer: string; message: string }[] }
+      assert.deepEqual(findings.map(({ code, severity, pointer }) => `${severity}[${code}] ${pointer}`), [
+        "error[TG101] /tabs",
+        "error[TG104] /tabs/0/path",
+      ])
+      assert.equal(findings[1]?.message, '"https://evil.example/x" is not a relative reference (it has scheme "https")')
+    })
+
+    it("sends what a newer server sends (unknown root member, unknown deprecation) and warns", async () => {
+      connectApp()
+      const newer = {
+        active: "home",
+        tabs: [...TABBED.tabs, { id: "later", title: "Later", icon: "clock", path: "/later", deprecated: "someday", badge: 3 }],
+        experiments: { compact: true },
+      }
+      page.append(navElement(newer))
+      await settle()
+      assert.deepEqual(sent(), [{ component: "navigation", event: "configure", data: withURL(newer) }])
+      assert.equal(errors.mock.calls.length, 0)
+      assert.match(String(warnings.mock.calls[0]?.arguments[0]), /\nwarning\[TG011\] \/tabs\/3\/deprecated: "someday" is not one of "soft", "hard"/)
+    })
+
+    it("sends null optional members and a missing active, as they are, and warns", async () => {
+      connectApp()
+      const nulls = { active: "home", tabs: TABBED.tabs.map((tab) => ({ replaces: null, ...tab })) }
+      page.append(navElement(nulls))
+      page.append(navElement({ tabs: [] }))
+      await settle()
+      assert.deepEqual(sent(), [
+        { component: "navigation", event: "configure", data: withURL(nulls) },
+        { component: "navigation", event: "configure", data: withURL({ tabs: [] }) },
+      ])
+      assert.equal(errors.mock.calls.length, 0)
+      const logged = warnings.mock.calls.map((call) => String(call.arguments[0])).join("\n")
+      assert.match(logged, /\nwarning\[TG010\] \/tabs\/0\/replaces: expected a string, found null null/)
+      assert.match(logged, /\nwarning\[TG107\] \/tabs\/1\/replaces: two tabs replace the same tab: null is also at \/tabs\/0\/replaces/)
+      assert.match(logged, /\nwarning\[TG012\] \(root\): missing required property "active"/)
+    })
+
     it("waits for the app: the bridge holds the message until the adapter arrives", async () => {
       page.append(navElement(TABBED))
       await settle()
@@ -152,8 +200,8 @@ for (const [flavour, { default: NavigationController }] of flavours) {
       page.append(new FakeElement("nav", { "data-controller": "bridge--navigation", [ATTRIBUTE]: hostile }))
       page.append(new FakeElement("nav", { "data-controller": "bridge--navigation", [ATTRIBUTE]: rootKeys }))
       await settle()
-      assert.equal(sent().length, 1) // the tab keys are allowed (TabData is open), the root key is TG013
-      assert.match(String(errors.mock.calls[0]?.arguments[0]), /error\[TG013\] \/__proto__/)
+      assert.equal(sent().length, 2) // TabData and the root are open: their unknown members are data
+      assert.equal(errors.mock.calls.length, 0)
       assert.equal(({} as Record<string, unknown>)["polluted"], undefined)
       assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, "polluted"), false)
     })

@@ -27,16 +27,17 @@ struct TypeScriptContexts {
         } catch {
             throw CodeGenError("typescript: the schema source does not parse: \(error)")
         }
-        context["schema"] = TypeScriptLiterals.literal(Self.strip(raw), expandDepth: 3)
+        let schema = Self.strip(raw)
+        context["schema"] = TypeScriptLiterals.literal(schema, expandDepth: 3)
         var rules: [JSON] = []
         if case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
            case .array(let list)? = tabgen["rules"] {
-            rules = list.map { rule in
-                guard case .object(let object) = rule else { return rule }
-                return .object(JSONObject(object.members.filter { $0.key != "description" }))
-            }
+            rules = list.map(Self.ruleLiteral)
         }
         context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
+        context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
+        context["decoding"] = target.options.decoding.rawValue
+        for (feature, used) in Self.features(schema: schema, rules: rules) { context[feature] = used }
         if let contract = model.contract {
             guard TypeScriptLiterals.isIdentifier(contract.value), contract.value != "__proto__" else {
                 throw CodeGenError("typescript: the contract's value \(contract.value) is not a JavaScript identifier, so Stimulus has no \(contract.value)Value property")
@@ -63,7 +64,12 @@ struct TypeScriptContexts {
     }
 
     func tests(module: String, fixturesFile: String) -> [String: Any] {
-        ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile]
+        // From the schema as the CLI reads it (a rule without a severity is an error),
+        // not from the generated literal, so the tests catch a literal that drops one.
+        let errorRules = model.document.extensions.rules.filter { $0.severity == .error }.map { TypeScriptLiterals.string($0.code) }
+        return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile,
+                "errorRules": "[" + errorRules.joined(separator: ", ") + "]",
+                "tolerant": target.options.decoding == .tolerant ? "true" : "false", "decoding": target.options.decoding.rawValue]
     }
 
     // MARK: Declarations
@@ -153,6 +159,64 @@ struct TypeScriptContexts {
     }
 
     // MARK: Helpers
+
+    /// A rule as the runtime reads it: without its description, and with the severity
+    /// the schema's reader gives a rule that names none (error), so that its findings
+    /// fail the verdict as the CLI's do.
+    static func ruleLiteral(_ rule: JSON) -> JSON {
+        guard case .object(let object) = rule else { return rule }
+        var members = object.members.filter { $0.key != "description" }
+        if object["severity"] == nil {
+            let at = (members.firstIndex { $0.key == "code" } ?? -1) + 1
+            members.insert(.init(key: "severity", value: .string("error")), at: at)
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// Which optional parts of the runtime the schema and its rules use (`usesTimestamp`,
+    /// `usesCount`, ...): the others are left out of the generated file, which is sent to
+    /// every browser that opens the app.
+    static func features(schema: JSON, rules: [JSON]) -> [String: Bool] {
+        var types: Set<String> = []
+        var forms: Set<String> = []
+        func visit(_ node: JSON) {
+            guard case .object(let object) = node else { return }
+            if case .string(let type)? = object["type"] { types.insert(type) }
+            for member in object.members {
+                switch member.key {
+                case "definitions", "properties", "optionalProperties", "mapping":
+                    if case .object(let map) = member.value { map.members.forEach { visit($0.value) } }
+                    if member.key == "mapping" { forms.insert("discriminator") }
+                case "elements", "values":
+                    forms.insert(member.key)
+                    visit(member.value)
+                default:
+                    break
+                }
+            }
+        }
+        visit(schema)
+        var kinds: Set<String> = []
+        var parameters: Set<String> = []
+        for case .object(let rule) in rules {
+            if case .string(let kind)? = rule["kind"] { kinds.insert(kind) }
+            rule.members.forEach { parameters.insert($0.key) }
+        }
+        let integers: Set<String> = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
+        return [
+            "usesTimestamp": types.contains("timestamp"),
+            "usesIntegers": !types.isDisjoint(with: integers),
+            "usesValues": forms.contains("values"),
+            "usesDiscriminator": forms.contains("discriminator"),
+            "usesRules": !rules.isEmpty,
+            "usesCount": kinds.contains("count"),
+            "usesUnique": kinds.contains("unique"),
+            "usesReference": kinds.contains("reference"),
+            "usesRelativeReference": kinds.contains("relativeReference"),
+            "usesEquals": kinds.contains("equals"),
+            "usesDistinct": parameters.contains("distinct"),
+        ]
+    }
 
     /// The schema with `metadata` dropped from every schema node (and only there: a
     /// property may be named `metadata`).

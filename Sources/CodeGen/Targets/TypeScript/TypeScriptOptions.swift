@@ -7,7 +7,17 @@ public struct TypeScriptOptions: Sendable, Equatable {
         case javascript
     }
 
+    /// What the controller does with a deviation the native clients decode (a null
+    /// optional member, a missing nullable one, an unknown member or enum value).
+    public enum Decoding: String, Sendable, CaseIterable {
+        /// Sends the message; the deviation is a warning (console and `warnings`).
+        case tolerant
+        /// Refuses it, as `tabgen validate` does: the deviation is an error.
+        case strict
+    }
+
     public var flavor: Flavor = .typescript
+    public var decoding: Decoding = .tolerant
     /// Emit fixtures and the `node:test` round-trip tests.
     public var tests = true
 
@@ -15,6 +25,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
 
     public static let documentation: [(name: String, help: String)] = [
         ("flavor", "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript"),
+        ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
     ]
 
@@ -26,6 +37,11 @@ public struct TypeScriptOptions: Sendable, Equatable {
                     throw CodeGenError("typescript option flavor must be typescript or javascript, not \(value)")
                 }
                 self.flavor = flavor
+            case "decoding":
+                guard let decoding = Decoding(rawValue: value.lowercased()) else {
+                    throw CodeGenError("typescript option decoding must be tolerant or strict, not \(value)")
+                }
+                self.decoding = decoding
             case "tests":
                 tests = try TargetOption.flag(value, language: "typescript", name: name)
             default:

@@ -99,7 +99,7 @@ export class Application {
   }
 
   #connectTree(root) {
-    for (const element of root.subtree()) {
+    for (const element of subtree(root)) {
       for (const identifier of tokens(element.getAttribute("data-controller"))) {
         const controllerConstructor = this.#definitions.get(identifier)
         if (!controllerConstructor) continue
@@ -116,7 +116,7 @@ export class Application {
   }
 
   #disconnectTree(root) {
-    for (const element of root.subtree()) {
+    for (const element of subtree(root)) {
       for (const context of this.#contexts.get(element)?.values() ?? []) context.disconnect()
     }
   }
@@ -236,6 +236,14 @@ function blessValues(controllerConstructor) {
 
 function dasherize(name) {
   return name.replace(/([A-Z])/g, (_, character) => `-${character.toLowerCase()}`)
+}
+
+// An element and its descendant elements, in tree order: in a browser (Element.children)
+// and in the Node tests' fake DOM alike. Text and comment nodes have none.
+function* subtree(node) {
+  if (typeof node.getAttribute !== "function") return
+  yield node
+  for (const child of Array.from(node.children)) yield* subtree(child)
 }
 
 function tokens(text) {

@@ -1,0 +1,109 @@
+// Loads page.html in headless Chromium and runs its tests (or its benchmark), with Node
+// 20's built-ins only: an HTTP server for the page and its modules, and the DevTools
+// protocol over --remote-debugging-pipe (file descriptors 3 and 4, messages ending in NUL).
+//
+//   node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench]
+//
+// CONTROLLER is the generated navigation_controller.js. The packages are the doubles of
+// ../doubles unless --vendor names a directory holding the real builds, as importmap
+// apps vendor them (@hotwired--stimulus.js, @hotwired--hotwire-native-bridge.js).
+// Prints one "ok"/"not ok" line per test and "browser: N passed, M failed"; exits 1 on a failure.
+import { spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { createServer } from "node:http"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const here = dirname(fileURLToPath(import.meta.url))
+const args = process.argv.slice(2)
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
+const controller = args.find((arg, index) => !arg.startsWith("--") && !["--vendor", "--chromium"].includes(args[index - 1]))
+if (!controller) {
+  console.error("usage: node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench]")
+  process.exit(2)
+}
+const vendor = option("--vendor")
+const files = {
+  "/": join(here, "page.html"),
+  "/page.js": join(here, "page.js"),
+  "/controllers/bridge/navigation_controller.js": controller,
+  "/vendor/stimulus.js": vendor ? join(vendor, "@hotwired--stimulus.js") : join(here, "../doubles/@hotwired/stimulus/index.js"),
+  "/vendor/hotwire-native-bridge.js": vendor ? join(vendor, "@hotwired--hotwire-native-bridge.js") : join(here, "../doubles/@hotwired/hotwire-native-bridge/index.js"),
+}
+
+const server = createServer((request, response) => {
+  const file = files[new URL(request.url, "http://localhost").pathname]
+  if (!file) return response.writeHead(404).end()
+  response.writeHead(200, { "content-type": file.endsWith(".html") ? "text/html" : "text/javascript" }).end(readFileSync(file))
+})
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
+const url = `http://127.0.0.1:${server.address().port}/`
+
+// The bridge loads the controller only in an app that lists the component in its user agent.
+const browser = spawn(option("--chromium") ?? "chromium", [
+  "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
+  "--user-agent=Hotwire Native iOS; Turbo Native iOS; bridge-components: [navigation]",
+  "about:blank",
+], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] })
+let stderr = ""
+browser.stderr.on("data", (chunk) => (stderr += chunk))
+
+let nextId = 0
+const pending = new Map()
+let buffer = ""
+browser.stdio[4].on("data", (chunk) => {
+  buffer += chunk
+  for (let end = buffer.indexOf("\0"); end >= 0; end = buffer.indexOf("\0")) {
+    const message = JSON.parse(buffer.slice(0, end))
+    buffer = buffer.slice(end + 1)
+    const waiter = pending.get(message.id)
+    if (!waiter) continue
+    pending.delete(message.id)
+    if (message.error) waiter.reject(new Error(`${message.error.message} ${message.error.data ?? ""}`))
+    else waiter.resolve(message.result)
+  }
+})
+const send = (method, params = {}, sessionId) => new Promise((resolve, reject) => {
+  const id = ++nextId
+  pending.set(id, { resolve, reject })
+  browser.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0")
+})
+const evaluate = async (sessionId, expression) => {
+  const { result, exceptionDetails } = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true }, sessionId)
+  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text)
+  return result.value
+}
+
+let failed = 0
+const timer = setTimeout(() => {
+  console.error(`browser: timed out\n${stderr.slice(-2000)}`)
+  process.exit(1)
+}, 120_000)
+try {
+  const { targetId } = await send("Target.createTarget", { url })
+  const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true })
+  while (!(await evaluate(sessionId, "window.pageReady === true"))) await new Promise((resolve) => setTimeout(resolve, 50))
+  if (args.includes("--bench")) {
+    const result = await evaluate(sessionId, "runBenchmark()")
+    const ms = (value) => `${value.toFixed(1)} ms`
+    console.log(`${result.tabs} tabs, ${(result.bytes / 1024).toFixed(0)} KiB of JSON; median of 15 runs in ${await evaluate(sessionId, "navigator.userAgentData ? navigator.userAgentData.brands.map(b => b.brand + ' ' + b.version).join(', ') : 'Chromium'")}`)
+    console.log(`JSON.parse          ${ms(result.parse)}`)
+    console.log(`controller handling ${ms(result.handling)}  (read, parse, check, send)`)
+    console.log(`ratio               ${result.ratio.toFixed(1)}x`)
+  } else {
+    const results = await evaluate(sessionId, "runTests()")
+    for (const { name, ok, message } of results) {
+      console.log(`${ok ? "ok" : "not ok"} - browser: ${name}${ok ? "" : `\n${message}`}`)
+      if (!ok) failed++
+    }
+    console.log(`browser: ${results.length - failed} passed, ${failed} failed`)
+  }
+} catch (error) {
+  console.error(`browser: ${error.stack}\n${stderr.slice(-2000)}`)
+  failed++
+} finally {
+  clearTimeout(timer)
+  browser.kill()
+  server.close()
+}
+process.exitCode = failed > 0 ? 1 : 0
