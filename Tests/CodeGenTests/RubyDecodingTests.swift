@@ -145,7 +145,7 @@ struct RubyDecodingTests {
         let (json, findings) = try Self.cases(document)
         // The CLI's own words, as the brief states them (a check on the expectations' source).
         #expect(findings["null_optionals_and_unknown_members"]?.map(\.message) == [
-            #"null is not one of "soft", "hard""#, "expected a string, found null null",
+            #"null is not one of "soft", "hard""#, "expected a string, found null",
         ])
         #expect(findings["null_optionals_and_unknown_members"]?.map(\.pointer.description) == ["/tabs/1/deprecated", "/tabs/2/replaces"])
         #expect(findings["missing_nullable_in_bootstrap"]?.map(\.message) == [#"missing required property "active""#])

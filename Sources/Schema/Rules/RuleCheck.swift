@@ -12,6 +12,7 @@ extension RuleEngine {
         case .unique(let path):
             var seen: [JSON] = []
             return PatternMatcher.allValues(path, in: payload) { value in
+                if value.isNull { return true }
                 if seen.count >= 32 { return false }  // large sets: let the full pass hash them
                 if seen.contains(value) { return false }
                 seen.append(value)

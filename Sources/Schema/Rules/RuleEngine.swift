@@ -52,6 +52,8 @@ public struct RuleEngine: Sendable {
             var ordinal = 0
             var duplicates: [(ordinal: Int, first: Int)] = []
             PatternMatcher.forEach(path, in: payload) { _, value in
+                // A null is no value (an optional member sent as null): two are no duplicate.
+                if value.isNull { return }
                 if let first = seen[value] {
                     duplicates.append((ordinal, first))
                 } else {
@@ -60,7 +62,7 @@ public struct RuleEngine: Sendable {
                 ordinal += 1
             }
             guard !duplicates.isEmpty else { return }
-            let matches = PatternMatcher.all(path, in: payload)
+            let matches = PatternMatcher.all(path, in: payload).filter { !$0.value.isNull }
             for duplicate in duplicates {
                 let match = matches[duplicate.ordinal]
                 let first = JSONPointer(matches[duplicate.first].path)

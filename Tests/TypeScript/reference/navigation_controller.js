@@ -363,6 +363,7 @@ function checkRules(payload) {
     if (rule.kind === "unique") {
       const earlier = new Map()
       for (const [pointer, value] of matched) {
+        if (value === null) continue // null is no value: two are no duplicate
         if (earlier.has(canonical(value))) report(pointer, value, `${show(value)} is also at ${earlier.get(canonical(value))}`)
         else earlier.set(canonical(value), pointer)
       }
@@ -529,7 +530,7 @@ const isObject = (value) => typeof value === "object" && value !== null && !Arra
 const child = (pointer, key) => `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`
 
 /** @param {Json} value */
-const kindAndValue = (value) => `${value === null ? "null" : Array.isArray(value) ? "array" : typeof value} ${show(value)}`
+const kindAndValue = (value) => value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
 
 // JSON text, cut short so that a hostile payload cannot flood the console.
 /** @param {Json} value */

@@ -440,6 +440,7 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
     case "unique": {
       const first = new Map<string, string>() // canonical value → pointer of its first occurrence
       for (const [pointer, value] of matched) {
+        if (value === null) continue // null is no value: two are no duplicate
         const key = canonical(value)
         const earlier = first.get(key)
         if (earlier === undefined) first.set(key, pointer)
@@ -652,7 +653,7 @@ function child(pointer: string, key: string): string {
 }
 
 function kindAndValue(value: Json): string {
-  return `${value === null ? "null" : Array.isArray(value) ? "array" : typeof value} ${show(value)}`
+  return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
 }
 
 // JSON text, cut short so that a hostile payload cannot flood the console.

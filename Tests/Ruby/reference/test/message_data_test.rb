@@ -57,7 +57,7 @@ class MessageDataTest < Minitest::Test
     assert_nil message.tabs[0].deprecated
     assert_nil message.tabs[1].replaces
     assert_equal ['error[TG011] /tabs/0/deprecated: null is not one of "soft", "hard"',
-                  'error[TG010] /tabs/1/replaces: expected a string, found null null'], message.validate.map(&:to_s)
+                  'error[TG010] /tabs/1/replaces: expected a string, found null'], message.validate.map(&:to_s)
   end
 
   def test_unknown_members_and_enum_values_are_kept

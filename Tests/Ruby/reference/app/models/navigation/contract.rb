@@ -224,6 +224,8 @@ module Navigation
     def evaluate_unique(rule, payload, report)
       seen = []
       matches(rule['path'], payload).each do |path, value|
+        next if value.nil? # null is no value: two are no duplicate
+
         first = seen.find { |_, other| json_equal?(other, value) }
         first ? report.call(path, value, "#{show(value)} is also at #{to_pointer(first[0])}") : seen << [path, value]
       end
@@ -414,8 +416,9 @@ module Navigation
     end
 
     def kind_and_value(value)
+      return 'null' if value.nil?
+
       kind = case value
-             when nil then 'null'
              when true, false then 'boolean'
              when Numeric then 'number'
              when String then 'string'
