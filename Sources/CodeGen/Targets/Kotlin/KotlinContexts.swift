@@ -246,7 +246,7 @@ struct KotlinContexts {
             }
             context["tolerant"] = [
                 "name": name,
-                "deviationLines": deviations.enumerated().map { "            \($0.element)\($0.offset == deviations.count - 1 ? "" : ",")" },
+                "deviationLines": deviations.map { "            \($0)," },
             ] as [String: Any]
         }
         context["isObject"] = fields.isEmpty
