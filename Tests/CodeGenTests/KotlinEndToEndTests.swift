@@ -11,7 +11,8 @@ import Testing
 /// Layout: the built-in schema as an app uses it (package `tabgen.e2e.builtin.navigation`,
 /// its own runtime with every helper (`runtime: all`), its tests); the built-in again with
 /// `decoding: strict` and `visibility: internal` (`tabgen.e2e.strict.navigation`, its own
-/// runtime holding only what it uses); every test schema in a package of its own
+/// runtime holding only what it uses); the built-in as a second bridge component `menu`
+/// (`tabgen.e2e.builtin.menu`: same type names, no collision); every test schema in a package of its own
 /// (`tabgen.e2e.c_NAME`) sharing the first runtime (`runtime: false`, `runtimePackage`).
 /// Everything compiles with `-Xexplicit-api=strict`. In parallel, the built-in's main
 /// sources compile at `-language-version 2.0` (the oldest K2 language an Android client
@@ -37,9 +38,9 @@ struct KotlinEndToEnd: Sendable {
     static let strictPackage = "tabgen.e2e.strict.navigation"
     /// Tests the harness adds (not generated): the hostile literal check and the decoding
     /// policy checks.
-    static let extraTests = 2 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
+    static let extraTests = 3 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
     /// Test classes the harness adds.
-    static let extraTestClasses = 3
+    static let extraTestClasses = 4
 
     static let shared: KotlinEndToEnd = run()
 
@@ -92,6 +93,14 @@ struct KotlinEndToEnd: Sendable {
             try Support.write(strict.files, to: sources.appendingPathComponent("strict"))
             result.expected[strictPackage] = strict.fixtures
             try KotlinDecodingPolicyCheck.write(package: strictPackage, strict: true, document: document, to: sources.appendingPathComponent("strict"))
+            // A second bridge component with the same type names, in the same base package
+            // and the same compile: the per-contract packages keep them apart.
+            let schemaText = try String(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"), encoding: .utf8)
+            let menuText = schemaText.replacingOccurrences(of: "\"component\": \"navigation\"", with: "\"component\": \"menu\"")
+            let menu = try KotlinSupport.generateCounting(try Support.document(json: menuText, name: "menu.json"),
+                                                          options: KotlinSupport.options(package: "tabgen.e2e.builtin", tests: false))
+            try Support.write(menu.files, to: sources.appendingPathComponent("menu"))
+            try writeTwoComponentsCheck(to: sources.appendingPathComponent("menu"))
             for schema in Support.testSchemas {
                 let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
                 let package = KotlinSupport.package(for: schema.name)
@@ -201,6 +210,31 @@ struct KotlinEndToEnd: Sendable {
 
         """
         let path = directory.appendingPathComponent("src/test/kotlin/" + KotlinTarget.directory(for: options.package) + "/HostileLiteralsTest.kt")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: path)
+    }
+
+    /// A JUnit test naming both components' `MessageData` in one file.
+    static func writeTwoComponentsCheck(to directory: URL) throws {
+        let text = """
+        package tabgen.e2e.builtin
+
+        import org.junit.Assert.assertEquals
+        import org.junit.Test
+
+        public class TwoComponentsTest {
+            @Test
+            public fun eachComponentHasItsOwnMessageData() {
+                assertEquals("navigation", tabgen.e2e.builtin.navigation.MessageData.BRIDGE_COMPONENT)
+                assertEquals("menu", tabgen.e2e.builtin.menu.MessageData.BRIDGE_COMPONENT)
+                val json = \"\"\"{"active":null,"tabs":[]}\"\"\"
+                val menu = tabgen.e2e.builtin.menu.BridgeJson.decodeFromString(tabgen.e2e.builtin.menu.MessageData.serializer(), json)
+                assertEquals(emptyList<Any>(), menu.validate())
+            }
+        }
+
+        """
+        let path = directory.appendingPathComponent("src/test/kotlin/tabgen/e2e/builtin/TwoComponentsTest.kt")
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: path)
     }
