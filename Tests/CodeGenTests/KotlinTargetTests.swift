@@ -192,7 +192,14 @@ struct KotlinGenerationTests {
         // Tolerant decoding (the default): the class's serializer wraps the generated one.
         #expect(tabData.contains("@KeepGeneratedSerializer\n@Serializable(with = TabData.Serializer::class)\npublic data class TabData(\n"))
         #expect(tabData.contains("public object Serializer : TabgenTolerantSerializer<TabData>("))
-        #expect(tabData.contains("TabgenDeviation(\"deprecated\", TabgenDeviation.Kind.NULL_AS_ABSENT, \"TG011\", \"null is not one of \\\"soft\\\", \\\"hard\\\"\")"))
+        #expect(tabData.contains("""
+                    TabgenDeviation(
+                        "deprecated",
+                        TabgenDeviation.Kind.NULL_AS_ABSENT,
+                        "TG011",
+                        "null is not one of \\"soft\\", \\"hard\\"",
+                    ),
+        """))
         let message = KotlinSupport.file(files, endingWith: "/MessageData.kt")
         #expect(message.contains("    val active: String?,\n"))  // required and nullable: no default, written as null
         #expect(message.contains("    val tabs: List<TabData>,\n"))
@@ -283,7 +290,7 @@ struct KotlinGenerationTests {
         let tolerant = KotlinSupport.file(try KotlinSupport.generate(document), endingWith: "/Root.kt")
         #expect(tolerant.contains("    val b: String? = null,\n"))
         #expect(!tolerant.contains("BSerializer"))
-        #expect(tolerant.contains("TabgenDeviation(\"b\", TabgenDeviation.Kind.NULL_AS_ABSENT, \"TG010\", \"expected a string, found null null\")"))
+        #expect(tolerant.contains("                \"b\",\n                TabgenDeviation.Kind.NULL_AS_ABSENT,\n                \"TG010\",\n                \"expected a string, found null null\",\n"))
         #expect(tolerant.contains("    val c: TabgenOptional<UInt?> = TabgenOptional.Absent,\n"))
     }
 

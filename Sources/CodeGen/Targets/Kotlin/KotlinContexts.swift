@@ -240,14 +240,15 @@ struct KotlinContexts {
             for item in ["ExperimentalSerializationApi", "KeepGeneratedSerializer", "Transient"] {
                 needs.imports.insert("kotlinx.serialization." + item)
             }
-            let deviations = members.map { member in
-                "TabgenDeviation(\(KotlinLiterals.string(member.jsonName)), \(member.kind == .nullAsAbsent ? "TabgenDeviation.Kind.NULL_AS_ABSENT" : "TabgenDeviation.Kind.MISSING_AS_NULL"), "
-                    + "\(KotlinLiterals.string(member.code)), \(KotlinLiterals.string(member.message)))"
+            // One line per deviation when it fits in 100 columns, else one argument a line.
+            let deviationLines = members.flatMap { member -> [String] in
+                let arguments = [KotlinLiterals.string(member.jsonName),
+                                 member.kind == .nullAsAbsent ? "TabgenDeviation.Kind.NULL_AS_ABSENT" : "TabgenDeviation.Kind.MISSING_AS_NULL",
+                                 KotlinLiterals.string(member.code), KotlinLiterals.string(member.message)]
+                let line = "            TabgenDeviation(\(arguments.joined(separator: ", ")),"
+                return line.count <= 100 ? [line] : ["            TabgenDeviation("] + arguments.map { "                \($0)," } + ["            ),"]
             }
-            context["tolerant"] = [
-                "name": name,
-                "deviationLines": deviations.map { "            \($0)," },
-            ] as [String: Any]
+            context["tolerant"] = ["name": name, "deviationLines": deviationLines] as [String: Any]
         }
         context["isObject"] = fields.isEmpty
         context["nestedSerializers"] = nestedSerializers
