@@ -8,12 +8,17 @@ import Testing
 /// (kotlinx.serialization plugin, warnings as errors) in ONE kotlinc invocation, and runs
 /// every generated JUnit round-trip test with `Tests/Kotlin/krun --junit`.
 ///
-/// Layout: the built-in schema as an app uses it (package `tabgen.e2e.builtin`, its own
-/// runtime, its tests); every test schema in a package of its own (`tabgen.e2e.c_NAME`)
-/// sharing the built-in's runtime (`runtime: false`, `runtimePackage`). In parallel, the
-/// built-in's main sources compile at `-language-version 2.0` (the oldest K2 language an
-/// Android client may use). A hand-written JUnit test in the hostile schema's package
-/// checks, against the schema file itself, that every hostile enum value came out exact.
+/// Layout: the built-in schema as an app uses it (package `tabgen.e2e.builtin.navigation`,
+/// its own runtime with every helper (`runtime: all`), its tests); the built-in again with
+/// `decoding: strict` and `visibility: internal` (`tabgen.e2e.strict.navigation`, its own
+/// runtime holding only what it uses); the built-in as a second bridge component `menu`
+/// (`tabgen.e2e.builtin.menu`: same type names, no collision); every test schema in a package of its own
+/// (`tabgen.e2e.c_NAME`) sharing the first runtime (`runtime: false`, `runtimePackage`).
+/// Everything compiles with `-Xexplicit-api=strict`. In parallel, the built-in's main
+/// sources compile at `-language-version 2.0` (the oldest K2 language an Android client
+/// may use). Hand-written JUnit tests check, against the schema file itself, that every
+/// hostile enum value came out exact, and hold both built-in packages to the decoding
+/// policy (`KotlinDecodingPolicyCheck`).
 struct KotlinEndToEnd: Sendable {
     var setupError: String?
     /// Everything kotlinc printed when it failed or warned (it prints nothing when all is well).
@@ -29,9 +34,13 @@ struct KotlinEndToEnd: Sendable {
     var compileSeconds = 0.0
     var runSeconds = 0.0
 
-    static let builtInPackage = "tabgen.e2e.builtin"
-    /// Tests the harness adds (not generated): the hostile literal check.
-    static let extraTests = 2
+    static let builtInPackage = "tabgen.e2e.builtin.navigation"
+    static let strictPackage = "tabgen.e2e.strict.navigation"
+    /// Tests the harness adds (not generated): the hostile literal check and the decoding
+    /// policy checks.
+    static let extraTests = 3 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
+    /// Test classes the harness adds.
+    static let extraTestClasses = 4
 
     static let shared: KotlinEndToEnd = run()
 
@@ -75,9 +84,23 @@ struct KotlinEndToEnd: Sendable {
             var clock = Date()
             let sources = root.appendingPathComponent("gen")
 
-            let builtIn = try KotlinSupport.generateCounting(try Support.builtIn(), options: KotlinSupport.options(package: builtInPackage))
+            let document = try Support.builtIn()
+            let builtIn = try KotlinSupport.generateCounting(document, options: KotlinSupport.options(package: "tabgen.e2e.builtin", runtimeAll: true))
             try Support.write(builtIn.files, to: sources.appendingPathComponent("builtin"))
             result.expected[builtInPackage] = builtIn.fixtures
+            try KotlinDecodingPolicyCheck.write(package: builtInPackage, strict: false, document: document, to: sources.appendingPathComponent("builtin"))
+            let strict = try KotlinSupport.generateCounting(document, options: KotlinSupport.options(package: "tabgen.e2e.strict", decoding: .strict, visibility: .internal))
+            try Support.write(strict.files, to: sources.appendingPathComponent("strict"))
+            result.expected[strictPackage] = strict.fixtures
+            try KotlinDecodingPolicyCheck.write(package: strictPackage, strict: true, document: document, to: sources.appendingPathComponent("strict"))
+            // A second bridge component with the same type names, in the same base package
+            // and the same compile: the per-contract packages keep them apart.
+            let schemaText = try String(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"), encoding: .utf8)
+            let menuText = schemaText.replacingOccurrences(of: "\"component\": \"navigation\"", with: "\"component\": \"menu\"")
+            let menu = try KotlinSupport.generateCounting(try Support.document(json: menuText, name: "menu.json"),
+                                                          options: KotlinSupport.options(package: "tabgen.e2e.builtin", tests: false))
+            try Support.write(menu.files, to: sources.appendingPathComponent("menu"))
+            try writeTwoComponentsCheck(to: sources.appendingPathComponent("menu"))
             for schema in Support.testSchemas {
                 let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
                 let package = KotlinSupport.package(for: schema.name)
@@ -114,7 +137,7 @@ struct KotlinEndToEnd: Sendable {
                 return result
             }
             let compiles = try KotlinSupport.runInParallel([
-                (KotlinSupport.kotlinc, ["--junit", "-d", classes.path, sources.path]),
+                (KotlinSupport.kotlinc, ["--junit", "-Xexplicit-api=strict", "-d", classes.path, sources.path]),
                 (KotlinSupport.kotlinc, ["--lv", "2.0", "-d", root.appendingPathComponent("lv20.jar").path, builtInMain.path]),
             ])
             let compile = compiles[0]
@@ -162,7 +185,7 @@ struct KotlinEndToEnd: Sendable {
         import org.junit.Test
         import \(options.effectiveRuntimePackage).BridgeJson
 
-        class HostileLiteralsTest {
+        public class HostileLiteralsTest {
             private val values: List<String> by lazy {
                 val schema = BridgeJson.parseToJsonElement(File(System.getProperty("tabgen.hostileSchema")).readText()).jsonObject
                 val definition = schema.getValue("definitions").jsonObject.getValue(\(KotlinLiterals.string(definition.name)))
@@ -170,12 +193,12 @@ struct KotlinEndToEnd: Sendable {
             }
 
             @Test
-            fun enumValuesAreExactlyTheSchemas() {
+            public fun enumValuesAreExactlyTheSchemas() {
                 assertEquals(values, \(enumName).entries.map { it.value })
             }
 
             @Test
-            fun everyValueDecodesToItsKnownCaseAndBack() {
+            public fun everyValueDecodesToItsKnownCaseAndBack() {
                 for (value in values) {
                     val decoded = BridgeJson.decodeFromString(\(enumName).Serializer, JsonPrimitive(value).toString())
                     assertTrue(value, decoded.isKnown)
@@ -187,6 +210,31 @@ struct KotlinEndToEnd: Sendable {
 
         """
         let path = directory.appendingPathComponent("src/test/kotlin/" + KotlinTarget.directory(for: options.package) + "/HostileLiteralsTest.kt")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: path)
+    }
+
+    /// A JUnit test naming both components' `MessageData` in one file.
+    static func writeTwoComponentsCheck(to directory: URL) throws {
+        let text = """
+        package tabgen.e2e.builtin
+
+        import org.junit.Assert.assertEquals
+        import org.junit.Test
+
+        public class TwoComponentsTest {
+            @Test
+            public fun eachComponentHasItsOwnMessageData() {
+                assertEquals("navigation", tabgen.e2e.builtin.navigation.MessageData.BRIDGE_COMPONENT)
+                assertEquals("menu", tabgen.e2e.builtin.menu.MessageData.BRIDGE_COMPONENT)
+                val json = \"\"\"{"active":null,"tabs":[]}\"\"\"
+                val menu = tabgen.e2e.builtin.menu.BridgeJson.decodeFromString(tabgen.e2e.builtin.menu.MessageData.serializer(), json)
+                assertEquals(emptyList<Any>(), menu.validate())
+            }
+        }
+
+        """
+        let path = directory.appendingPathComponent("src/test/kotlin/tabgen/e2e/builtin/TwoComponentsTest.kt")
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: path)
     }
@@ -223,8 +271,8 @@ struct KotlinEndToEndTests {
         #expect(e2e.report.failed == 0, "\(e2e.report.failures.joined(separator: "\n"))")
         #expect(e2e.report.skipped == 0)
         #expect(e2e.report.passed == e2e.totalExpected, "\(e2e.summary); expected \(e2e.totalExpected)")
-        // One round-trip class per schema, plus the hostile literal check.
-        #expect(e2e.report.testClasses == e2e.expected.count + 1)
+        // One round-trip class per schema, plus the hostile literal and decoding policy checks.
+        #expect(e2e.report.testClasses == e2e.expected.count + KotlinEndToEnd.extraTestClasses)
     }
 
     @Test("every fixture of the built-in schema round-trips and validates with its codes")
@@ -257,6 +305,20 @@ struct KotlinEndToEndTests {
         #expect(e2e.compileOutput == nil && e2e.setupError == nil && e2e.report.passed > 0, "\(e2e.summary)")
         let failures = e2e.report.failures(inPackage: package)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("decoding policy: tolerant decodes the five payloads and validate() reports what tabgen validate reports; strict throws",
+          arguments: [KotlinEndToEnd.builtInPackage, KotlinEndToEnd.strictPackage])
+    func kotlinDecodingPolicy(_ package: String) {
+        let e2e = KotlinEndToEnd.shared
+        let strict = package == KotlinEndToEnd.strictPackage
+        // Pass lines name the class, not its package: failures do, and the run's total
+        // (kotlinJUnitRun) counts both packages' tests.
+        #expect(e2e.compileOutput == nil && e2e.setupError == nil, "\(e2e.summary)")
+        #expect(e2e.report.failures(inPackage: package).isEmpty, "\(e2e.report.failures(inPackage: package).joined(separator: "\n"))")
+        for (name, _) in KotlinDecodingPolicyCheck.payloads {
+            #expect(e2e.report.passLines.contains { $0.hasPrefix("DecodingPolicyTest.\(name) ") }, "\(name) (\(strict ? "strict" : "tolerant")) did not pass")
+        }
     }
 
     @Test("hostile enum values are exact Kotlin literals (checked against the schema file at run time)")

@@ -13,8 +13,13 @@ enum KotlinSupport {
         GenerationHeader(version: "0.0.0-test", schema: schema, command: "tabgen emit --lang kotlin")
     }
 
-    static func options(package: String = "tabgen.generated", runtime: Bool = true, runtimePackage: String = "", tests: Bool = true) -> KotlinOptions {
+    static func options(package: String = "tabgen.generated", runtime: Bool = true, runtimePackage: String = "", tests: Bool = true,
+                        runtimeAll: Bool = false, decoding: KotlinOptions.Decoding = .tolerant,
+                        visibility: KotlinOptions.Visibility = .public) -> KotlinOptions {
         var options = KotlinOptions()
+        options.runtimeAll = runtimeAll
+        options.decoding = decoding
+        options.visibility = visibility
         options.package = package
         options.runtime = runtime
         options.runtimePackage = runtimePackage

@@ -187,8 +187,19 @@ struct KotlinGenerationTests {
         let properties = tabData.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("val ") }
         #expect(properties == ["val id: String,", "val title: String,", "val icon: String,", "val path: String,",
                                "val deprecated: Deprecation? = null,", "val replaces: String? = null,"])
-        #expect(tabData.contains("package com.example.app.tabs\n"))
-        #expect(tabData.contains("@Serializable\ndata class TabData(\n"))
+        // A package per bridge contract: a second component's MessageData cannot collide.
+        #expect(tabData.contains("package com.example.app.tabs.navigation\n"))
+        // Tolerant decoding (the default): the class's serializer wraps the generated one.
+        #expect(tabData.contains("@KeepGeneratedSerializer\n@Serializable(with = TabData.Serializer::class)\npublic data class TabData(\n"))
+        #expect(tabData.contains("public object Serializer : TabgenTolerantSerializer<TabData>("))
+        #expect(tabData.contains("""
+                    TabgenDeviation(
+                        "deprecated",
+                        TabgenDeviation.Kind.NULL_AS_ABSENT,
+                        "TG011",
+                        "null is not one of \\"soft\\", \\"hard\\"",
+                    ),
+        """))
         let message = KotlinSupport.file(files, endingWith: "/MessageData.kt")
         #expect(message.contains("    val active: String?,\n"))  // required and nullable: no default, written as null
         #expect(message.contains("    val tabs: List<TabData>,\n"))
@@ -197,7 +208,11 @@ struct KotlinGenerationTests {
         let deprecation = KotlinSupport.file(files, endingWith: "/Deprecation.kt")
         #expect(deprecation.contains("sealed interface Deprecation {"))
         #expect(deprecation.contains("data object Soft : Deprecation {"))
-        #expect(deprecation.contains("data class Unknown(override val value: String) : Deprecation"))
+        // Unknown("soft") cannot be written: the constructor is private, of() normalises.
+        #expect(deprecation.contains("public class Unknown private constructor(override val value: String) : Deprecation {"))
+        #expect(deprecation.contains("public fun of(value: String): Deprecation = Unknown.of(value)"))
+        #expect(deprecation.contains("                \"soft\" -> Soft\n"))
+        #expect(!deprecation.contains("data class Unknown"))
         let runtime = KotlinSupport.file(files, endingWith: "/TabgenRuntime.kt")
         #expect(runtime.contains("val BridgeJson: Json = Json { ignoreUnknownKeys = true }"))
         // Kotlin conventions: 4-space indentation, no tabs, no trailing whitespace.
@@ -215,15 +230,16 @@ struct KotlinGenerationTests {
         let paths = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.app.tabs")).map(\.path)
         #expect(paths == [
             "fixtures/MessageData.fixtures.json",
-            "src/main/kotlin/com/example/app/tabs/Deprecation.kt",
-            "src/main/kotlin/com/example/app/tabs/MessageData.kt",
-            "src/main/kotlin/com/example/app/tabs/TabData.kt",
-            "src/main/kotlin/com/example/app/tabs/TabgenRuntime.kt",
-            "src/test/kotlin/com/example/app/tabs/MessageDataFixtures.kt",
-            "src/test/kotlin/com/example/app/tabs/MessageDataRoundTripTest.kt",
+            "src/main/kotlin/com/example/app/tabs/navigation/Deprecation.kt",
+            "src/main/kotlin/com/example/app/tabs/navigation/MessageData.kt",
+            "src/main/kotlin/com/example/app/tabs/navigation/TabData.kt",
+            "src/main/kotlin/com/example/app/tabs/navigation/TabgenRuntime.kt",
+            "src/test/kotlin/com/example/app/tabs/navigation/MessageDataFixtures.kt",
+            "src/test/kotlin/com/example/app/tabs/navigation/MessageDataRoundTripTest.kt",
         ])
         let shared = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.b", runtime: false, runtimePackage: "com.example.a", tests: false))
-        #expect(shared.map(\.path) == ["src/main/kotlin/com/example/b/Deprecation.kt", "src/main/kotlin/com/example/b/MessageData.kt", "src/main/kotlin/com/example/b/TabData.kt"])
+        #expect(shared.map(\.path) == ["src/main/kotlin/com/example/b/navigation/Deprecation.kt", "src/main/kotlin/com/example/b/navigation/MessageData.kt",
+                                       "src/main/kotlin/com/example/b/navigation/TabData.kt"])
         #expect(KotlinSupport.file(shared, endingWith: "/TabData.kt").contains("\nimport com.example.a.*\n"))
     }
 
@@ -240,7 +256,7 @@ struct KotlinGenerationTests {
         #expect(fixtures.contains("object MessageDataFixtures {"))
         #expect(fixtures.contains("BridgeJson.decodeFromString(serializer, fixture.payload)"))
         let tests = KotlinSupport.file(first, endingWith: "MessageDataRoundTripTest.kt")
-        #expect(tests.contains("@RunWith(Parameterized::class)\nclass MessageDataRoundTripTest("))
+        #expect(tests.contains("@RunWith(Parameterized::class)\npublic class MessageDataRoundTripTest(private val name: String) {"))
         #expect(tests.contains("import org.junit.Test\n"))
     }
 
@@ -263,13 +279,62 @@ struct KotlinGenerationTests {
         let document = try Support.document(json: """
         {"properties": {"a": {"type": "int8"}}, "optionalProperties": {"b": {"type": "string"}, "c": {"type": "uint32", "nullable": true}, "d": {}}}
         """)
-        let root = KotlinSupport.file(try KotlinSupport.generate(document), endingWith: "/Root.kt")
+        let root = KotlinSupport.file(try KotlinSupport.generate(document, options: KotlinSupport.options(decoding: .strict)), endingWith: "/Root.kt")
         #expect(root.contains("@file:UseSerializers(TabgenInt8Serializer::class, TabgenUInt32Serializer::class)"))
         #expect(root.contains("    val a: Byte,\n"))
         #expect(root.contains("    @Serializable(with = BSerializer::class)\n    val b: String? = null,\n"))
         #expect(root.contains("    val c: TabgenOptional<UInt?> = TabgenOptional.Absent,\n"))
         #expect(root.contains("    val d: TabgenOptional<JsonElement> = TabgenOptional.Absent,\n"))
         #expect(root.contains("private object BSerializer : TabgenOptionalValueSerializer<String>(String.serializer())"))
+        // Tolerant: `b` reads null as absent through the class's serializer, which records it.
+        let tolerant = KotlinSupport.file(try KotlinSupport.generate(document), endingWith: "/Root.kt")
+        #expect(tolerant.contains("    val b: String? = null,\n"))
+        #expect(!tolerant.contains("BSerializer"))
+        #expect(tolerant.contains("                \"b\",\n                TabgenDeviation.Kind.NULL_AS_ABSENT,\n                \"TG010\",\n                \"expected a string, found null null\",\n"))
+        #expect(tolerant.contains("    val c: TabgenOptional<UInt?> = TabgenOptional.Absent,\n"))
+    }
+
+    @Test("options: decoding, visibility, runtime all, contractPackage; bad values are errors")
+    func kotlinPolicyOptions() throws {
+        let options = try KotlinOptions(["decoding": "strict", "visibility": "internal", "runtime": "all", "contractPackage": "false"])
+        #expect(options.decoding == .strict && options.visibility == .internal && options.runtime && options.runtimeAll && !options.contractPackage)
+        let defaults = try KotlinOptions([:])
+        #expect(defaults.decoding == .tolerant && defaults.visibility == .public && !defaults.runtimeAll && defaults.contractPackage)
+        #expect(throws: CodeGenError.self) { try KotlinOptions(["decoding": "lenient"]) }
+        #expect(throws: CodeGenError.self) { try KotlinOptions(["visibility": "private"]) }
+        var flat = KotlinSupport.options(package: "com.example.app")
+        flat.contractPackage = false
+        #expect(try KotlinSupport.generate(try Support.builtIn(), options: flat).contains { $0.path == "src/main/kotlin/com/example/app/TabData.kt" })
+        let internalFiles = try KotlinSupport.generate(try Support.builtIn(), options: KotlinSupport.options(visibility: .internal))
+        #expect(KotlinSupport.file(internalFiles, endingWith: "/TabData.kt").contains("\ninternal data class TabData(\n"))
+        #expect(KotlinSupport.file(internalFiles, endingWith: "/TabgenRuntime.kt").contains("\ninternal val BridgeJson: Json"))
+        #expect(!KotlinSupport.file(internalFiles, endingWith: "/TabgenRuntime.kt").contains("public "))
+    }
+
+    @Test("the runtime holds only what the schema's code uses; runtime: all holds every helper")
+    func kotlinRuntimeParts() throws {
+        let builtIn = KotlinSupport.file(try KotlinSupport.generate(try Support.builtIn()), endingWith: "/TabgenRuntime.kt")
+        for used in ["val BridgeJson", "class TabgenTolerantSerializer", "class TabgenRule(", "object TabgenRuleEngine", "object TabgenJsonValues"] {
+            #expect(builtIn.contains(used), "\(used)")
+        }
+        for unused in ["TabgenTimestamp", "TabgenInt8Serializer", "TabgenUnion", "TabgenOptional", "TabgenStrict", "tabgenEachValue"] {
+            #expect(!builtIn.contains(unused), "\(unused)")
+        }
+        let all = KotlinSupport.file(try KotlinSupport.generate(try Support.builtIn(), options: KotlinSupport.options(runtimeAll: true)), endingWith: "/TabgenRuntime.kt")
+        for helper in ["object TabgenUInt32Serializer", "class TabgenTimestamp", "object TabgenUnion", "sealed interface TabgenOptional",
+                       "open class TabgenOptionalValueSerializer", "fun <T> tabgenEachValue"] {
+            #expect(all.contains(helper), "\(helper)")
+        }
+        #expect(Self.publicDeclarations(builtIn) < Self.publicDeclarations(all))
+    }
+
+    /// Top-level and nested `public` declarations (not members such as functions).
+    static func publicDeclarations(_ text: String) -> Int {
+        text.split(separator: "\n").filter { line in
+            let trimmed = line.drop { $0 == " " }
+            return trimmed.hasPrefix("public ") && (trimmed.contains(" class ") || trimmed.contains(" object ") || trimmed.contains(" interface ")
+                || (line.first != " " && (trimmed.hasPrefix("public val ") || trimmed.hasPrefix("public fun "))))
+        }.count
     }
 }
 
@@ -287,9 +352,9 @@ struct KotlinCLITests {
         let emit = try tabgen(["emit", "--lang", "kotlin", "--out", "app", "--kotlin-package", "com.example.app.tabs"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         #expect(emit.stderr.contains("kotlin: app: 8 written"))
-        let main = "app/src/main/kotlin/com/example/app/tabs"
+        let main = "app/src/main/kotlin/com/example/app/tabs/navigation"
         for path in ["\(main)/MessageData.kt", "\(main)/TabData.kt", "\(main)/Deprecation.kt", "\(main)/TabgenRuntime.kt", "app/.tabgen-manifest",
-                     "app/fixtures/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/MessageDataRoundTripTest.kt"] {
+                     "app/fixtures/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/navigation/MessageDataRoundTripTest.kt"] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
         }
         let tabData = try String(contentsOf: directory.appendingPathComponent("\(main)/TabData.kt"), encoding: .utf8)
@@ -326,9 +391,9 @@ struct KotlinCLITests {
         """.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
         let emit = try tabgen(["emit"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
-        let text = try String(contentsOf: directory.appendingPathComponent("android/app/src/main/kotlin/com/example/tabs/TabData.kt"), encoding: .utf8)
+        let text = try String(contentsOf: directory.appendingPathComponent("android/app/src/main/kotlin/com/example/tabs/navigation/TabData.kt"), encoding: .utf8)
         #expect(text.contains("// Regenerate with: tabgen emit\n"))
-        #expect(text.contains("package com.example.tabs\n"))
+        #expect(text.contains("package com.example.tabs.navigation\n"))
         #expect(try tabgen(["check"], in: directory).status == 0)
     }
 }

@@ -13,6 +13,17 @@ struct KotlinContexts {
     /// Per enum and union, the names of its nested classes (values, variants), resolved
     /// case-insensitively (they name class files) and never the enclosing type's name.
     let caseNames: [DeclarationID: [String]]
+    /// The package of the generated types: `<package>.<component>` for a schema with a
+    /// bridge contract (unless `contractPackage: false`), so two bridge components'
+    /// `MessageData`s live in two packages of one app instead of colliding. A package,
+    /// not an enclosing object: types stay top-level, one file each, and an app imports
+    /// `com.example.app.navigation.*` exactly as Hotwire names the component.
+    let package: String
+    /// The package of `TabgenRuntime.kt`: `runtimePackage`, or the types' own package.
+    let runtimePackage: String
+    /// Per struct, the members decoding tolerates (`decoding: tolerant`): optional members
+    /// that must not be null and required members that may be null.
+    let tolerated: [DeclarationID: [KotlinTolerance.Member]]
 
     var model: TypeModel { input.model }
     var names: NameTable { input.names }
@@ -21,9 +32,14 @@ struct KotlinContexts {
     init(target: KotlinTarget, input: TargetInput) {
         self.target = target
         self.input = input
-        let types = KotlinTypeMapping(model: input.model, names: input.names, package: target.options.package)
+        let package = Self.codePackage(target.options, contract: input.model.contract)
+        self.package = package
+        self.runtimePackage = target.options.runtimePackage.isEmpty ? package : target.options.runtimePackage
+        let types = KotlinTypeMapping(model: input.model, names: input.names, package: package)
         self.types = types
-        self.walk = KotlinValidationWalk(model: input.model)
+        let tolerated = target.options.decoding == .tolerant ? KotlinTolerance.members(input.model, types: types) : [:]
+        self.tolerated = tolerated
+        self.walk = KotlinValidationWalk(model: input.model, seeds: Set(tolerated.keys))
         var caseNames: [DeclarationID: [String]] = [:]
         for declaration in input.model.declarations {
             let raw: [String]
@@ -37,6 +53,21 @@ struct KotlinContexts {
         }
         self.caseNames = caseNames
     }
+
+    static func codePackage(_ options: KotlinOptions, contract: BridgeContract?) -> String {
+        guard options.contractPackage, let contract else { return options.package }
+        var segment = String(contract.component.lowercased().unicodeScalars.filter { Naming.isASCIIAlphanumeric($0) || $0 == "_" })
+        if segment.isEmpty { return options.package }
+        if let first = segment.unicodeScalars.first, Naming.isDigit(first) { segment = "_" + segment }
+        if KotlinNaming.keywords.contains(segment) { segment += "_" }
+        return options.package + "." + segment
+    }
+
+    /// `public ` or `internal `: the modifier of top-level declarations.
+    var visibility: String { options.visibility == .public ? "public " : "internal " }
+    /// `public ` or nothing: the modifier of members (members of an internal type are
+    /// internal without one; explicit API mode asks only for effectively public ones).
+    var memberVisibility: String { options.visibility == .public ? "public " : "" }
 
     // MARK: Files
 
@@ -61,15 +92,15 @@ struct KotlinContexts {
     /// The context of `file.mustache` for a file of `package` with `body`.
     func file(package: String, needs: FileNeeds, body: NestedTemplate?) -> [String: Any] {
         var imports = needs.imports
-        var context: [String: Any] = ["header": headerLines, "package": package]
+        var context: [String: Any] = ["header": headerLines, "package": package, "vis": visibility, "pub": memberVisibility]
         if !needs.strictSerializers.isEmpty {
             imports.insert("kotlinx.serialization.UseSerializers")
             context["useSerializers"] = needs.strictSerializers.sorted().map { "\($0)::class" }.joined(separator: ", ")
         } else {
             context["useSerializers"] = false
         }
-        if needs.usesRuntime, options.effectiveRuntimePackage != package {
-            imports.insert(options.effectiveRuntimePackage + ".*")
+        if needs.usesRuntime, runtimePackage != package {
+            imports.insert(runtimePackage + ".*")
         }
         context["imports"] = imports.sorted()
         context["hasImports"] = !imports.isEmpty
@@ -86,7 +117,7 @@ struct KotlinContexts {
     func declarationFile(_ declaration: Declaration) -> [String: Any] {
         var needs = FileNeeds()
         let body = self.declaration(declaration, needs: &needs)
-        return file(package: options.package, needs: needs, body: NestedTemplate(template: "declaration", context: body))
+        return file(package: package, needs: needs, body: NestedTemplate(template: "declaration", context: body))
     }
 
     func declaration(_ declaration: Declaration, needs: inout FileNeeds) -> [String: Any] {
@@ -97,7 +128,9 @@ struct KotlinContexts {
         case .union(let union): context = unionContext(declaration, union, needs: &needs)
         case .alias(let type): context = aliasContext(declaration, type, needs: &needs)
         }
-        context["support"] = support(declaration, needs: &needs)
+        let support = support(declaration, needs: &needs)
+        context["support"] = support
+        context["validateBody"] = support["validateBody"] ?? "emptyList()"
         return context
     }
 
@@ -106,6 +139,7 @@ struct KotlinContexts {
             "isStruct": kind == "struct", "isEnum": kind == "enum", "isUnion": kind == "union", "isAlias": kind == "alias",
             "name": names.typeName(declaration.id),
             "docLines": docLines(declaration.docs),
+            "vis": visibility, "pub": memberVisibility,
         ]
     }
 
@@ -148,8 +182,10 @@ struct KotlinContexts {
         // after the property (case-insensitively unique: nested classes are files too).
         var nestedScope = NameResolver(reserved: ["Companion"], caseInsensitive: true)
         var nestedNames: [Int: String] = [:]
+        let members = tolerated[declaration.id] ?? []
+        let tolerant = Set(members.map(\.jsonName))
         for (index, (field, plainName)) in zip(structure.fields, fieldNames).enumerated()
-        where !field.isRequired && !types.admitsNull(field.type) {
+        where !field.isRequired && !types.admitsNull(field.type) && !tolerant.contains(field.jsonName) {
             nestedNames[index] = nestedScope.claim(KotlinNaming.caseIdentifier(plainName) + "Serializer")
         }
         let shadowed = (variant?.shadowed ?? []).union(nestedNames.values)
@@ -169,6 +205,10 @@ struct KotlinContexts {
             if field.isRequired {
                 type = valueType
                 defaultValue = ""
+            } else if tolerant.contains(field.jsonName), !types.admitsNull(field.type) {
+                // Absent or a value; `null` reads as absent (recorded for validate()).
+                type = valueType.hasSuffix("?") ? valueType : valueType + "?"
+                defaultValue = " = null"
             } else if let nested = nestedNames[index] {
                 // Absent or a value: `null` on the wire is an error, as in every client.
                 let inner = field.type.nonNullable
@@ -194,12 +234,28 @@ struct KotlinContexts {
             ])
         }
         context["fields"] = fields
+        context["tolerant"] = false
+        if !members.isEmpty {
+            needs.usesRuntime = true
+            for item in ["ExperimentalSerializationApi", "KeepGeneratedSerializer", "Transient"] {
+                needs.imports.insert("kotlinx.serialization." + item)
+            }
+            // One line per deviation when it fits in 100 columns, else one argument a line.
+            let deviationLines = members.flatMap { member -> [String] in
+                let arguments = [KotlinLiterals.string(member.jsonName),
+                                 member.kind == .nullAsAbsent ? "TabgenDeviation.Kind.NULL_AS_ABSENT" : "TabgenDeviation.Kind.MISSING_AS_NULL",
+                                 KotlinLiterals.string(member.code), KotlinLiterals.string(member.message)]
+                let line = "            TabgenDeviation(\(arguments.joined(separator: ", ")),"
+                return line.count <= 100 ? [line] : ["            TabgenDeviation("] + arguments.map { "                \($0)," } + ["            ),"]
+            }
+            context["tolerant"] = ["name": name, "deviationLines": deviationLines] as [String: Any]
+        }
         context["isObject"] = fields.isEmpty
         context["nestedSerializers"] = nestedSerializers
         context["hasNestedSerializers"] = !nestedSerializers.isEmpty
         // Variants inherit validate() from their union; they need a body only for their
         // nested serializers.
-        context["hasBody"] = variant == nil || !nestedSerializers.isEmpty
+        context["hasBody"] = variant == nil || !nestedSerializers.isEmpty || !members.isEmpty
         if variant == nil { needs.usesRuntime = true }  // validate() returns TabgenViolation
         return context
     }
@@ -227,10 +283,20 @@ struct KotlinContexts {
         context["cases"] = zip(enumeration.cases, cases).map { enumCase, caseName -> [String: Any] in
             ["caseName": caseName, "literal": KotlinLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs), "enumName": name]
         }
-        let entries = "val entries: List<\(name)> get() = listOf(\(cases.joined(separator: ", ")))"
+        let entries = "\(memberVisibility)val entries: List<\(name)> get() = listOf(\(cases.joined(separator: ", ")))"
         context["entriesLines"] = entries.count + 8 <= 100 ? [entries]
-            : ["val entries: List<\(name)>", "    get() = listOf("] + cases.map { "        \($0)," } + ["    )"]
-        context["serialName"] = KotlinLiterals.string("\(options.package).\(name)")
+            : ["\(memberVisibility)val entries: List<\(name)>", "    get() = listOf("] + cases.map { "        \($0)," } + ["    )"]
+        context["serialName"] = KotlinLiterals.string("\(package).\(name)")
+        let strict = options.decoding == .strict
+        context["strict"] = strict
+        if strict { needs.imports.insert("kotlinx.serialization.SerializationException") }
+        let expected = enumeration.cases.map { JSONWriter.quoted($0.value) }.joined(separator: ", ")
+        // The expected values inside a string template: as a literal's content.
+        context["expectedEscaped"] = String(KotlinLiterals.string(expected).dropFirst().dropLast())
+        context["unknownOrigin"] = strict ? "built with [of]: strict decoding rejects such values" : "a newer server sent it"
+        context["serializerDoc"] = strict
+            ? "Reads and writes a [\(name)] as its plain JSON string; a value this version does not know is an error."
+            : "Reads and writes a [\(name)] as its plain JSON string; unknown values included."
         return context
     }
 
@@ -246,7 +312,7 @@ struct KotlinContexts {
         let cases = caseNames[declaration.id] ?? []
         let shadowed = Set(cases).union(["Serializer"])
         context["tagLiteral"] = KotlinLiterals.string(union.tag)
-        context["serialName"] = KotlinLiterals.string("\(options.package).\(name)")
+        context["serialName"] = KotlinLiterals.string("\(package).\(name)")
         var variants: [[String: Any]] = []
         for (variant, caseName) in zip(union.variants, cases) {
             var item: [String: Any] = ["caseName": caseName, "tagLiteral": KotlinLiterals.string(variant.tagValue)]

@@ -24,11 +24,12 @@ extension KotlinContexts {
                 break
             }
         }
-        let rules = model.rules.isEmpty ? "emptyList()" : "\(names.extras["rules"] ?? rootName + "Rules").rules"
-        var expression = "TabgenValidation.validate(value, serializer, \(rules))"
-        if let statement = walk.statement(root, value: "value", path: "emptyList()") {
-            expression += " { violations -> \(statement) }"
+        let statement = walk.statement(root, value: "value", path: "emptyList()")
+        guard !model.rules.isEmpty else {
+            return statement.map { "TabgenValidation.collect { violations -> \($0) }" } ?? "value.let { emptyList() }"
         }
+        var expression = "TabgenValidation.validate(value, serializer, \(names.extras["rules"] ?? rootName + "Rules").rules)"
+        if let statement { expression += " { violations -> \(statement) }" }
         return expression
     }
 
@@ -36,6 +37,7 @@ extension KotlinContexts {
         var needs = FileNeeds()
         needs.usesRuntime = true
         needs.imports.insert("kotlinx.serialization.KSerializer")
+        for name in ["JsonArray", "JsonElement", "JsonNull", "JsonObject", "JsonPrimitive"] { needs.imports.insert("kotlinx.serialization.json." + name) }
         let serializer = types.serializer(model.root)
         needs.imports.formUnion(KotlinTypeMapping.imports(forSerializer: serializer))
         if types.mentionsAny(model.root) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
@@ -47,7 +49,22 @@ extension KotlinContexts {
             "validateExpression": rootValidateExpression(),
         ]
         let all = input.fixtures.fixtures.map { fixture -> [String: Any] in
-            [
+            var fixture = fixture
+            // The shared fixtures say what a strict client does; a tolerant one also decodes
+            // `null` optional members and missing nullable ones, and reports them.
+            if !fixture.decodes, options.decoding == .tolerant, let label = KotlinTolerance.label(fixture, model: model, types: types) {
+                fixture.decodes = true
+                fixture.canonical = label.canonical
+                fixture.typedCodes = label.typedCodes
+            }
+            // A strict client rejects the unknown enum values the shared fixtures keep.
+            if fixture.decodes, options.decoding == .strict,
+               InstanceValidator.validate(fixture.payload, against: model.document).contains(where: { $0.schemaPath.last == "enum" }) {
+                fixture.decodes = false
+                fixture.canonical = nil
+                fixture.typedCodes = []
+            }
+            return [
                 "name": KotlinLiterals.string(fixture.name),
                 "category": KotlinLiterals.string(fixture.category.rawValue),
                 "payload": KotlinLiterals.string(fixture.payloadText),
@@ -66,7 +83,7 @@ extension KotlinContexts {
         }
         context["parts"] = parts
         context["allExpression"] = parts.isEmpty ? "emptyList()" : parts.map { "\($0["partName"] ?? "")()" }.joined(separator: " + ")
-        let fileContext = file(package: options.package, needs: needs, body: nil)
+        let fileContext = file(package: package, needs: needs, body: nil)
         return fileContext.merging(context) { _, new in new }
     }
 
@@ -79,14 +96,21 @@ extension KotlinContexts {
         for name in ["org.junit.Assert.assertTrue", "org.junit.Test", "org.junit.runner.RunWith", "org.junit.runners.Parameterized"] {
             needs.imports.insert(name)
         }
-        var context = file(package: options.package, needs: needs, body: nil)
+        var context = file(package: package, needs: needs, body: nil)
         context["fixturesName"] = fixturesName
         context["testsName"] = testsName
         context["rootName"] = rootName
         return context
     }
 
-    func runtime() -> [String: Any] {
-        ["header": headerLines, "package": options.effectiveRuntimePackage]
+    /// The context of `runtime.mustache`: the helpers `used` names (with what they need in
+    /// turn), or all of them with `runtime: all`.
+    func runtime(used: Set<String>) -> [String: Any] {
+        var helpers = options.runtimeAll ? Set(KotlinRuntimeParts.helpers) : used.intersection(KotlinRuntimeParts.helpers)
+        helpers = KotlinRuntimeParts.closure(helpers)
+        var context: [String: Any] = ["header": headerLines, "package": runtimePackage, "vis": visibility, "pub": memberVisibility]
+        for helper in KotlinRuntimeParts.helpers { context["has_" + helper] = helpers.contains(helper) }
+        context["imports"] = KotlinRuntimeParts.imports(for: helpers)
+        return context
     }
 }

@@ -20,6 +20,7 @@ enum KotlinNaming {
         "MutableList", "MutableMap", "Nothing", "Number", "NumberFormatException", "Pair", "Result", "Set",
         "Short", "String", "StringBuilder", "Suppress", "Throwable", "UByte", "UInt", "ULong", "UShort", "Unit",
         "JvmStatic", "OptIn", "Deprecated",
+        "ExperimentalSerializationApi", "KeepGeneratedSerializer", "Transient",
         // kotlinx.serialization
         "Serializable", "SerialName", "UseSerializers", "KSerializer", "SerializationException", "SerialDescriptor",
         "PrimitiveKind", "PrimitiveSerialDescriptor", "Encoder", "Decoder", "ListSerializer", "MapSerializer",
@@ -29,7 +30,7 @@ enum KotlinNaming {
         // Names of the generated code itself.
         "BridgeJson", "Companion", "Fixture", "Serializer", "Unknown",
         // The runtime (TabgenRuntime.kt).
-        "TabgenBooleanSerializer", "TabgenCondition", "TabgenDoubleSerializer", "TabgenFloatSerializer",
+        "TabgenBooleanSerializer", "TabgenCondition", "TabgenDeviation", "TabgenDeviations", "TabgenTolerantSerializer", "TabgenDoubleSerializer", "TabgenFloatSerializer",
         "TabgenInt16Serializer", "TabgenInt32Serializer", "TabgenInt8Serializer", "TabgenJsonValues", "TabgenOptional",
         "TabgenOptionalSerializer", "TabgenOptionalValueSerializer", "TabgenRelativeReference", "TabgenRule", "TabgenRuleEngine", "TabgenRuntime",
         "TabgenSeverity", "TabgenTimestamp", "TabgenTimestampSerializer", "TabgenToken", "TabgenUInt16Serializer",
@@ -39,7 +40,8 @@ enum KotlinNaming {
     /// Members of generated data classes that properties must not take (or that would
     /// read confusingly next to them).
     static let reservedMemberNames: Set<String> = [
-        "copy", "equals", "hashCode", "toString", "serializer", "validate", "tabgenCollect", "tabgenValidate",
+        "copy", "equals", "hashCode", "toString", "serializer", "generatedSerializer", "validate", "tabgenCollect", "tabgenValidate",
+        "tabgenDeviations",
         "BRIDGE_COMPONENT", "BRIDGE_EVENT",
     ]
 

@@ -1,5 +1,22 @@
 /// The Kotlin target's options (`--kotlin-package`, tabgen.yml `options:`).
 public struct KotlinOptions: Sendable, Equatable {
+    /// How generated clients read what the server sends (the decoding policy, issue 9).
+    public enum Decoding: String, Sendable, CaseIterable {
+        /// A `null` optional member reads as absent, a missing nullable member as null,
+        /// unknown enum values are kept; `validate()` reports each as `tabgen validate` does.
+        case tolerant
+        /// Those deviations are `SerializationException`s (unknown members stay accepted).
+        case strict
+    }
+
+    /// The visibility of every generated declaration.
+    public enum Visibility: String, Sendable, CaseIterable {
+        /// For a library module other modules use.
+        case `public`
+        /// For sources added to the app module itself.
+        case `internal`
+    }
+
     /// The package of the generated code (`com.example.app.tabs`).
     public var package: String = "tabgen.generated"
     /// The package of `TabgenRuntime.kt`; empty: the same as `package`. A second output
@@ -11,6 +28,15 @@ public struct KotlinOptions: Sendable, Equatable {
     public var runtime = true
     /// Emit fixtures and the JUnit round-trip test.
     public var tests = true
+    public var decoding: Decoding = .tolerant
+    public var visibility: Visibility = .public
+    /// Emit every runtime helper, not only those this schema uses: for a runtime that
+    /// other outputs share (`runtime: false`, `runtimePackage:` pointing here).
+    public var runtimeAll = false
+    /// Put the code of a schema with a bridge contract in `<package>.<component>`
+    /// (`com.example.app.navigation`), so that two bridge components' `MessageData`s
+    /// never collide in one app.
+    public var contractPackage = true
 
     public init() {}
 
@@ -21,7 +47,10 @@ public struct KotlinOptions: Sendable, Equatable {
     public static let documentation: [(name: String, help: String)] = [
         ("package", "package of the generated Kotlin (default tabgen.generated), e.g. com.example.app.tabs"),
         ("runtimePackage", "package of TabgenRuntime.kt when another output emits it (default: package)"),
-        ("runtime", "emit TabgenRuntime.kt (default true; false when runtimePackage already has one)"),
+        ("runtime", "emit TabgenRuntime.kt: true (default; the helpers this schema uses), all (every helper, for a runtime other outputs share), or false when runtimePackage already has one"),
+        ("decoding", "tolerant (default: null for an absent optional member, a missing nullable member and unknown enum values decode, and validate() reports them) or strict (they are SerializationExceptions)"),
+        ("visibility", "public (default) or internal: the visibility of every generated declaration; clean under -Xexplicit-api=strict"),
+        ("contractPackage", "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),
         ("tests", "emit fixtures/ and the JUnit test under src/test (default true)"),
     ]
 
@@ -40,7 +69,24 @@ public struct KotlinOptions: Sendable, Equatable {
                 }
                 runtimePackage = value
             case "runtime":
-                runtime = try TargetOption.flag(value, language: "kotlin", name: name)
+                if value.lowercased() == "all" {
+                    runtime = true
+                    runtimeAll = true
+                } else {
+                    runtime = try TargetOption.flag(value, language: "kotlin", name: name)
+                }
+            case "decoding":
+                guard let policy = Decoding(rawValue: value) else {
+                    throw CodeGenError("kotlin option decoding must be tolerant or strict, not \(value)")
+                }
+                decoding = policy
+            case "visibility":
+                guard let level = Visibility(rawValue: value) else {
+                    throw CodeGenError("kotlin option visibility must be public or internal, not \(value)")
+                }
+                visibility = level
+            case "contractPackage":
+                contractPackage = try TargetOption.flag(value, language: "kotlin", name: name)
             case "tests":
                 tests = try TargetOption.flag(value, language: "kotlin", name: name)
             default:

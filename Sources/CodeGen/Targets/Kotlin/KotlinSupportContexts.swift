@@ -16,12 +16,14 @@ extension KotlinContexts {
             for json in KotlinRuleTable.jsonNames(in: rules) { needs.imports.insert("kotlinx.serialization.json." + json) }
         }
         let walks = walk.walked.contains(declaration.id)
-        context["validators"] = [[
+        // Nothing to check: validate() is an empty list, with no function behind it.
+        context["validators"] = rules.isEmpty && !walks ? [[String: Any]]() : [[
             "type": name,
             "serializer": types.serializer(.named(declaration.id)),
-            "rulesExpression": rules.isEmpty ? "emptyList()" : "tabgenRules",
+            "hasRules": !rules.isEmpty,
             "walks": walks,
         ]]
+        context["validateBody"] = rules.isEmpty && !walks ? "emptyList()" : "tabgenValidate(this)"
         var walkers: [[String: Any]] = []
         switch declaration.kind {
         case .enumeration(let enumeration):
@@ -65,6 +67,7 @@ extension KotlinContexts {
     func structStatements(_ declaration: Declaration, _ structure: Structure) -> [String] {
         let fieldNames = (names.fields[declaration.id] ?? []).map(KotlinNaming.escaped)
         let wrapped = structure.fields.map { !$0.isRequired && types.admitsNull($0.type) }
-        return walk.fieldStatements(structure, propertyNames: fieldNames, optionalWrapped: wrapped)
+        let tolerated = Set((self.tolerated[declaration.id] ?? []).map(\.jsonName))
+        return walk.fieldStatements(structure, propertyNames: fieldNames, optionalWrapped: wrapped, tolerated: tolerated)
     }
 }

@@ -47,27 +47,35 @@ public struct KotlinTarget: LanguageTarget {
 
     public func files(for input: TargetInput) throws -> [FilePlan] {
         let contexts = KotlinContexts(target: self, input: input)
-        let main = "src/main/kotlin/" + Self.directory(for: options.package)
+        let main = "src/main/kotlin/" + Self.directory(for: contexts.package)
         var plans: [FilePlan] = []
+        // The runtime helpers the code names, found in the contexts (they hold every
+        // expression the templates write) and in what the templates themselves write.
+        var used: Set<String> = []
         for declaration in input.model.declarations where declaration.unionID == nil {
             let name = input.names.typeName(declaration.id)
-            plans.append(FilePlan(path: "\(main)/\(name).kt", contents: .template(name: "file", context: contexts.declarationFile(declaration))))
+            let context = contexts.declarationFile(declaration)
+            KotlinRuntimeParts.mentioned(in: context, into: &used)
+            if case .union = declaration.kind { used.insert("TabgenUnion") }
+            plans.append(FilePlan(path: "\(main)/\(name).kt", contents: .template(name: "file", context: context)))
         }
-        if options.runtime {
-            let runtime = "src/main/kotlin/" + Self.directory(for: options.effectiveRuntimePackage)
-            plans.append(FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime())))
-        }
+        if !contexts.tolerated.isEmpty { used.insert("TabgenTolerantSerializer") }
+        var testPlans: [FilePlan] = []
         if options.tests {
-            let test = "src/test/kotlin/" + Self.directory(for: options.package)
+            let test = "src/test/kotlin/" + Self.directory(for: contexts.package)
             let rootName = input.names.typeName(input.model.rootID)
             let fixturesFile = "\(rootName).fixtures.json"
-            plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
-                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
-            plans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt",
-                                  contents: .template(name: "fixtures", context: contexts.fixtures(fixturesFile: fixturesFile))))
-            plans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt",
-                                  contents: .template(name: "tests", context: contexts.tests())))
+            let fixtures = contexts.fixtures(fixturesFile: fixturesFile)
+            KotlinRuntimeParts.mentioned(in: fixtures, into: &used)
+            testPlans.append(FilePlan(path: "fixtures/\(fixturesFile)",
+                                      contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
+            testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))
         }
-        return plans
+        if options.runtime {
+            let runtime = "src/main/kotlin/" + Self.directory(for: contexts.runtimePackage)
+            plans.append(FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used))))
+        }
+        return plans + testPlans
     }
 }

@@ -1,18 +1,20 @@
 import Schema
 
 /// The code `validate()` runs on a decoded value before the rules: a walk over the typed
-/// value that reports every enum value this version does not know (`TG011`), at its JSON
-/// pointer. Only types that can hold an enum get a walk; the others have nothing to check.
+/// value that reports every enum value this version does not know (`TG011`) and what
+/// tolerant decoding let through (recorded by the decoder), at its JSON pointer, in the
+/// order `tabgen validate` reports them. Only types that can hold either get a walk.
 struct KotlinValidationWalk {
     let model: TypeModel
     /// Declarations (structs, enums, unions, aliases) whose values can hold an enum value.
     let walked: Set<DeclarationID>
 
-    init(model: TypeModel) {
+    /// `seeds`: structs whose decoding records deviations.
+    init(model: TypeModel, seeds: Set<DeclarationID> = []) {
         self.model = model
-        // Least fixed point: enums can hold an unknown value; a struct, union or alias can
-        // when something it holds can.
-        var walked: Set<DeclarationID> = []
+        // Least fixed point: enums can hold an unknown value, seeds a deviation; a struct,
+        // union or alias can when something it holds can.
+        var walked: Set<DeclarationID> = seeds
         var changed = true
         while changed {
             changed = false
@@ -84,9 +86,14 @@ struct KotlinValidationWalk {
 
     /// The statements of a struct's walk: one per field that needs one. Optional fields
     /// admitting null are `TabgenOptional`s, walked through `valueOrNull`.
-    func fieldStatements(_ structure: Structure, propertyNames: [String], optionalWrapped: [Bool]) -> [String] {
+    /// `tolerated`: the members whose deviations the decoder recorded, reported just
+    /// before the member's own walk (the CLI's order).
+    func fieldStatements(_ structure: Structure, propertyNames: [String], optionalWrapped: [Bool], tolerated: Set<String> = []) -> [String] {
         var statements: [String] = []
         for (index, field) in structure.fields.enumerated() where index < propertyNames.count {
+            if tolerated.contains(field.jsonName) {
+                statements.append("value.tabgenDeviations.report(\(KotlinLiterals.string(field.jsonName)), path, violations)")
+            }
             let path = "path + \(KotlinLiterals.string(field.jsonName))"
             let property = "value.\(propertyNames[index])"
             let statement: String?
