@@ -41,7 +41,7 @@ enum KotlinTolerance {
     /// What `tabgen validate` says about `null` where a value of `type` belongs
     /// (`PayloadValidator.describe`; the end-to-end test compares the two).
     static func nullFinding(_ type: TypeRef, model: TypeModel, seen: Set<DeclarationID> = []) -> (String, String) {
-        let found = "null null"
+        let found = "null"
         switch type.nonNullable {
         case .primitive(let kind):
             return (FindingCode.wrongType, "expected \(describe(kind)), found \(found)")
