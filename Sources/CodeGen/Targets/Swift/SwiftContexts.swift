@@ -108,6 +108,7 @@ struct SwiftContexts {
                     : "container.contains(.\(name)) ? .some(container.decode(\(valueType).self, forKey: .\(name))) : .none"
             }
             fields.append([
+                "canViolate": canViolate(field.type),
                 "decodeExpression": decode,
                 "notedNull": { if case .nullOptional = tolerance { true } else { false } }(),
                 "notedMissing": { if case .missingNullable = tolerance { true } else { false } }(),
@@ -150,6 +151,22 @@ struct SwiftContexts {
         }
         guard let finding = nullFinding(field.type) else { return nil }
         return .nullOptional(inner: target.typeExpression(field.type, names: names), code: finding.code, message: finding.message)
+    }
+
+    /// Whether a value of `type` can hold something `tabgenCollectViolations` reports
+    /// (an enum value, or a struct's decoding notes): other fields are not visited, which
+    /// spares building their paths.
+    func canViolate(_ type: TypeRef, seen: Set<DeclarationID> = []) -> Bool {
+        switch type {
+        case .primitive, .any: return false
+        case .array(let inner), .map(let inner), .nullable(let inner): return canViolate(inner, seen: seen)
+        case .named(let id):
+            guard !seen.contains(id), let declaration = model[id] else { return false }
+            switch declaration.kind {
+            case .alias(let target): return canViolate(target, seen: seen.union([id]))
+            case .enumeration, .structure, .union: return true
+            }
+        }
     }
 
     /// The type inside `nullable`, through aliases (`typealias NullString = String?`); nil when not nullable.
