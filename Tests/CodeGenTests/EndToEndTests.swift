@@ -19,6 +19,10 @@ struct EndToEnd: Sendable {
     var compileOutput: String?
     var typecheckOutput: String?
     var results: [String: Outcome] = [:]
+    /// validate() on each decoded parity payload: "CODE severity pointer message" lines.
+    var validations: [String: [String]] = [:]
+    /// Parity payloads the generated decoder rejected.
+    var undecoded: Set<String> = []
     var seconds: Double = 0
 
     static let shared: EndToEnd = run()
@@ -37,6 +41,8 @@ struct EndToEnd: Sendable {
             let program = root.appendingPathComponent("program")
             let library = root.appendingPathComponent("library")
             var driver = """
+            import Foundation
+
             func report(_ namespace: String, _ results: [(String, [String])]) {
                 print("RESULT\\t\\(namespace)\\t\\(results.count)")
                 for (name, problems) in results where !problems.isEmpty {
@@ -50,6 +56,25 @@ struct EndToEnd: Sendable {
             let builtInFiles = try Support.generate(builtIn)
             try Support.write(builtInFiles.filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") }, to: program, prefix: "BuiltIn__")
             driver += "report(\"BuiltIn\", MessageDataFixtures.all.map { ($0.name, MessageDataFixtures.check($0)) })\n"
+            // What validate() says on each payload the tests compare with `tabgen validate`.
+            let parityPayloads = try ValidateParity.payloads()
+            driver += """
+            func line(_ text: String) -> String {
+                text.replacingOccurrences(of: "\\\\", with: "\\\\\\\\").replacingOccurrences(of: "\\n", with: "\\\\n").replacingOccurrences(of: "\\t", with: "\\\\t")
+            }
+            let parity: [(String, String)] = [\(parityPayloads.map { "(\(SwiftLiterals.string($0.label)), \(SwiftLiterals.string($0.text)))" }.joined(separator: ", "))]
+            for (label, payload) in parity {
+                guard let value = try? JSONDecoder().decode(MessageData.self, from: Data(payload.utf8)) else {
+                    print("UNDECODED\\t\\(label)")
+                    continue
+                }
+                print("DECODED\\t\\(label)")
+                for violation in value.validate() {
+                    print("VIOLATION\\t\\(label)\\t\\(line([violation.code, violation.severity.rawValue, violation.pointer, violation.message].joined(separator: " ")))")
+                }
+            }
+
+            """
             // Every test schema in its own namespace, sharing the built-in's runtime.
             for schema in Support.testSchemas {
                 let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
@@ -89,6 +114,9 @@ struct EndToEnd: Sendable {
             let run = try Support.run(executable, [])
             for line in run.stdout.split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
+                if parts.count >= 2, parts[0] == "DECODED" { result.validations[parts[1], default: []] += [] }
+                if parts.count >= 2, parts[0] == "UNDECODED" { result.undecoded.insert(parts[1]) }
+                if parts.count == 3, parts[0] == "VIOLATION" { result.validations[parts[1], default: []].append(parts[2]) }
                 guard parts.count == 3 else { continue }
                 if parts[0] == "RESULT" {
                     result.results[parts[1], default: Outcome(total: 0, failures: [])].total = Int(parts[2]) ?? 0

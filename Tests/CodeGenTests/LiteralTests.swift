@@ -84,7 +84,9 @@ struct LiteralTests {
         let rules = try Support.builtIn().extensions.rules
         let expressions = SwiftRuleTable.expressions(rules)
         #expect(expressions.count == rules.count)
-        #expect(expressions[0].contains(".count(path: [.name(\"tabs\")], min: nil, max: nil, forbidden: [1], distinct: [.name(\"id\")])"))
+        #expect(expressions[0].contains(".count(path: [.name(\"tabs\")], min: nil, max: nil, forbidden: [1], distinct: [.name(\"id\")], where: [])"))
+        // TG108 counts only the tabs that are not deprecated.
+        #expect(expressions[7].contains(".count(path: [.name(\"tabs\")], min: 2, max: nil, forbidden: [], distinct: nil, where: [TabgenCondition(path: [.name(\"deprecated\")], test: .present(false))])"))
         #expect(expressions[5].contains("severity: .warning"))
         #expect(expressions[5].contains(".equals(path: [.name(\"active\")], value: .null)"))
     }

@@ -22,6 +22,9 @@ struct SwiftContexts {
         var context: [String: Any] = [
             "header": input.header.lines.flatMap { SwiftLiterals.comment($0, documentation: false) },
             "access": access,
+            // Public runtime types show Foundation's `Date`: with InternalImportsByDefault
+            // the import must say so.
+            "runtimeImport": options.accessLevel == .public ? "public import Foundation" : "import Foundation",
         ]
         if !options.namespace.isEmpty { context["namespace"] = options.namespace }
         if !options.testableImport.isEmpty { context["testableImport"] = options.testableImport }
@@ -81,12 +84,34 @@ struct SwiftContexts {
         context["docLines"] = docs
         let fieldNames = names.fields[declaration.id] ?? []
         var fields: [[String: Any]] = []
+        var nullFindings: [String] = []
+        var notedNames: [String] = []
         for (field, plainName) in zip(structure.fields, fieldNames) {
             let name = SwiftNaming.escaped(plainName)
             let valueType = target.typeExpression(field.type, names: names)
             let type = field.isRequired ? valueType : valueType + "?"
             let storage = "_" + plainName
+            let json = SwiftLiterals.string(field.jsonName)
+            let tolerance = tolerance(for: field)
+            let decode: String
+            switch tolerance {
+            case .nullOptional(let inner, let code, let message):
+                decode = "container.tabgenDecodeOptional(\(inner).self, forKey: .\(name), notes: &notes)"
+                nullFindings.append("\(json): (code: \(SwiftLiterals.string(code)), message: \(SwiftLiterals.string(message)))")
+                notedNames.append(json)
+            case .missingNullable(let inner):
+                decode = "container.tabgenDecodeNullable(\(inner).self, forKey: .\(name), notes: &notes)"
+                notedNames.append(json)
+            case nil:
+                decode = field.isRequired
+                    ? "container.decode(\(valueType).self, forKey: .\(name))"
+                    : "container.contains(.\(name)) ? .some(container.decode(\(valueType).self, forKey: .\(name))) : .none"
+            }
             fields.append([
+                "canViolate": canViolate(field.type),
+                "decodeExpression": decode,
+                "notedNull": { if case .nullOptional = tolerance { true } else { false } }(),
+                "notedMissing": { if case .missingNullable = tolerance { true } else { false } }(),
                 "name": name,
                 "storage": storage,
                 "type": type,
@@ -103,7 +128,89 @@ struct SwiftContexts {
         }
         context["fields"] = fields
         context["hasFields"] = !fields.isEmpty
+        context["hasNotes"] = !notedNames.isEmpty
+        context["nullFindings"] = nullFindings.isEmpty ? "[:]" : "[" + nullFindings.joined(separator: ", ") + "]"
+        context["notedNames"] = notedNames.joined(separator: ", ")
         return context
+    }
+
+    /// What tolerant decoding lets through for one field (nil: nothing, or strict mode).
+    enum Tolerance {
+        /// Optional, not nullable: `null` decodes as nil, reported as `tabgen validate`
+        /// reports `null` there.
+        case nullOptional(inner: String, code: String, message: String)
+        /// Required and nullable: a missing member decodes as nil, reported as TG012.
+        case missingNullable(inner: String)
+    }
+
+    func tolerance(for field: Field) -> Tolerance? {
+        guard options.decoding == .tolerant else { return nil }
+        if field.isRequired {
+            guard let inner = nullableInner(field.type) else { return nil }
+            return .missingNullable(inner: target.typeExpression(inner, names: names))
+        }
+        guard let finding = nullFinding(field.type) else { return nil }
+        return .nullOptional(inner: target.typeExpression(field.type, names: names), code: finding.code, message: finding.message)
+    }
+
+    /// Whether a value of `type` can hold something `tabgenCollectViolations` reports
+    /// (an enum value, or a struct's decoding notes): other fields are not visited, which
+    /// spares building their paths.
+    func canViolate(_ type: TypeRef, seen: Set<DeclarationID> = []) -> Bool {
+        switch type {
+        case .primitive, .any: return false
+        case .array(let inner), .map(let inner), .nullable(let inner): return canViolate(inner, seen: seen)
+        case .named(let id):
+            guard !seen.contains(id), let declaration = model[id] else { return false }
+            switch declaration.kind {
+            case .alias(let target): return canViolate(target, seen: seen.union([id]))
+            case .enumeration, .structure, .union: return true
+            }
+        }
+    }
+
+    /// The type inside `nullable`, through aliases (`typealias NullString = String?`); nil when not nullable.
+    func nullableInner(_ type: TypeRef) -> TypeRef? {
+        switch type {
+        case .nullable(let inner): inner
+        case .named(let id): if case .alias(let target)? = model[id]?.kind { nullableInner(target) } else { nil }
+        default: nil
+        }
+    }
+
+    /// The code and message `tabgen validate` gives `null` where `type` is expected;
+    /// nil when `type` accepts null.
+    func nullFinding(_ type: TypeRef) -> (code: String, message: String)? {
+        switch type {
+        case .nullable, .any: return nil
+        case .primitive(let primitive): return ("TG010", "expected \(Self.describe(primitive)), found null null")
+        case .array: return ("TG014", "expected an array, found null null")
+        case .map: return ("TG014", "expected an object, found null null")
+        case .named(let id):
+            switch model[id]?.kind {
+            case .enumeration(let enumeration)?:
+                return ("TG011", "null is not one of " + enumeration.cases.map { JSONLiteral.quoted($0.value) }.joined(separator: ", "))
+            case .alias(let target)?: return nullFinding(target)
+            case .structure?, .union?: return ("TG014", "expected an object, found null null")
+            case nil: return nil
+            }
+        }
+    }
+
+    /// A primitive as `tabgen validate`'s TG010 message names it.
+    static func describe(_ type: PrimitiveType) -> String {
+        switch type {
+        case .boolean: "a boolean"
+        case .string: "a string"
+        case .timestamp: "an RFC 3339 timestamp string"
+        case .float32, .float64: "a number"
+        default:
+            if let range = type.integerRange {
+                "\(type.rawValue) (an integer from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)))"
+            } else {
+                type.rawValue
+            }
+        }
     }
 
     func enumContext(_ declaration: Declaration, _ enumeration: Enumeration) -> [String: Any] {
@@ -112,6 +219,7 @@ struct SwiftContexts {
         context["cases"] = zip(enumeration.cases, caseNames).map { enumCase, name -> [String: Any] in
             ["name": SwiftNaming.escaped(name), "literal": SwiftLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs)]
         }
+        context["strict"] = options.decoding == .strict
         context["expectedLiteral"] = SwiftLiterals.string(enumeration.cases.map { JSONLiteral.quoted($0.value) }.joined(separator: ", "))
         return context
     }
@@ -159,16 +267,18 @@ struct SwiftContexts {
         context["fixturesName"] = names.extras["fixtures"] ?? "Fixtures"
         context["rootType"] = target.typeExpression(model.root, names: names)
         context["rulesExpression"] = rootRulesExpression
+        let decoding = SwiftFixtureDecoding(document: model.document, policy: options.decoding)
         context["fixtures"] = input.fixtures.fixtures.map { fixture -> [String: Any] in
-            [
+            let outcome = decoding.outcome(fixture)
+            return [
                 "name": SwiftLiterals.string(fixture.name),
                 "category": SwiftLiterals.string(fixture.category.rawValue),
                 "payload": SwiftLiterals.string(fixture.payloadText),
                 "verdict": SwiftLiterals.string(fixture.verdict.rawValue),
                 "codes": "[" + fixture.codes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
-                "decodes": fixture.decodes ? "true" : "false",
-                "typedCodes": "[" + fixture.typedCodes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
-                "canonical": fixture.canonicalText.map(SwiftLiterals.string) ?? "nil",
+                "decodes": outcome.decodes ? "true" : "false",
+                "typedCodes": "[" + outcome.typedCodes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
+                "canonical": outcome.canonical.map { SwiftLiterals.string(JSONWriter.string($0, sortKeys: true)) } ?? "nil",
             ]
         }
         return context

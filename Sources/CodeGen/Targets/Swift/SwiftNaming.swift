@@ -21,7 +21,7 @@ enum SwiftNaming {
         "Sendable", "Set", "String", "Substring", "Swift", "Testing", "Type", "UInt", "UInt16", "UInt32",
         "UInt64", "UInt8", "Void",
         // The runtime (TabgenRuntime.swift).
-        "TabgenAnyKey", "TabgenCondition", "TabgenIndirect", "TabgenJSON", "TabgenRelativeReference",
+        "TabgenAnyKey", "TabgenCondition", "TabgenDecodingNotes", "TabgenIndirect", "TabgenJSON", "TabgenRelativeReference",
         "TabgenRule", "TabgenRuleEngine", "TabgenRuntime", "TabgenSeverity", "TabgenTimestamp",
         "TabgenValidatable", "TabgenValidation", "TabgenViolation",
     ]
@@ -29,14 +29,15 @@ enum SwiftNaming {
     /// Members of generated structs that fields must not take.
     static let reservedMemberNames: Set<String> = [
         "init", "self", "Self", "Type", "Protocol", "CodingKeys", "encode", "validate", "hash", "hashValue",
-        "tabgenRules", "tabgenCollectViolations", "bridgeComponent", "bridgeEvent",
+        "tabgenRules", "tabgenCollectViolations", "tabgenJSON", "tabgenDecoding", "tabgenIsNil", "tabgenNullFindings", "bridgeComponent",
+        "bridgeEvent",
     ]
 
     /// Members of generated enums that cases must not take (`unknown` is the case for
     /// values this version does not know).
     static let reservedCaseNames: Set<String> = [
         "unknown", "init", "self", "Self", "Type", "Protocol", "rawValue", "isKnown", "knownCases", "encode",
-        "validate", "hash", "hashValue", "tabgenCollectViolations",
+        "validate", "hash", "hashValue", "tabgenCollectViolations", "tabgenJSON",
     ]
 
     static func typeIdentifier(_ parts: [String]) -> String {

@@ -7,7 +7,17 @@ public struct SwiftOptions: Sendable, Equatable {
         case `internal`
     }
 
+    /// How generated decoding treats the deviations hand-written clients accept.
+    public enum Decoding: String, Sendable, CaseIterable {
+        /// Decode `null` optional members, missing nullable members and unknown enum
+        /// values; `validate()` still reports each (unknown enum values as warnings).
+        case tolerant
+        /// Throw on those deviations (unknown members stay accepted where the schema allows them).
+        case strict
+    }
+
     public var accessLevel: AccessLevel = .internal
+    public var decoding: Decoding = .tolerant
     /// Wrap every generated type in `enum <namespace>` (`TabBar.MessageData`); empty: none.
     public var namespace: String = ""
     /// The module the generated tests `@testable import` (the app target); empty: none.
@@ -23,6 +33,7 @@ public struct SwiftOptions: Sendable, Equatable {
     /// The option names tabgen.yml accepts, with what they mean.
     public static let documentation: [(name: String, help: String)] = [
         ("accessLevel", "public or internal (default internal)"),
+        ("decoding", "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
         ("namespace", "wrap every type in `enum NAME` (default: none)"),
         ("testableImport", "module the generated tests @testable import (default: none)"),
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
@@ -38,6 +49,11 @@ public struct SwiftOptions: Sendable, Equatable {
                     throw CodeGenError("swift option accessLevel must be public or internal, not \(value)")
                 }
                 accessLevel = level
+            case "decoding":
+                guard let policy = Decoding(rawValue: value) else {
+                    throw CodeGenError("swift option decoding must be tolerant or strict, not \(value)")
+                }
+                decoding = policy
             case "namespace":
                 guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
                     throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")

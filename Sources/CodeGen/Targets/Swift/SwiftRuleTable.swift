@@ -11,8 +11,8 @@ enum SwiftRuleTable {
     static func expression(_ rule: Rule) -> String {
         let kind: String
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct, _):  // TODO(where)
-            kind = ".count(path: \(pattern(path)), min: \(optional(min)), max: \(optional(max)), forbidden: [\(forbidden.map(String.init).joined(separator: ", "))], distinct: \(distinct.map(pattern) ?? "nil"))"
+        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
+            kind = ".count(path: \(pattern(path)), min: \(optional(min)), max: \(optional(max)), forbidden: [\(forbidden.map(String.init).joined(separator: ", "))], distinct: \(distinct.map(pattern) ?? "nil"), where: \(conditions(filter)))"
         case .unique(let path):
             kind = ".unique(path: \(pattern(path)))"
         case .reference(let path, let targets, let key, let targetWhere, let required):
