@@ -290,7 +290,7 @@ struct KotlinGenerationTests {
         let tolerant = KotlinSupport.file(try KotlinSupport.generate(document), endingWith: "/Root.kt")
         #expect(tolerant.contains("    val b: String? = null,\n"))
         #expect(!tolerant.contains("BSerializer"))
-        #expect(tolerant.contains("                \"b\",\n                TabgenDeviation.Kind.NULL_AS_ABSENT,\n                \"TG010\",\n                \"expected a string, found null null\",\n"))
+        #expect(tolerant.contains("                \"b\",\n                TabgenDeviation.Kind.NULL_AS_ABSENT,\n                \"TG010\",\n                \"expected a string, found null\",\n"))
         #expect(tolerant.contains("    val c: TabgenOptional<UInt?> = TabgenOptional.Absent,\n"))
     }
 

@@ -50,7 +50,7 @@ public struct PayloadValidator: Sendable {
         case "type":
             code = FindingCode.wrongType
             if case .type(let type)? = schema?.form {
-                message = "expected \(Self.describe(type)), found \(found)"
+                message = "expected \(type.expectedName), found \(found)"
             } else {
                 message = "wrong type, found \(found)"
             }
@@ -103,20 +103,6 @@ public struct PayloadValidator: Sendable {
                        schemaPath: indicator.schemaPath, locatesKey: locatesKey)
     }
 
-    static func describe(_ type: PrimitiveType) -> String {
-        switch type {
-        case .boolean: "a boolean"
-        case .string: "a string"
-        case .timestamp: "an RFC 3339 timestamp string"
-        case .float32, .float64: "a number"
-        default:
-            if let range = type.integerRange {
-                "\(type.rawValue) (an integer from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)))"
-            } else {
-                type.rawValue
-            }
-        }
-    }
 
     /// The schema an RFC 8927 schema path ends in (the form that holds the keyword).
     func schema(at path: [String]) -> Schema? {

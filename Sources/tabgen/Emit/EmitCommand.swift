@@ -33,9 +33,15 @@ struct EmitCommand: ParsableCommand {
               out: ios/App/Generated
               options: {accessLevel: internal, testableImport: App}
 
+        Every language: decoding (tolerant, the default: decode every message the \
+        hand-written clients act on and report its deviations from validate(); strict: \
+        throw on them, as the server side does; see docs/decoding.md).
+
         Swift options: accessLevel (public, internal), namespace (wrap the types in an \
         enum), testableImport (module the tests import), runtime (false for a second \
-        output in the same module), tests (false: no fixtures or tests).
+        output in the same module), tests (false: no fixtures or tests). Kotlin: \
+        package, visibility (public, internal), contractPackage. TypeScript: flavor. \
+        An unknown option name is refused with the language's full list.
 
         --templates DIR replaces built-in templates with DIR/LANG/NAME.mustache files of \
         the same name (the built-in ones are in the repository's Templates/).

@@ -29,7 +29,7 @@ enum KotlinTolerance {
                     members.append(Member(jsonName: field.jsonName, kind: .missingAsNull, code: FindingCode.missingProperty,
                                           message: "missing required property \(JSONWriter.quoted(field.jsonName))"))
                 } else if !field.isRequired, !types.admitsNull(field.type) {
-                    let (code, message) = nullFinding(field.type, model: model)
+                    let (code, message) = model.nullFinding(field.type.nonNullable) ?? (FindingCode.wrongType, "wrong type, found null")
                     members.append(Member(jsonName: field.jsonName, kind: .nullAsAbsent, code: code, message: message))
                 }
             }
@@ -38,45 +38,6 @@ enum KotlinTolerance {
         return result
     }
 
-    /// What `tabgen validate` says about `null` where a value of `type` belongs
-    /// (`PayloadValidator.describe`; the end-to-end test compares the two).
-    static func nullFinding(_ type: TypeRef, model: TypeModel, seen: Set<DeclarationID> = []) -> (String, String) {
-        let found = "null"
-        switch type.nonNullable {
-        case .primitive(let kind):
-            return (FindingCode.wrongType, "expected \(describe(kind)), found \(found)")
-        case .array:
-            return (FindingCode.wrongShape, "expected an array, found \(found)")
-        case .map:
-            return (FindingCode.wrongShape, "expected an object, found \(found)")
-        case .any, .nullable:
-            return (FindingCode.wrongType, "wrong type, found \(found)")
-        case .named(let id):
-            guard let declaration = model[id] else { return (FindingCode.wrongType, "wrong type, found \(found)") }
-            switch declaration.kind {
-            case .enumeration(let enumeration):
-                return (FindingCode.notInEnum, "null is not one of \(enumeration.cases.map { JSONWriter.quoted($0.value) }.joined(separator: ", "))")
-            case .structure, .union:
-                return (FindingCode.wrongShape, "expected an object, found \(found)")
-            case .alias(let target):
-                guard !seen.contains(id) else { return (FindingCode.wrongType, "wrong type, found \(found)") }
-                return nullFinding(target, model: model, seen: seen.union([id]))
-            }
-        }
-    }
-
-    /// `PayloadValidator.describe(_:)` of a primitive type.
-    static func describe(_ type: PrimitiveType) -> String {
-        switch type {
-        case .boolean: return "a boolean"
-        case .string: return "a string"
-        case .timestamp: return "an RFC 3339 timestamp string"
-        case .float32, .float64: return "a number"
-        default:
-            guard let range = type.integerRange else { return type.rawValue }
-            return "\(type.rawValue) (an integer from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)))"
-        }
-    }
 
     // MARK: Fixtures
 

@@ -149,7 +149,7 @@ struct SwiftContexts {
             guard let inner = nullableInner(field.type) else { return nil }
             return .missingNullable(inner: target.typeExpression(inner, names: names))
         }
-        guard let finding = nullFinding(field.type) else { return nil }
+        guard let finding = model.nullFinding(field.type) else { return nil }
         return .nullOptional(inner: target.typeExpression(field.type, names: names), code: finding.code, message: finding.message)
     }
 
@@ -178,40 +178,6 @@ struct SwiftContexts {
         }
     }
 
-    /// The code and message `tabgen validate` gives `null` where `type` is expected;
-    /// nil when `type` accepts null.
-    func nullFinding(_ type: TypeRef) -> (code: String, message: String)? {
-        switch type {
-        case .nullable, .any: return nil
-        case .primitive(let primitive): return ("TG010", "expected \(Self.describe(primitive)), found null null")
-        case .array: return ("TG014", "expected an array, found null null")
-        case .map: return ("TG014", "expected an object, found null null")
-        case .named(let id):
-            switch model[id]?.kind {
-            case .enumeration(let enumeration)?:
-                return ("TG011", "null is not one of " + enumeration.cases.map { JSONLiteral.quoted($0.value) }.joined(separator: ", "))
-            case .alias(let target)?: return nullFinding(target)
-            case .structure?, .union?: return ("TG014", "expected an object, found null null")
-            case nil: return nil
-            }
-        }
-    }
-
-    /// A primitive as `tabgen validate`'s TG010 message names it.
-    static func describe(_ type: PrimitiveType) -> String {
-        switch type {
-        case .boolean: "a boolean"
-        case .string: "a string"
-        case .timestamp: "an RFC 3339 timestamp string"
-        case .float32, .float64: "a number"
-        default:
-            if let range = type.integerRange {
-                "\(type.rawValue) (an integer from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound)))"
-            } else {
-                type.rawValue
-            }
-        }
-    }
 
     func enumContext(_ declaration: Declaration, _ enumeration: Enumeration) -> [String: Any] {
         var context = base(declaration, kind: "enum")
