@@ -75,6 +75,9 @@ struct PlanTextRenderer {
     /// `[Home*] [Explore] [Profile]`, the asterisk on the selected tab.
     private func tabBar(_ state: ClientState) -> String {
         guard state.mode == .tabbed else {
+            if let lone = state.selected.serverId {
+                return "none (one tab left, \(lone), shown as bootstrap: one web view, \(state.selectedID))"
+            }
             return "none (bootstrap: one web view, \(state.selectedID))"
         }
         return state.containers.map { "[\($0.title)\($0.id == state.selectedID ? "*" : "")]" }.joined(separator: " ")
@@ -86,7 +89,7 @@ struct PlanTextRenderer {
         case .soft: "goes at the next app restart or bootstrap → tabbed transition (soft)"
         case .hard: "goes when the user leaves it (hard)"
         }
-        let successors = pending.replacements.map(\.title)
+        let successors = pending.successors.map(\.title)
         let then = successors.isEmpty ? "" : "; \(successors.joined(separator: ", ")) then takes its place"
         return "\(title) \(when)\(then)"
     }
