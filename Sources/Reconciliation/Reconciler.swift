@@ -67,7 +67,7 @@ public struct Reconciler: Sendable {
                 }
                 let left = entry.hidden.filter { $0.id != replacement.id }.map { "\"\($0.id)\"" }
                 if !left.isEmpty {
-                    instead += " (the apps insert one replacement, the last: \(left.joined(separator: ", ")) stays hidden until the next restart)"
+                    instead += " (the apps insert one replacement, the last: \(left.joined(separator: ", ")) \(left.count == 1 ? "appears" : "appear") only with the next message)"
                 }
             }
             state.deprecations.remove(entry.serverId)

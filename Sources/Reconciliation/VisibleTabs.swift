@@ -155,7 +155,7 @@ struct VisibleTabs {
                 \(replacing.count) tabs (\(names)) replace "\(replaced)": the iOS apps crash on this message \
                 (they key replacements by "replaces"); the Android apps keep only the last, "\(last.id)", so when \
                 a hard-deprecated "\(replaced)" goes on a tap only "\(last.id)" takes its place and the others appear \
-                only after the next restart. Give a deprecated tab one replacement (TG107)
+                only with the next message, as added tabs. Give a deprecated tab one replacement (TG107)
                 """, at: JSONPointer.tabs.appending(index: secondIndex).appending(key: "replaces")))
         }
         return warnings

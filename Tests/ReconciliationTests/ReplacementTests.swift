@@ -34,7 +34,7 @@ struct ReplacementTests {
         #expect(tap.events.containers(.disposed) == ["c1"])
         #expect(tap.events.containers(.created) == ["c5"])
         #expect(tap.state.tabBar == ["home", "saved", "library", "profile"])
-        #expect(tap.notes.contains { $0.contains("\"favorites\" stays hidden until the next restart") })
+        #expect(tap.notes.contains { $0.contains("\"favorites\" appears only with the next message") })
         // The next message shows favorites too: a tab added (case 7).
         let next = client.accept(twoReplacements)
         #expect(next.reconciliationCase == .tabsAdded)

@@ -60,7 +60,8 @@ struct PlanTextRenderer {
         let id = event.container.rawValue
         switch event.kind {
         case .promoted:
-            return "\(id) → \(event.to ?? "?")"
+            // A lone tab shown as bootstrap mode (P101) is promoted from what it represented.
+            return "\(id) \(event.from.map { "\($0) " } ?? "")→ \(event.to ?? "?")"
         case .morphed:
             return "\(id) \(event.from ?? "?") → \(event.to ?? "?")"
         case .demoted:
