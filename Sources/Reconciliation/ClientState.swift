@@ -2,14 +2,15 @@
 /// deprecation bookkeeping.
 public struct ClientState: Hashable, Sendable {
     public enum Mode: String, Hashable, Sendable {
-        /// One container, no tab bar.
+        /// One container, no tab bar. As in the apps, that container may represent a
+        /// tab: the one deprecation left (P101).
         case bootstrap
         /// A visible tab bar, one container per tab.
         case tabbed
     }
 
     public internal(set) var mode: Mode
-    /// In tab bar order. Exactly one (the bootstrap container) in bootstrap mode.
+    /// In tab bar order. Exactly one in bootstrap mode.
     public internal(set) var containers: [Container]
     public internal(set) var selectedID: ContainerID
     public internal(set) var deprecations: DeprecationLedger
@@ -36,6 +37,12 @@ public struct ClientState: Hashable, Sendable {
     /// Server ids of the visible tabs, in order.
     public var tabBar: [String] {
         visibleTabs.compactMap(\.serverId)
+    }
+
+    /// Server ids the containers represent, tab bar or not: the tabs a deprecated tab
+    /// must be among to stay, as the apps see it.
+    var represented: Set<String> {
+        Set(containers.compactMap(\.serverId))
     }
 
     public func container(representing serverId: String) -> Container? {

@@ -15,16 +15,14 @@ extension Reconciler {
         // The hint matters only when the user's tab is gone: it names the morph target.
         let userMoves = removed.contains(onTab)
         var notes = visible.removedNow
-        if userMoves {
-            notes += [visible.activeNote].compactMap { $0 }
-        } else if visible.active != onTab {
+        if !userMoves && visible.meant != onTab {
             notes.append("the server's active hint \"\(visible.hint)\" is ignored: the user stays on \"\(onTab)\"")
         }
 
         if added.isEmpty && removed.isEmpty {
             let reconciliationCase: ReconciliationCase =
-                current != target ? .orderingChanged : visible.active == onTab ? .noChange : .activeHintChanged
-            return relabel(with: visible, as: reconciliationCase, notes: notes)
+                current != target ? .orderingChanged : visible.meant == onTab ? .noChange : .activeHintChanged
+            return keepTabs(with: visible, as: reconciliationCase, notes: notes)
         }
         let reconciliationCase: ReconciliationCase
         if !added.isEmpty && !removed.isEmpty {
@@ -37,26 +35,41 @@ extension Reconciler {
         return restructure(with: visible, as: reconciliationCase, morphing: userMoves, notes: notes)
     }
 
-    /// Cases 4, 5 and 6: the same tabs. Containers, order and selection stay; a new
-    /// order waits for the next restart or bootstrap-to-tabbed transition.
+    /// Cases 4, 5 and 6: the same tabs. Containers, order, selection and labels stay;
+    /// a new order waits for the next restart or bootstrap-to-tabbed transition.
     ///
-    /// Choice: new labels (title, icon, path) of a kept tab are applied in place, as the
-    /// UIKit client does: what a container represents may change freely (seeds/002).
-    private mutating func relabel(with visible: VisibleTabs, as reconciliationCase: ReconciliationCase, notes: [String]) -> StepReport {
+    /// The labels stay too, as in all four reference clients (they return before
+    /// touching their tabs), though seeds/002 lets what a container represents change
+    /// freely: new titles, icons or paths show only once a tab is added or removed, or
+    /// at the next restart or bootstrap-to-tabbed transition (P106).
+    private mutating func keepTabs(with visible: VisibleTabs, as reconciliationCase: ReconciliationCase, notes: [String]) -> StepReport {
         var events: [ContainerEvent] = []
-        for index in state.containers.indices {
-            guard let serverId = state.containers[index].serverId, let tab = visible.tab(serverId) else { continue }
-            let changed = state.containers[index].represent(tab)
-            events.append(ContainerEvent(.kept, state.containers[index].id, from: serverId, to: serverId, changedLabels: changed))
+        var stale: [(serverId: String, label: String, old: String, new: String)] = []
+        for container in state.containers {
+            guard let serverId = container.serverId, let tab = visible.tab(serverId) else { continue }
+            for (label, old, new) in [("title", container.title, tab.title), ("icon", container.icon, tab.icon),
+                                      ("path", container.path, tab.path)] where old != new {
+                stale.append((serverId, label, old, new))
+            }
+            events.append(ContainerEvent(.kept, container.id, from: serverId, to: serverId))
         }
         state.deprecations = visible.ledger
-        var warnings: [StepWarning] = []
+        var warnings = visible.warnings
         if reconciliationCase == .orderingChanged {
             warnings.append(StepWarning(.reorderIgnored, """
                 the tab order changed (\(state.tabBar.joined(separator: ", ")) → \(visible.ids.joined(separator: ", "))) \
                 with no tab added or removed: clients keep the old order until the app restarts or passes through \
                 bootstrap, so users mid-session and new users see different orders
                 """, at: .tabs))
+        }
+        if let first = stale.first {
+            let changes = stale.map { "\"\($0.serverId)\" \($0.label) \"\($0.old)\" → \"\($0.new)\"" }.joined(separator: ", ")
+            warnings.append(StepWarning(.labelsKept, """
+                new labels for tabs the user already has (\(changes)) with no tab added or removed: the apps keep showing \
+                the old ones until a message adds or removes a tab, the app restarts or it passes through bootstrap. Do not \
+                put changing data such as counts in tab labels; ship a new label with a tab added or removed, or expect \
+                users mid-session to see the old one
+                """, at: visible.pointer(to: first.serverId).appending(key: first.label)))
         }
         return StepReport(trigger: .configure, reconciliationCase: reconciliationCase, events: events, state: state,
                           warnings: warnings, notes: notes)
@@ -101,7 +114,15 @@ extension Reconciler {
         let before = state
         state.containers = containers
         state.deprecations = visible.ledger
-        var warnings = morphing ? [morphWarning(for: reconciliationCase, from: before, into: visible.active, events: events)] : []
+        settleMode()
+        var warnings = visible.warnings
+        var notes = notes
+        if morphing {
+            warnings.append(morphWarning(for: reconciliationCase, from: before, into: visible.active, events: events))
+            let hint = visible.hintReport(action: "the user's container \(selected.id) morphs into it")
+            warnings += hint.warnings
+            notes += hint.notes
+        }
         warnings += singleTabWarning()
         return StepReport(trigger: .configure, reconciliationCase: reconciliationCase, events: events.inReportOrder(),
                           state: state, warnings: warnings, notes: notes)

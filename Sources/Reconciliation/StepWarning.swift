@@ -12,8 +12,23 @@ public struct StepWarning: Hashable, Sendable {
         case activeTabReplaced = "P010"
         /// Case 11: every tab was replaced.
         case allTabsReplaced = "P011"
-        /// Deprecation left a tab bar of one tab, which the protocol never sends.
+        /// Deprecation left one tab visible: the apps take a single tab for bootstrap
+        /// mode, hide the tab bar and treat the next message as case 2.
         case singleTab = "P101"
+        /// The active hint names a tab deprecation hides, where the hint picks a
+        /// container's tab (case 2 or a morph): the apps fall back to the first tab.
+        case activeHidden = "P102"
+        /// Two tabs replace the same tab: iOS traps; Android inserts only the last one
+        /// when the deprecated tab goes on a tap.
+        case severalReplacements = "P103"
+        /// The tab that replaces a hard-deprecated tab the user is on is itself
+        /// deprecated: the apps insert it anyway when the user leaves.
+        case deprecatedReplacement = "P104"
+        /// Every tab of a message arriving without a tab bar is deprecated: the apps
+        /// are left with no tab at all and crash.
+        case everyTabDeprecated = "P105"
+        /// Cases 4–6 with new titles, icons or paths: the apps keep the old ones.
+        case labelsKept = "P106"
     }
 
     public var code: Code

@@ -18,16 +18,19 @@ struct TabbedCaseTests {
         #expect(report.notes.isEmpty)
     }
 
-    @Test("Case 4: a new title for a kept tab updates the label in place, same container")
+    // Changed from "updates the label in place": the reference clients return before
+    // touching their tabs in cases 4–6, so the old title stays (P106, LabelTests).
+    @Test("Case 4: a new title for a kept tab is not shown, as in the apps: same container, old label, P106")
     func case4Relabel() {
         var client = Reconciler.showing(["A", "B"], on: "A")
         var renamed = tab("B")
         renamed.title = "Bravo"
         let report = client.accept(tabbed([tab("A"), renamed], active: "A"))
         #expect(report.reconciliationCase == .noChange)
-        #expect(report.events.first { $0.to == "B" }?.changedLabels == ["title"])
-        #expect(report.state.container(representing: "B")?.title == "Bravo")
+        #expect(report.events.first { $0.to == "B" }?.changedLabels == [])
+        #expect(report.state.container(representing: "B")?.title == "B")
         #expect(report.state.container(representing: "B")?.id == "c2")
+        #expect(report.warningCodes == ["P106"])
     }
 
     @Test("Case 5: the user follows a link to /explore/42: the active hint is ignored")

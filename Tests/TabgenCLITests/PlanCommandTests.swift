@@ -193,4 +193,135 @@ struct PlanCommandTests {
         }
         #expect(try plan(["--help"]).status == 0)
     }
+
+    // MARK: - Where the shipped apps depart from seeds/002 (P101–P106)
+
+    /// A JTD schema of the configure message without tabgen's rules, as a team pinned to
+    /// an older schema has: P101, P103 and P105 arise only from payloads the built-in
+    /// schema rejects (TG108, TG107).
+    private static let olderSchema = """
+        {"properties": {"active": {"type": "string", "nullable": true}, "tabs": {"elements": {"ref": "TabData"}}},
+         "definitions": {"TabData": {
+           "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "icon": {"type": "string"}, "path": {"type": "string"}},
+           "optionalProperties": {"deprecated": {"enum": ["soft", "hard"]}, "replaces": {"type": "string"}},
+           "additionalProperties": true}},
+         "additionalProperties": true}
+        """
+
+    /// One tab of a payload: `explore` is titled "Explore" at /explore; `extra` adds
+    /// members, e.g. `"deprecated": "hard"`.
+    private static func tab(_ id: String, _ extra: String = "", title: String? = nil) -> String {
+        let title = title ?? id.prefix(1).uppercased() + id.dropFirst()
+        return #"{"id": "\#(id)", "title": "\#(title)", "icon": "\#(id)", "path": "/\#(id)"\#(extra.isEmpty ? "" : ", " + extra)}"#
+    }
+
+    private static func payload(active: String, _ tabs: String...) -> String {
+        #"{"active": "\#(active)", "tabs": [\#(tabs.joined(separator: ", "))]}"#
+    }
+
+    private static let four = payload(active: "home", tab("home"), tab("explore"), tab("library"), tab("profile"))
+
+    /// Writes `files` (and older.json, the schema above) into a fresh directory and
+    /// plans there, so file names print short.
+    private func plan(writing files: [String: String], _ arguments: [String]) throws -> CLIResult {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, text) in files.merging(["older.json": Self.olderSchema], uniquingKeysWith: { $1 }) {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        return try CLI.run(["plan"] + arguments, in: directory)
+    }
+
+    @Test func oneTabLeftHidesTheTabBarP101() throws {
+        let files = ["lone.json": Self.payload(active: "home", Self.tab("home"), Self.tab("explore", #""deprecated": "hard""#)),
+                     "four.json": Self.payload(active: "explore", Self.tab("home"), Self.tab("explore"), Self.tab("library"))]
+        let result = try plan(writing: files, ["--schema", "older.json", "lone.json", "four.json"])
+        #expect(result.status == 0)
+        #expect(tabBars(result) == ["none (one tab left, home, shown as bootstrap: one web view, c1)",
+                                    "[Home] [Explore*] [Library]"])
+        #expect(result.stdout.contains(#"warning[P101]: only one tab, "home", is left to show: the apps take a single tab for bootstrap mode, so users see no tab bar"#))
+        // The next message is case 2 again: the page moves under the new active tab.
+        #expect(result.stdout.contains("step 2 (four.json): case 2 — Bootstrap → Tabbed\n  promoted  c1 home → explore\n"))
+        #expect(result.stderr == "tabgen: planned 2 payloads: 1 warning (P101)\n")
+        // The built-in schema rejects the payload before any client sees it.
+        let strict = try plan(writing: files, ["lone.json"])
+        #expect(strict.status == 2)
+        #expect(strict.stdout.contains("error[TG108]"))
+    }
+
+    @Test func hiddenActiveFallsToTheFirstTabP102() throws {
+        let sunset = Self.payload(active: "explore", Self.tab("home"), Self.tab("explore", #""deprecated": "soft""#),
+                                  Self.tab("favorites", #""replaces": "explore""#), Self.tab("library"), Self.tab("profile"))
+        let result = try plan(writing: ["sunset.json": sunset], ["sunset.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("  promoted  c1 → home\n"))
+        #expect(tabBars(result) == ["[Home*] [Favorites] [Library] [Profile]"])
+        #expect(result.stdout.contains(#"warning[P102]: active "explore" is not shown (it is soft-deprecated and not in the tab bar): the apps fall back to the first tab, so the page on screen appears under "home", not under "favorites""#))
+        let json = try plan(writing: ["sunset.json": sunset], ["--format", "json", "sunset.json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let step = try #require((document["steps"] as? [[String: Any]])?.first)
+        let warning = try #require((step["warnings"] as? [[String: Any]])?.first)
+        #expect(warning["code"] as? String == "P102")
+        #expect(warning["column"] as? Int == 12)  // at "explore", the value of /active
+        #expect((step["selected"] as? [String: Any])?["id"] as? String == "home")
+    }
+
+    @Test func twoReplacementsWarnAndTheLastGoesInP103() throws {
+        let files = ["four.json": Self.four,
+                     "two.json": Self.payload(active: "explore", Self.tab("home"), Self.tab("explore", #""deprecated": "hard""#),
+                                              Self.tab("favorites", #""replaces": "explore""#),
+                                              Self.tab("saved", #""replaces": "explore""#), Self.tab("library"), Self.tab("profile"))]
+        let result = try plan(writing: files, ["--schema", "older.json", "four.json", "two.json",
+                                               "--select", "explore@1", "--select", "home@2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"warning[P103]: 2 tabs ("favorites", "saved") replace "explore": the iOS apps crash on this message"#))
+        #expect(result.stdout.contains("after step 2: the user taps \"home\"\n  kept      c1 home, c3 library, c4 profile\n  disposed  c2 explore\n  created   c5 saved\n"))
+        #expect(tabBars(result).last == "[Home*] [Saved] [Library] [Profile]")
+        #expect(result.stdout.contains(#""favorites" appears only with the next message"#))
+        let strict = try plan(writing: files, ["four.json", "two.json"])
+        #expect(strict.status == 2)
+        #expect(strict.stdout.contains("error[TG107]"))
+    }
+
+    @Test func deprecatedReplacementIsInsertedAnywayP104() throws {
+        let files = ["three.json": Self.payload(active: "home", Self.tab("home"), Self.tab("explore"), Self.tab("library")),
+                     "retire.json": Self.payload(active: "explore", Self.tab("home"), Self.tab("explore", #""deprecated": "hard""#),
+                                                 Self.tab("saved", #""deprecated": "soft", "replaces": "explore""#), Self.tab("library"))]
+        // Valid against the built-in schema: this one reaches users.
+        let result = try plan(writing: files, ["three.json", "retire.json", "--select", "explore@1", "--select", "home@2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"warning[P104]: "saved", which replaces the hard-deprecated "explore" the user is on, is itself soft-deprecated"#))
+        #expect(result.stdout.contains(#"note: "explore" is hard-deprecated and the user left it: it goes now; "saved" takes its place although it is soft-deprecated itself"#))
+        #expect(tabBars(result).last == "[Home*] [Saved] [Library]")
+        #expect(result.stderr == "tabgen: planned 2 payloads, 2 taps: 1 warning (P104)\n")
+    }
+
+    @Test func everyTabDeprecatedCrashesTheAppsP105() throws {
+        let files = ["retired.json": Self.payload(active: "home", Self.tab("home", #""deprecated": "soft""#),
+                                                  Self.tab("explore", #""deprecated": "hard""#)),
+                     "four.json": Self.four]
+        let result = try plan(writing: files, ["--schema", "older.json", "--fail-on-warning", "retired.json", "four.json"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("step 1 (retired.json): case 2 — Bootstrap → Tabbed\n  disposed  c1 (bootstrap)\n  created   c2 (bootstrap)\n  tab bar   none (bootstrap: one web view, c2)\n"))
+        #expect(result.stdout.contains("the Android apps crash at once, the iOS apps are left without a tab and crash on the next message"))
+        #expect(result.stdout.contains("note: plan goes on as if the user opened the app again: a fresh bootstrap container, c2"))
+        #expect(result.stdout.contains("step 2 (four.json): case 2 — Bootstrap → Tabbed\n  promoted  c2 → home\n"))
+        let strict = try plan(writing: files, ["retired.json"])
+        #expect(strict.status == 2)
+        #expect(strict.stdout.contains("error[TG108]"))
+    }
+
+    @Test func newLabelsWithoutStructuralChangeAreNotShownP106() throws {
+        let files = ["four.json": Self.four,
+                     "badge.json": Self.payload(active: "home", Self.tab("home", title: "Home (3)"), Self.tab("explore"),
+                                                Self.tab("library"), Self.tab("profile"))]
+        let result = try plan(writing: files, ["four.json", "badge.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("step 2 (badge.json): case 4 — Tabbed → Tabbed (No Change)\n  kept      c1 home, c2 explore, c3 library, c4 profile\n"))
+        #expect(tabBars(result) == ["[Home*] [Explore] [Library] [Profile]", "[Home*] [Explore] [Library] [Profile]"])
+        #expect(result.stdout.contains(#"warning[P106]: new labels for tabs the user already has ("home" title "Home" → "Home (3)") with no tab added or removed: the apps keep showing the old ones"#))
+        let github = try plan(writing: files, ["--format", "github", "four.json", "badge.json"])
+        #expect(github.stdout.contains("::warning file=badge.json,line=1,col=")
+                && github.stdout.contains("title=tabgen plan P106 (step 2)::"))
+    }
 }

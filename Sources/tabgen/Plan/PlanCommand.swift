@@ -25,7 +25,15 @@ struct PlanCommand: ParsableCommand {
           P009  the tab the user is on was removed (case 9): its container morphs
           P010  the tab the user is on was replaced (case 10): its container morphs
           P011  every tab was replaced (case 11)
-          P101  deprecation leaves a single tab
+
+        Where the shipped apps depart from the design, plan does what they do and warns:
+          P101  one tab is left to show: the apps hide the tab bar (bootstrap mode)
+          P102  active names a tab deprecation hides: the apps use the first tab
+          P103  two tabs replace one: iOS crashes, Android inserts only the last
+          P104  a replacement that is itself deprecated is inserted anyway
+          P105  every tab is deprecated in a new tab bar: the apps crash
+          P106  new labels with no tab added or removed: the apps keep the old ones
+        See docs/plan.md.
 
         Between steps, --select ID@STEP makes the user tap tab ID after step STEP (the \
         user, not the server, picks tabs; this is how a hard-deprecated tab goes), and \

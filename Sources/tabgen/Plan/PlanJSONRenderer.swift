@@ -64,7 +64,7 @@ struct PlanJSONRenderer {
         object([
             ("id", .string(entry.serverId)),
             ("deprecated", .string(entry.level.rawValue)),
-            ("replacements", .array(entry.replacements.map { .string($0.id) })),
+            ("replacements", .array(entry.successors.map { .string($0.id) })),
         ])
     }
 

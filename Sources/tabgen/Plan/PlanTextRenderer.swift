@@ -60,7 +60,8 @@ struct PlanTextRenderer {
         let id = event.container.rawValue
         switch event.kind {
         case .promoted:
-            return "\(id) → \(event.to ?? "?")"
+            // A lone tab shown as bootstrap mode (P101) is promoted from what it represented.
+            return "\(id) \(event.from.map { "\($0) " } ?? "")→ \(event.to ?? "?")"
         case .morphed:
             return "\(id) \(event.from ?? "?") → \(event.to ?? "?")"
         case .demoted:
@@ -75,6 +76,9 @@ struct PlanTextRenderer {
     /// `[Home*] [Explore] [Profile]`, the asterisk on the selected tab.
     private func tabBar(_ state: ClientState) -> String {
         guard state.mode == .tabbed else {
+            if let lone = state.selected.serverId {
+                return "none (one tab left, \(lone), shown as bootstrap: one web view, \(state.selectedID))"
+            }
             return "none (bootstrap: one web view, \(state.selectedID))"
         }
         return state.containers.map { "[\($0.title)\($0.id == state.selectedID ? "*" : "")]" }.joined(separator: " ")
@@ -86,7 +90,7 @@ struct PlanTextRenderer {
         case .soft: "goes at the next app restart or bootstrap → tabbed transition (soft)"
         case .hard: "goes when the user leaves it (hard)"
         }
-        let successors = pending.replacements.map(\.title)
+        let successors = pending.successors.map(\.title)
         let then = successors.isEmpty ? "" : "; \(successors.joined(separator: ", ")) then takes its place"
         return "\(title) \(when)\(then)"
     }
