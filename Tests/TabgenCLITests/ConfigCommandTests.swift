@@ -60,6 +60,42 @@ struct ConfigCommandTests {
         #expect(result.stderr.contains("tabgen.yml:3:11: validate.strict must be true or false"), "\(result.stderr)")
     }
 
+    @Test func planValidatesAgainstTheConfigSchema() throws {
+        let directory = try project(config: "version: 1\nschema: schema.json\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["plan", "two.json"], in: directory)
+        #expect(result.status == 2, "two tabs are invalid under the project's schema: \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.hasPrefix("tabgen: schema.json (from tabgen.yml)\n"))
+        #expect(result.stderr.contains("cannot plan"))
+    }
+
+    @Test func initWritesAConfigForTheLayoutFound() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manager = FileManager.default
+        for folder in ["ios/Shop.xcodeproj", "ios/Shop", "android/app/src/main/java", "web/app/javascript/controllers", "web/config"] {
+            try manager.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("plugins {}\n".utf8).write(to: directory.appendingPathComponent("android/app/build.gradle.kts"))
+        let first = try CLI.run(["init"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("iOS sources in ios/Shop, Android module android/app, Rails app in web"), "\(first.stderr)")
+        let config = try String(contentsOf: directory.appendingPathComponent("tabgen.yml"), encoding: .utf8)
+        #expect(config.contains("\n    out: ios/Shop/Generated/Tabgen\n"))
+        #expect(config.contains("\n      testableImport: Shop\n"))
+        #expect(config.contains("\n    out: android/app\n"))
+        #expect(config.contains("\n    out: web/app/javascript/controllers/bridge\n"))
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("schema.json").path))
+        // What init wrote works as it stands.
+        let emit = try CLI.run(["emit", "-q"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("web/app/javascript/controllers/bridge/navigation_controller.js").path))
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+        let again = try CLI.run(["init"], in: directory)
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("tabgen.yml exists already"))
+    }
+
     @Test func diffTakesItsPolicyAndNewSchemaFromTheConfig() throws {
         let directory = try project(config: "version: 1\nschema: schema.json\n")
         defer { try? FileManager.default.removeItem(at: directory) }

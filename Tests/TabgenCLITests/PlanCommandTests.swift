@@ -31,7 +31,7 @@ struct PlanCommandTests {
         #expect(tabBars(result) == ["[Home*] [Explore] [Library] [Profile]", "[Home] [Explore*] [Library] [Profile]",
                                     "[Home*] [Library] [Profile]"])
         #expect(result.stdout.contains("  warning[P009]: the tab the user is on, \"explore\", was removed"))
-        #expect(result.stderr == "tabgen: planned 2 payloads, 1 tap: 1 warning (P009)\n")
+        #expect(result.stderr == "tabgen: schema.json (built in)\ntabgen: planned 2 payloads, 1 tap: 1 warning (P009)\n")
     }
 
     @Test func failOnWarningExitsOneOnlyWhenAStepWarns() throws {
@@ -141,7 +141,7 @@ struct PlanCommandTests {
         let result = try plan(["before.json", "invalid.json"])
         #expect(result.status == 2)
         #expect(result.stdoutLines == [#"invalid.json:3:65: error[TG104] /tabs/0/path: "https://evil.example/" is not a relative reference (it has scheme "https")"#])
-        #expect(result.stderr == "tabgen: error: cannot plan: 1 of 2 payloads is invalid against the schema (invalid.json)\n")
+        #expect(result.stderr == "tabgen: schema.json (built in)\ntabgen: error: cannot plan: 1 of 2 payloads is invalid against the schema (invalid.json)\n")
 
         let json = try plan(["--format", "json", "invalid.json"])
         #expect(json.status == 2)
@@ -242,7 +242,7 @@ struct PlanCommandTests {
         #expect(result.stdout.contains(#"warning[P101]: only one tab, "home", is left to show: the apps take a single tab for bootstrap mode, so users see no tab bar"#))
         // The next message is case 2 again: the page moves under the new active tab.
         #expect(result.stdout.contains("step 2 (four.json): case 2 — Bootstrap → Tabbed\n  promoted  c1 home → explore\n"))
-        #expect(result.stderr == "tabgen: planned 2 payloads: 1 warning (P101)\n")
+        #expect(result.stderr == "tabgen: older.json (--schema)\ntabgen: planned 2 payloads: 1 warning (P101)\n")
         // The built-in schema rejects the payload before any client sees it.
         let strict = try plan(writing: files, ["lone.json"])
         #expect(strict.status == 2)
@@ -293,7 +293,7 @@ struct PlanCommandTests {
         #expect(result.stdout.contains(#"warning[P104]: "saved", which replaces the hard-deprecated "explore" the user is on, is itself soft-deprecated"#))
         #expect(result.stdout.contains(#"note: "explore" is hard-deprecated and the user left it: it goes now; "saved" takes its place although it is soft-deprecated itself"#))
         #expect(tabBars(result).last == "[Home*] [Saved] [Library]")
-        #expect(result.stderr == "tabgen: planned 2 payloads, 2 taps: 1 warning (P104)\n")
+        #expect(result.stderr == "tabgen: schema.json (built in)\ntabgen: planned 2 payloads, 2 taps: 1 warning (P104)\n")
     }
 
     @Test func everyTabDeprecatedCrashesTheAppsP105() throws {

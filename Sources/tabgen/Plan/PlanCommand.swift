@@ -72,10 +72,10 @@ struct PlanCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Payload files (each the data of one configure message), in the order clients receive them; - reads standard input.", valueName: "PAYLOAD"))
+    @Argument(help: ArgumentHelp("Payload files (each the data of one configure message), in the order clients receive them; - reads standard input.", valueName: "PAYLOAD"), completion: .file(extensions: ["json"]))
     var payloads: [String] = []
 
-    @Option(name: .customLong("jsonl"), help: ArgumentHelp("Read the payloads from a JSON Lines file instead, one per line (blank lines skipped); - reads standard input.", valueName: "FILE"))
+    @Option(name: .customLong("jsonl"), help: ArgumentHelp("Read the payloads from a JSON Lines file instead, one per line (blank lines skipped); - reads standard input.", valueName: "FILE"), completion: .file())
     var jsonLines: String?
 
     @Option(name: .customLong("select"), help: ArgumentHelp("After step STEP, the user taps the tab ID (repeatable; taps after one step run in the order given).", valueName: "ID@STEP"),
@@ -85,8 +85,13 @@ struct PlanCommand: ParsableCommand {
     @Option(name: .customLong("restart-at"), help: ArgumentHelp("Relaunch the app after step STEP and its taps (repeatable).", valueName: "STEP"))
     var restarts: [Int] = []
 
-    @Option(help: ArgumentHelp("Schema to validate the payloads against (default: the schema.json built into tabgen).", valueName: "PATH"))
+    @Option(help: ArgumentHelp("Schema to validate the payloads against (default: the schema of tabgen.yml, else the schema.json built into tabgen).", valueName: "PATH"),
+            completion: .file(extensions: ["json"]))
     var schema: String?
+
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one).", valueName: "PATH"),
+            completion: .file(extensions: ["yml", "yaml", "json"]))
+    var config: String?
 
     @Option(help: "Output format: text (readable steps), json (one document) or github (text with workflow annotations).")
     var format: PlanFormat = .text
@@ -122,7 +127,9 @@ struct PlanCommand: ParsableCommand {
     }
 
     private func plan() throws {
-        let document = try SchemaLoader.load(path: schema)
+        let context = try ConfigContext.resolve(schema: schema, config: config)
+        let document = try context.loadSchema()
+        if !quiet { context.announce() }
         let loaded = if let jsonLines { try PayloadLoader.jsonLines(jsonLines) } else { try PayloadLoader.files(payloads) }
         if loaded.isEmpty { throw CLIError("\(jsonLines ?? "the input") holds no payload") }
         let runner = PlanRunner(taps: taps, restarts: restarts)
