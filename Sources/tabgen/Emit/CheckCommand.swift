@@ -49,6 +49,7 @@ struct CheckCommand: ParsableCommand {
         let results: [(job: EmitJob, files: [GeneratedFile])]
         do throws(CLIError) {
             let (jobs, templates) = try generation.jobs(version: Tabgen.configuration.version)
+            if !quiet { EmitJob.announceSchemas(jobs) }
             results = try EmitJob.generate(jobs, templates: templates)
         } catch {
             printError(error.description)

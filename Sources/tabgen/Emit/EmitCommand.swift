@@ -73,6 +73,7 @@ struct EmitCommand: ParsableCommand {
 
     private func emit() throws(CLIError) {
         let (jobs, templates) = try generation.jobs(version: Tabgen.configuration.version)
+        if !quiet { EmitJob.announceSchemas(jobs) }
         let results = try EmitJob.generate(jobs, templates: templates)
         // Nothing is written when any output would overwrite a file tabgen did not write.
         for (job, files) in results {

@@ -80,6 +80,7 @@ struct GenerationOptions: ParsableArguments {
             let schemaDisplay = project.schema ?? SchemaLoader.builtinName
             let header = GenerationHeader(version: version, schema: project.schema.map(GenerationHeader.relativeName) ?? SchemaLoader.builtinName, command: command)
             jobs.append(EmitJob(target: target, schemaPath: project.schema.map { project.resolve($0).path }, schemaDisplay: schemaDisplay,
+                                schemaLabel: project.schema.map { "\($0) (from \(configPath))" } ?? "\(SchemaLoader.builtinName); \(configPath) names no schema",
                                 directory: project.resolve(output.out), directoryDisplay: output.out, header: header, rerunCommand: rerun))
         }
         return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
@@ -169,6 +170,7 @@ struct GenerationOptions: ParsableArguments {
                 directory = out ?? "generated/\(lang)"
             }
             jobs.append(EmitJob(target: target, schemaPath: schema, schemaDisplay: schemaDisplay,
+                                schemaLabel: schema.map { "\($0) (--schema)" } ?? SchemaLoader.builtinName,
                                 directory: URL(fileURLWithPath: directory), directoryDisplay: directory,
                                 header: GenerationHeader(version: version, schema: schemaInHeader, command: command), rerunCommand: rerun))
         }
@@ -184,6 +186,8 @@ struct EmitJob {
     /// Nil: the built-in schema.
     var schemaPath: String?
     var schemaDisplay: String
+    /// Which schema, and whence, for the one line every command prints about it.
+    var schemaLabel: String
     var directory: URL
     var directoryDisplay: String
     var header: GenerationHeader
@@ -191,6 +195,14 @@ struct EmitJob {
     var rerunCommand: String
 
     var output: OutputDirectory { OutputDirectory(url: directory, displayName: directoryDisplay) }
+
+    /// `tabgen: schema.json (from tabgen.yml)` on standard error, once per schema.
+    static func announceSchemas(_ jobs: [EmitJob]) {
+        var seen: Set<String> = []
+        for job in jobs where seen.insert(job.schemaLabel).inserted {
+            FileHandle.standardError.write(Data("tabgen: \(job.schemaLabel)\n".utf8))
+        }
+    }
 
     /// The schema at `path` (nil: built in), named in messages and generated files as
     /// `displayName`, so output does not depend on where the project is checked out.
