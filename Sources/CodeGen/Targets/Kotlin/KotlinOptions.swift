@@ -1,13 +1,6 @@
 /// The Kotlin target's options (`--kotlin-package`, tabgen.yml `options:`).
 public struct KotlinOptions: Sendable, Equatable {
-    /// How generated clients read what the server sends (the decoding policy, issue 9).
-    public enum Decoding: String, Sendable, CaseIterable {
-        /// A `null` optional member reads as absent, a missing nullable member as null,
-        /// unknown enum values are kept; `validate()` reports each as `tabgen validate` does.
-        case tolerant
-        /// Those deviations are `SerializationException`s (unknown members stay accepted).
-        case strict
-    }
+    public typealias Decoding = DecodingPolicy
 
     /// The visibility of every generated declaration.
     public enum Visibility: String, Sendable, CaseIterable {
@@ -76,10 +69,7 @@ public struct KotlinOptions: Sendable, Equatable {
                     runtime = try TargetOption.flag(value, language: "kotlin", name: name)
                 }
             case "decoding":
-                guard let policy = Decoding(rawValue: value) else {
-                    throw CodeGenError("kotlin option decoding must be tolerant or strict, not \(value)")
-                }
-                decoding = policy
+                decoding = try TargetOption.decoding(value, language: "kotlin")
             case "visibility":
                 guard let level = Visibility(rawValue: value) else {
                     throw CodeGenError("kotlin option visibility must be public or internal, not \(value)")

@@ -126,11 +126,7 @@ public struct RubyOptions: Sendable, Equatable {
                 guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
                 tests = flag
             case "decoding":
-                switch value {
-                case "tolerant": strictDecoding = false
-                case "strict": strictDecoding = true
-                default: throw CodeGenError("ruby option decoding must be tolerant or strict, not \(value)")
-                }
+                strictDecoding = try TargetOption.decoding(value, language: "ruby") == .strict
             default:
                 throw CodeGenError("unknown ruby option \(name) (known: \(Self.documentation.map(\.name).joined(separator: ", ")))")
             }

@@ -7,14 +7,7 @@ public struct SwiftOptions: Sendable, Equatable {
         case `internal`
     }
 
-    /// How generated decoding treats the deviations hand-written clients accept.
-    public enum Decoding: String, Sendable, CaseIterable {
-        /// Decode `null` optional members, missing nullable members and unknown enum
-        /// values; `validate()` still reports each (unknown enum values as warnings).
-        case tolerant
-        /// Throw on those deviations (unknown members stay accepted where the schema allows them).
-        case strict
-    }
+    public typealias Decoding = DecodingPolicy
 
     public var accessLevel: AccessLevel = .internal
     public var decoding: Decoding = .tolerant
@@ -50,10 +43,7 @@ public struct SwiftOptions: Sendable, Equatable {
                 }
                 accessLevel = level
             case "decoding":
-                guard let policy = Decoding(rawValue: value) else {
-                    throw CodeGenError("swift option decoding must be tolerant or strict, not \(value)")
-                }
-                decoding = policy
+                decoding = try TargetOption.decoding(value, language: "swift")
             case "namespace":
                 guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
                     throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")

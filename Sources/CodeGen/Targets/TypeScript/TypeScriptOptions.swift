@@ -7,14 +7,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
         case javascript
     }
 
-    /// What the controller does with a deviation the native clients decode (a null
-    /// optional member, a missing nullable one, an unknown member or enum value).
-    public enum Decoding: String, Sendable, CaseIterable {
-        /// Sends the message; the deviation is a warning (console and `warnings`).
-        case tolerant
-        /// Refuses it, as `tabgen validate` does: the deviation is an error.
-        case strict
-    }
+    public typealias Decoding = DecodingPolicy
 
     public var flavor: Flavor = .typescript
     public var decoding: Decoding = .tolerant
@@ -38,10 +31,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
                 }
                 self.flavor = flavor
             case "decoding":
-                guard let decoding = Decoding(rawValue: value.lowercased()) else {
-                    throw CodeGenError("typescript option decoding must be tolerant or strict, not \(value)")
-                }
-                self.decoding = decoding
+                decoding = try TargetOption.decoding(value, language: "typescript")
             case "tests":
                 tests = try TargetOption.flag(value, language: "typescript", name: name)
             default:
