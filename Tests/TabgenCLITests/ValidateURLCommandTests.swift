@@ -256,6 +256,20 @@ struct ValidateURLCommandTests {
         ])
     }
 
+    @Test func credentialsInAURLAreNotPrinted() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        let url = "http://deploy:s3cret@127.0.0.1:\(server.port)/pages/invalid.html"
+        for format in ["text", "json", "github"] {
+            let result = try CLI.run(["validate", "--format", format, "--url", url, "http://deploy:s3cret@127.0.0.1:1/"])
+            #expect(result.status == 2, "\(format): \(result.stderr)")
+            #expect(!result.stdout.contains("s3cret") && !result.stderr.contains("s3cret"), "\(format): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("127.0.0.1"), "the page is still named")
+        }
+        let text = try CLI.run(["validate", "--url", url])
+        #expect(text.stdout.hasPrefix("http://***@127.0.0.1:\(server.port)/pages/invalid.html:9:85: error[TG104]"), "\(text.stdout)")
+    }
+
     @Test func filesAndURLsTogether() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }

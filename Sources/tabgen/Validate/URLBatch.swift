@@ -7,11 +7,21 @@ struct PageURL: Sendable {
     var text: String
     var url: URL
 
-    /// Accepts absolute http and https URLs with a host.
+    /// Accepts absolute http and https URLs with a host. `text`, what output names the
+    /// page by, has its credentials (`user:secret@`) hidden.
     init?(_ text: String) {
         guard let url = URL(string: text), Origin(url) != nil else { return nil }
-        self.text = text
+        self.text = Self.redacted(text)
         self.url = url
+    }
+
+    /// The URL text with any `user:password@` of its authority shown as `***@`: output
+    /// lands in CI logs and annotations, which are not the place for a password.
+    static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://") else { return text }
+        let authorityEnd = text[scheme.upperBound...].firstIndex(where: { "/?#".contains($0) }) ?? text.endIndex
+        guard let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
+        return String(text[..<scheme.upperBound]) + "***" + String(text[at...])
     }
 }
 
@@ -90,7 +100,7 @@ struct URLBatch: Sendable {
         case .tooLarge:
             report.findings.append(HTMLInput.tooLarge(file: page.text, limit: fetcher.maxBytes))
         case .crossOriginRedirect(let target):
-            let message = "redirects to \(target.absoluteString), another origin; tabgen does not follow it, since the headers it sends are for \(Self.origin(of: page.url)) only (check that URL on its own if the redirect is meant)"
+            let message = "redirects to \(PageURL.redacted(target.absoluteString)), another origin; tabgen does not follow it, since the headers it sends are for \(Self.origin(of: page.url)) only (check that URL on its own if the redirect is meant)"
             report.findings.append(LocatedFinding(file: page.text, line: 1, column: 1, finding: Finding(
                 code: FindingCode.crossOriginRedirect, severity: .error, pointer: .root, message: message)))
         case .failed(let reason):
