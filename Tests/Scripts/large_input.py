@@ -10,6 +10,7 @@ Usage: large_input.py PATH/TO/tabgen
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,17 +36,22 @@ def run(binary, args):
     return proc.returncode, proc.stdout, proc.stderr, seconds, peak
 
 
-def run_alone(binary, args):
-    """Runs tabgen with its output discarded; returns (exit code, stderr, seconds, peak
-    RSS in MiB of this one process, from wait4, so earlier children do not count)."""
+def run_alone(binary, args, stdout=False):
+    """Runs tabgen; returns (exit code, stderr, seconds, peak RSS in MiB of this one
+    process, from wait4, so other children do not count), and its stdout when asked.
+    The peak includes what the child was forked from until exec, so run these checks
+    while this script is small."""
     start = time.monotonic()
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([binary, *args], stdout=subprocess.DEVNULL, stderr=err)
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen([binary, *args], stdout=out if stdout else subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         stderr = err.read().decode("utf-8", "replace")
-    return proc.returncode, stderr, time.monotonic() - start, usage.ru_maxrss / 1024
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    result = (proc.returncode, stderr, time.monotonic() - start, usage.ru_maxrss / 1024)
+    return result + (text,) if stdout else result
 
 
 def main():
@@ -74,6 +80,28 @@ def main():
               "exit %d, %.1f s, peak RSS %.0f MiB (limit 64), %s" % (code, seconds, peak, (stderr.strip().splitlines() or [""])[-1][-100:]))
         os.remove(invalid)
 
+        # tabgen diff on a 200 MB git blob: refused at the 64 MiB limit, without reading
+        # the rest (it once read the whole blob first).. Early, while this script is
+        # small; the checks after it measure tabgen alone (wait4), not git too.
+        repo = os.path.join(scratch, "repo")
+        os.mkdir(repo)
+        git = ["git", "-C", repo, "-c", "user.email=t@example.com", "-c", "user.name=t"]
+        subprocess.run(git[:3] + ["init", "-q"], check=True)
+        with open(os.path.join(repo, "schema.json"), "w") as out:
+            out.write('{"definitions": {}, "metadata": {"x": "')
+            for _ in range(200):
+                out.write("a" * MB)
+            out.write('"}}')
+        subprocess.run(git + ["add", "schema.json"], check=True)
+        subprocess.run(git + ["commit", "-q", "-m", "big"], check=True)
+        os.chdir(repo)
+        code, message, seconds, peak = run_alone(binary, ["diff", "git:HEAD:schema.json", os.path.join(repo, "schema.json")])
+        os.chdir(scratch)
+        message = message.strip()
+        check("diff of a 200 MB git blob", code == 2 and "is larger than 67108864 bytes" in message and peak < 200,
+              "exit %d, %.1f s, peak RSS %.0f MiB (limit 200), %s" % (code, seconds, peak, message[:120]))
+        shutil.rmtree(repo)
+
         # 200 MB of JSON Lines: streamed block by block, so memory stays flat.
         jsonl = os.path.join(scratch, "corpus.jsonl")
         lines = 0
@@ -86,7 +114,7 @@ def main():
                 out.write(bad)
                 written += len(block) + len(bad)
                 lines += 2001
-        code, stdout, stderr, seconds, peak = run(binary, ["validate", "--jsonl", "--quiet", jsonl])
+        code, stderr, seconds, peak, stdout = run_alone(binary, ["validate", "--jsonl", "--quiet", jsonl], stdout=True)
         findings = stdout.count("error[TG101]")
         check("200 MB JSON Lines", code == 1 and findings == lines // 2001 and peak < 150,
               "exit %d, %d findings (expected %d), %.1f s, peak RSS %.0f MiB (limit 150)"
@@ -118,6 +146,7 @@ def main():
         code, stdout, _, seconds, peak = run(binary, ["validate", "--jsonl", longline])
         check("200 MB line in JSON Lines", code == 1 and ":2:1: error[TG002]" in stdout and ":3:1: error[TG012]" in stdout,
               "exit %d, %.1f s, %s" % (code, seconds, " | ".join(stdout.strip().splitlines())[:160]))
+
 
     print("large-input: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

@@ -19,9 +19,20 @@ enum GitShow {
         } catch {
             throw CLIError("cannot read git:\(object): cannot run git: \(error.localizedDescription)")
         }
-        // git writes little to standard error, so reading standard output to its end
-        // first cannot leave git blocked on a full error pipe.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // git writes little to standard error, so reading standard output first cannot
+        // leave git blocked on a full error pipe. Reading stops past the limit, so a
+        // huge blob is refused without being held in memory.
+        var data = Data()
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+            if data.count > limit {
+                process.terminate()
+                process.waitUntilExit()
+                throw CLIError("git:\(object) is larger than \(limit) bytes")
+            }
+        }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         process.waitUntilExit()
