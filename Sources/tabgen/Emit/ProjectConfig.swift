@@ -87,7 +87,7 @@ struct ProjectConfig {
 
     static func parse(_ value: Value, path: String, directory: URL) throws(CLIError) -> ProjectConfig {
         func fail(_ at: Value?, _ message: String) -> CLIError {
-            CLIError("\(path):\(at?.position.map { "\($0.line):\($0.column):" } ?? "") \(message)")
+            error(path, at: at?.position, message)
         }
         guard case .map(let root) = value.kind else { throw fail(value, "expected a mapping with outputs:") }
         try checkKeys(root, allowed: ["version", "schema", "templates", "outputs", "validate", "breaking"], at: "the top level", path: path)
@@ -250,14 +250,18 @@ struct ProjectConfig {
         switch value.kind {
         case .null: return nil
         case .scalar(let text): return text
-        default: throw CLIError("\(path):\(value.position.map { "\($0.line):\($0.column):" } ?? "") \(key) must be a single value")
+        default: throw error(path, at: value.position, "\(key) must be a single value")
         }
+    }
+
+    /// `tabgen.yml:5:10: message`, or `tabgen.json: message` where there is no position.
+    static func error(_ path: String, at position: (line: Int, column: Int)?, _ message: String) -> CLIError {
+        CLIError("\(path):\(position.map { "\($0.line):\($0.column):" } ?? "") \(message)")
     }
 
     static func checkKeys(_ members: [(String, Value)], allowed: Set<String>, at place: String, path: String) throws(CLIError) {
         for (key, value) in members where !allowed.contains(key) {
-            let at = (value.keyPosition ?? value.position).map { "\($0.line):\($0.column):" } ?? ""
-            throw CLIError("\(path):\(at) unknown key \(key) at \(place) (expected: \(allowed.sorted().joined(separator: ", ")))")
+            throw error(path, at: value.keyPosition ?? value.position, "unknown key \(key) at \(place) (expected: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
 }
