@@ -24,6 +24,9 @@ struct KotlinEndToEnd: Sendable {
     /// Everything kotlinc printed when it failed or warned (it prints nothing when all is well).
     var compileOutput: String?
     var compatibilityOutput: String?
+    /// The JVM's own notices ("OpenJDK 64-Bit Server VM warning: ..."), which say nothing
+    /// about the generated code: kept apart from the compiler's output and shown in `summary`.
+    var jvmNotices: [String] = []
     var runStatus: Int32 = -1
     var runOutput = ""
     var report = KotlinSupport.JUnitReport("")
@@ -143,10 +146,11 @@ struct KotlinEndToEnd: Sendable {
             let compile = compiles[0]
             let compatibility = compiles[1]
             result.compileSeconds = Date().timeIntervalSince(clock)
-            if compile.status != 0 || !(compile.stdout + compile.stderr).isEmpty { result.compileOutput = compile.stdout + compile.stderr }
-            if compatibility.status != 0 || !(compatibility.stdout + compatibility.stderr).isEmpty {
-                result.compatibilityOutput = compatibility.stdout + compatibility.stderr
-            }
+            let (compileText, compileNotices) = KotlinEndToEnd.splitJVMNotices(compile.stdout + compile.stderr)
+            let (compatibilityText, compatibilityNotices) = KotlinEndToEnd.splitJVMNotices(compatibility.stdout + compatibility.stderr)
+            result.jvmNotices = compileNotices + compatibilityNotices
+            if compile.status != 0 || !compileText.isEmpty { result.compileOutput = compileText }
+            if compatibility.status != 0 || !compatibilityText.isEmpty { result.compatibilityOutput = compatibilityText }
             guard compile.status == 0 else { return result }
 
             clock = Date()
@@ -242,8 +246,30 @@ struct KotlinEndToEnd: Sendable {
     var totalExpected: Int { expected.values.reduce(0, +) + Self.extraTests }
 
     var summary: String {
-        String(format: "%d Kotlin files; generate %.1f s, kotlinc %.1f s, JUnit %.1f s; %d passed, %d failed",
-               sourceFiles, generateSeconds, compileSeconds, runSeconds, report.passed, report.failed)
+        var text = String(format: "%d Kotlin files; generate %.1f s, kotlinc %.1f s, JUnit %.1f s; %d passed, %d failed",
+                          sourceFiles, generateSeconds, compileSeconds, runSeconds, report.passed, report.failed)
+        // Every test that fails on the shared compile repeats its cause, so the cause is
+        // in whatever part of the log one reads.
+        if let setupError { text += "\nsetup: " + Self.head(setupError) }
+        if let compileOutput { text += "\nkotlinc printed: " + Self.head(compileOutput) }
+        if !jvmNotices.isEmpty { text += "\nJVM notices (not counted): " + Self.head(jvmNotices.joined(separator: "\n")) }
+        return text
+    }
+
+    private static func head(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.prefix(6).joined(separator: "\n") + (lines.count > 6 ? "\n(\(lines.count - 6) more lines)" : "")
+    }
+
+    /// Lines the JVM itself prints about its own configuration, apart from the rest.
+    static func splitJVMNotices(_ output: String) -> (text: String, notices: [String]) {
+        var kept: [Substring] = []
+        var notices: [String] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("OpenJDK 64-Bit Server VM warning:") { notices.append(String(line)) } else { kept.append(line) }
+        }
+        let text = kept.joined(separator: "\n")
+        return (text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "" : text, notices)
     }
 }
 
