@@ -14,11 +14,11 @@ struct Tabgen: ParsableCommand {
         Exit codes: 0 success, 1 invalid input found (findings printed), 2 usage, I/O or schema error.
         """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self, ExplainCommand.self, InitCommand.self]
+        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self, ExplainCommand.self, InitCommand.self, ConformanceCommand.self]
     )
 
     static var subcommandNames: [String] {
-        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        configuration.subcommands.filter { $0.configuration.shouldDisplay }.compactMap { $0.configuration.commandName } + ["help"]
     }
 
     /// Runs the command, mapping argument errors to exit code 2 as documented (the
@@ -26,7 +26,7 @@ struct Tabgen: ParsableCommand {
     static func main() {
         // A mistyped subcommand: say which one was meant (the parser only says "unexpected").
         let arguments = CommandLine.arguments.dropFirst()
-        if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first) {
+        if let first = arguments.first, !first.hasPrefix("-"), !subcommandNames.contains(first), first != ConformanceCommand.configuration.commandName {
             let hint = Suggestion.closest(to: first, among: subcommandNames).map { "; did you mean '\($0)'?" } ?? ""
             FileHandle.standardError.write(Data("Error: unknown subcommand '\(first)'\(hint) (subcommands: \(subcommandNames.dropLast().joined(separator: ", ")))\nSee 'tabgen --help'.\n".utf8))
             Foundation.exit(Exit.failure.rawValue)

@@ -1,0 +1,63 @@
+import Schema
+
+/// The conformance suite of one schema: every fixture of `FixtureDeriver` (valid ones,
+/// each rule broken, each RFC 8927 constraint broken), then `count` cases made from them
+/// by one seeded mutation each: strings with escapes, astral characters, U+2028 and
+/// canonically equivalent spellings, path tricks, ids made equal, nulls, wrong types,
+/// dropped and unknown members (`__proto__`, `constructor`), duplicate keys, arrays of 0
+/// to 8 elements, every enum value and unknown ones, number tokens no client can hold,
+/// nesting at the reader's depth limit, and texts that are not JSON objects.
+public struct ConformanceSuite {
+    public let document: SchemaDocument
+    /// Names the cases: `<name>/<index>`.
+    public let name: String
+    public let seed: UInt64
+    let oracle: ConformanceOracle
+    let bases: [(name: String, payload: JSON)]
+    /// The indices of the valid fixtures: three mutations in four start from one.
+    let validBases: [Int]
+    let lookup: SchemaLookup
+
+    public init(document: SchemaDocument, name: String, seed: UInt64) {
+        self.document = document
+        self.name = name
+        self.seed = seed
+        oracle = ConformanceOracle(document: document)
+        let fixtures = FixtureDeriver(document: document).derive().fixtures
+        bases = fixtures.map { ($0.name, $0.payload) }
+        validBases = fixtures.indices.filter { fixtures[$0].category == .valid }
+        lookup = SchemaLookup(document: document)
+    }
+
+    /// The fixtures, then `count` mutated cases.
+    public func cases(count: Int) -> [ConformanceCase] {
+        var cases: [ConformanceCase] = []
+        for (index, base) in bases.enumerated() {
+            cases.append(make(index: index, kind: "fixture:\(base.name)", text: CaseTextWriter().text(base.payload)))
+        }
+        for index in bases.count..<(bases.count + max(0, count)) {
+            cases.append(mutated(index: index))
+        }
+        return cases
+    }
+
+    /// Case `index` alone, as `cases(count:)` makes it.
+    public func mutated(index: Int) -> ConformanceCase {
+        var random = SeededGenerator(seed: seed, index: index)
+        let preferValid = random.next() % 4 != 0 && !validBases.isEmpty
+        guard let baseIndex = preferValid ? validBases.randomElement(using: &random) : bases.indices.randomElement(using: &random) else {
+            return make(index: index, kind: "valid", text: "null")
+        }
+        var mutation = Mutation(payload: bases[baseIndex].payload, random: random, lookup: lookup)
+        let kind = mutation.apply()
+        var writer = CaseTextWriter()
+        writer.escapeEverything = mutation.random.next() % 8 == 0
+        let text = mutation.text ?? writer.text(mutation.payload)
+        return make(index: index, kind: kind + (writer.escapeEverything && mutation.text == nil ? "+escaped" : ""), text: text)
+    }
+
+    func make(index: Int, kind: String, text: String) -> ConformanceCase {
+        ConformanceCase(id: "\(name)/\(index)", kind: kind, index: index, seed: seed, payload: text,
+                        expectation: oracle.expectation(for: text))
+    }
+}

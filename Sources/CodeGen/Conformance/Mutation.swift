@@ -1,0 +1,288 @@
+import Schema
+
+/// One seeded change to a base payload; `apply()` returns its kind.
+struct Mutation {
+    var payload: JSON
+    var random: SeededGenerator
+    let lookup: SchemaLookup
+    /// Set instead of `payload` when the case is text that no JSON value writes.
+    var text: String?
+
+    /// Strings that validators have handled differently: escapes, astral and separator
+    /// characters, canonically equivalent spellings, JavaScript's special keys.
+    static let strings: [(String, String)] = [
+        ("escapes", "quote \" backslash \\ slash / tab \t newline \n nul \u{0} bell \u{7}"),
+        ("astral", "\u{1F600}\u{1D11E} music"),
+        ("line-separator", "a\u{2028}b\u{2029}c"),
+        ("nfc", "caf\u{E9}"),
+        ("nfd", "cafe\u{301}"),
+        ("kelvin", "\u{212A}"),
+        ("latin-k", "K"),
+        ("proto", "__proto__"),
+        ("constructor", "constructor"),
+        ("empty", ""),
+        ("space", " "),
+        ("bidi", "\u{202E}abc"),
+        ("bom", "\u{FEFF}x"),
+        ("long", String(repeating: "x", count: 300)),
+    ]
+
+    /// TG104's hard cases (and plain strings anywhere else).
+    static let paths: [String] = [
+        "https://evil.example/x", "//evil.example/x", "javascript:alert(1)", "\\\\evil\\x", "/a\\b", "/a\tb",
+        " /a", "/a ", "/a b", "/a%zz", "/a%4", "/%41", "?q=1", "#frag", "", ".", "a:b", "./a:b", "/a:b",
+        "mailto:x@y.example", "HTTP://X", "/caf\u{E9}", "/\u{1F600}", "/a\u{2028}", "%2F%2Fevil", "/a?b#c", "/a/../b",
+    ]
+
+    /// Number tokens, as written: beyond float32 and float64, below the smallest double,
+    /// at the integer types' edges.
+    static let numbers: [String] = [
+        "1E400", "-1E400", "1e-400", "3.5e38", "3.4028235e38", "-3.5e38", "0e5", "-0", "1.0", "1.5", "255", "256",
+        "-129", "127", "128", "32767", "32768", "65535", "65536", "2147483647", "2147483648", "4294967295",
+        "4294967296", "1e2", "9007199254740993", "0.1", "-1",
+    ]
+
+    static let unknownKeys = ["__proto__", "constructor", "toString", "hasOwnProperty", "prototype", "extra"]
+
+    mutating func pick<T>(_ items: [T]) -> T? {
+        items.randomElement(using: &random)
+    }
+
+    mutating func apply() -> String {
+        let operators: [(weight: Int, run: (inout Mutation) -> String?)] = [
+            (3, { _ in "valid" }),
+            (10, { $0.replaceString() }),
+            (12, { $0.sameString() }),
+            (8, { $0.nullValue() }),
+            (8, { $0.wrongType() }),
+            (8, { $0.dropMember() }),
+            (6, { $0.unknownMember() }),
+            (4, { $0.duplicateKey() }),
+            (10, { $0.resize() }),
+            (6, { $0.enumValue() }),
+            (4, { $0.numberToken() }),
+            (1, { $0.deep() }),
+            (10, { $0.pathTrick() }),
+            (2, { $0.notAnObject() }),
+        ]
+        let total = operators.reduce(0) { $0 + $1.weight }
+        var roll = Int(random.next() % UInt64(total))
+        for entry in operators {
+            if roll < entry.weight {
+                return entry.run(&self) ?? "valid"
+            }
+            roll -= entry.weight
+        }
+        return "valid"
+    }
+
+    // MARK: Places in the payload
+
+    func places(_ value: JSON, _ path: [PathToken] = [], into result: inout [(path: [PathToken], value: JSON)]) {
+        result.append((path, value))
+        switch value {
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { places(element, path + [.index(index)], into: &result) }
+        case .object(let object):
+            for member in object.members { places(member.value, path + [.key(member.key)], into: &result) }
+        default:
+            break
+        }
+    }
+
+    var allPlaces: [(path: [PathToken], value: JSON)] {
+        var result: [(path: [PathToken], value: JSON)] = []
+        places(payload, into: &result)
+        return result
+    }
+
+    var stringPlaces: [[PathToken]] {
+        allPlaces.filter { $0.value.stringValue != nil }.map(\.path)
+    }
+
+    mutating func set(_ value: JSON, at path: [PathToken]) {
+        JSONEditing.set(value, at: path, in: &payload)
+    }
+
+    // MARK: Operators
+
+    mutating func replaceString() -> String? {
+        guard let path = pick(stringPlaces), let (name, text) = pick(Self.strings) else { return nil }
+        set(.string(text), at: path)
+        return "string:\(name)"
+    }
+
+    /// Makes one string equal to another (duplicate ids, references that resolve), or
+    /// equal only under canonical equivalence (NFC and NFD, K and KELVIN SIGN).
+    mutating func sameString() -> String? {
+        let strings = stringPlaces
+        guard let first = pick(strings) else { return nil }
+        // Prefer a place with the same member name (/tabs/0/id and /tabs/1/id).
+        let peers = strings.filter { $0 != first && $0.last == first.last }
+        guard let second = pick(peers.isEmpty || random.next() % 4 == 0 ? strings.filter { $0 != first } : peers) else { return nil }
+        switch random.next() % 3 {
+        case 0:
+            guard let text = JSONEditing.value(at: first, in: payload)?.stringValue else { return nil }
+            set(.string(text), at: second)
+            return "same-string:exact"
+        case 1:
+            set(.string("caf\u{E9}"), at: first)
+            set(.string("cafe\u{301}"), at: second)
+            return "same-string:nfc-nfd"
+        default:
+            set(.string("Kilo"), at: first)
+            set(.string("\u{212A}ilo"), at: second)
+            return "same-string:kelvin"
+        }
+    }
+
+    mutating func nullValue() -> String? {
+        guard let place = pick(allPlaces.filter { !$0.path.isEmpty && !$0.value.isNull }) else { return nil }
+        set(.null, at: place.path)
+        return "null"
+    }
+
+    mutating func wrongType() -> String? {
+        guard let place = pick(allPlaces.filter { !$0.path.isEmpty }) else { return nil }
+        let replacements: [(String, JSON)] = [("number", .number(7)), ("boolean", .bool(true)), ("string", .string("x")),
+                                              ("array", .array([])), ("object", .object(JSONObject()))]
+        let options = replacements.filter { $0.1.kindName != place.value.kindName }
+        guard let (name, value) = pick(options) else { return nil }
+        set(value, at: place.path)
+        return "wrong-type:\(name)"
+    }
+
+    mutating func dropMember() -> String? {
+        guard let place = pick(allPlaces.filter { if case .key? = $0.path.last { return true } else { return false } }) else { return nil }
+        JSONEditing.remove(at: place.path, in: &payload)
+        return "drop-member"
+    }
+
+    var objectPlaces: [[PathToken]] {
+        allPlaces.filter { $0.value.objectValue != nil }.map(\.path)
+    }
+
+    mutating func unknownMember() -> String? {
+        guard let path = pick(objectPlaces), let key = pick(Self.unknownKeys),
+              case .object(var object)? = JSONEditing.value(at: path, in: payload),
+              !object.keys.contains(key) else { return nil }
+        let values: [JSON] = [.null, .number(1), .string("x"), .object(JSONObject()), .array([])]
+        object.members.append(.init(key: key, value: pick(values) ?? .null))
+        set(.object(object), at: path)
+        return "unknown-member:\(key)"
+    }
+
+    /// A key written twice, or two keys equal only under canonical equivalence.
+    mutating func duplicateKey() -> String? {
+        guard let path = pick(objectPlaces), case .object(var object)? = JSONEditing.value(at: path, in: payload) else { return nil }
+        let kind: String
+        switch random.next() % 3 {
+        case 0:
+            guard let member = pick(object.members) else { return nil }
+            object.members.append(member)
+            kind = "exact"
+        case 1:
+            object.members += [.init(key: "caf\u{E9}", value: .number(1)), .init(key: "cafe\u{301}", value: .number(2))]
+            kind = "nfc-nfd"
+        default:
+            object.members += [.init(key: "K", value: .number(1)), .init(key: "\u{212A}", value: .number(2))]
+            kind = "kelvin"
+        }
+        set(.object(object), at: path)
+        return "duplicate-key:\(kind)"
+    }
+
+    /// An array cut or grown to 0...8 elements; grown elements are copies whose
+    /// free-form strings get a suffix, so that ids stay distinct.
+    mutating func resize() -> String? {
+        let arrays = allPlaces.filter { $0.value.arrayValue != nil }
+        guard let place = pick(arrays), var elements = place.value.arrayValue else { return nil }
+        let target = Int(random.next() % 9)
+        if elements.count > target {
+            elements = Array(elements.prefix(target))
+        } else if let template = elements.first {
+            while elements.count < target {
+                var copy = template
+                var copyPlaces: [(path: [PathToken], value: JSON)] = []
+                places(copy, into: &copyPlaces)
+                for inner in copyPlaces {
+                    guard case .string(let text)? = Optional(inner.value) else { continue }
+                    let schema = lookup.schema(at: place.path + [.index(0)] + inner.path, in: payload)
+                    if case .type(.string)? = schema?.schema.form {
+                        JSONEditing.set(.string(text + "-\(elements.count)"), at: inner.path, in: &copy)
+                    }
+                }
+                elements.append(copy)
+            }
+        }
+        set(.array(elements), at: place.path)
+        return "resize:\(elements.count)"
+    }
+
+    mutating func enumValue() -> String? {
+        var candidates: [([PathToken], [String])] = []
+        for path in stringPlaces {
+            if case .enumeration(let values)? = lookup.schema(at: path, in: payload)?.schema.form { candidates.append((path, values)) }
+        }
+        guard let (path, values) = pick(candidates) else { return nil }
+        let choice = Int(random.next() % UInt64(values.count + 3))
+        if choice < values.count {
+            set(.string(values[choice]), at: path)
+            return "enum:known"
+        }
+        let unknown = ["unknown", (values.first ?? "x").uppercased(), "\u{212A}"][choice - values.count]
+        set(.string(unknown), at: path)
+        return "enum:unknown"
+    }
+
+    mutating func numberToken() -> String? {
+        let numbers = allPlaces.filter { if case .number = $0.value { return true } else { return false } }.map(\.path)
+        guard let token = pick(Self.numbers) else { return nil }
+        if let path = pick(numbers) {
+            set(CaseTextWriter.raw(token), at: path)
+            return "number:\(token)"
+        }
+        guard let place = pick(allPlaces.filter { !$0.path.isEmpty }) else { return nil }
+        set(CaseTextWriter.raw(token), at: place.path)
+        return "number-elsewhere:\(token)"
+    }
+
+    /// Arrays nested so that the payload is 511, 512 (the limit) or 513 levels deep.
+    mutating func deep() -> String? {
+        guard case .object(var object) = payload else { return nil }
+        let total = 511 + Int(random.next() % 3)
+        var nested = JSON.array([])
+        for _ in 0..<(total - 2) { nested = .array([nested]) }
+        object.members.append(.init(key: "deep", value: nested))
+        payload = .object(object)
+        return "deep:\(total)"
+    }
+
+    mutating func pathTrick() -> String? {
+        let strings = stringPlaces
+        let named = strings.filter { $0.last == .key("path") }
+        guard let path = pick(named.isEmpty ? strings : named), let trick = pick(Self.paths) else { return nil }
+        set(.string(trick), at: path)
+        return named.isEmpty ? "string:path-trick" : "path-trick"
+    }
+
+    mutating func notAnObject() -> String? {
+        let base = CaseTextWriter().text(payload)
+        let texts: [(String, String)] = [
+            ("null", "null"), ("array", "[]"), ("number", "1"), ("string", "\"x\""), ("true", "true"),
+            ("truncated", String(base.dropLast())), ("empty", ""), ("bom", "\u{FEFF}" + base), ("trailing", base + " x"),
+            ("lone-surrogate", base.replacingFirst("\"", with: "\"\\ud800")),
+        ]
+        guard let (name, text) = pick(texts) else { return nil }
+        self.text = text
+        return "text:\(name)"
+    }
+}
+
+extension String {
+    /// The text with the first occurrence of `target` replaced.
+    func replacingFirst(_ target: Character, with replacement: String) -> String {
+        guard let index = firstIndex(of: target) else { return self }
+        return self[..<index] + replacement + self[self.index(after: index)...]
+    }
+}

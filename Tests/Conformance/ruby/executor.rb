@@ -1,0 +1,45 @@
+# frozen_string_literal: true
+
+# The conformance executor of the generated Ruby value objects (docs/conformance.md):
+#   ruby executor.rb SUITE=MODELS_DIR:Module::Root ...
+# loads each suite's app/models files into a module of its own (suites share module
+# names), reads {"suite", "id", "payload"} lines and writes
+# {"id", "decoded", "findings": [[code, severity, pointer, message]]}: from_json, then
+# validate (Contract.validate for a root that is not a class). A parse error is TG001;
+# any other exception is {"id", "crash"}.
+require 'json'
+
+roots = ARGV.to_h do |argument|
+  suite, spec = argument.split('=', 2)
+  directory, constant = spec.split(':', 2)
+  sandbox = Module.new
+  files = Dir.glob(File.join(directory, '**', '*.rb'))
+  first = files.select { |file| %w[contract.rb violation.rb].include?(File.basename(file)) }
+  (first + (files - first).sort).each { |file| sandbox.module_eval(File.read(file), file) }
+  namespace = constant.split('::')
+  root = namespace.reduce(sandbox) { |scope, name| scope.const_get(name, false) }
+  contract = sandbox.const_get(namespace.first, false).const_get(:Contract, false)
+  [suite, [root, contract]]
+end
+
+out = []
+$stdin.each_line do |line|
+  envelope = JSON.parse(line)
+  root, contract = roots.fetch(envelope['suite'])
+  answer =
+    begin
+      value = root.from_json(envelope['payload'])
+      findings = value.respond_to?(:validate) ? value.validate : contract.validate(value)
+      { id: envelope['id'], decoded: true, findings: findings.map { |v| [v.code, v.severity, v.pointer, v.message] } }
+    rescue JSON::ParserError, JSON::NestingError => e
+      { id: envelope['id'], decoded: false, findings: [['TG001', 'error', '', "not well-formed JSON: #{e.message}"]] }
+    rescue StandardError, SystemStackError => e
+      { id: envelope['id'], crash: "#{e.class}: #{e.message}"[0, 500] }
+    end
+  out << JSON.generate(answer)
+  if out.size >= 256
+    $stdout.write(out.join("\n"), "\n")
+    out.clear
+  end
+end
+$stdout.write(out.join("\n"), "\n") unless out.empty?
