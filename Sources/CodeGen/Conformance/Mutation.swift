@@ -25,6 +25,9 @@ struct Mutation {
         ("bidi", "\u{202E}abc"),
         ("bom", "\u{FEFF}x"),
         ("long", String(repeating: "x", count: 300)),
+        // Longer than the 120 characters a message shows: cut by scalars, never inside one.
+        ("long-astral", String(repeating: "\u{1F600}", count: 130)),
+        ("long-combining", String(repeating: "e\u{301}", count: 70)),
     ]
 
     /// TG104's hard cases (and plain strings anywhere else).

@@ -38,7 +38,7 @@ public struct JSONObject: Sendable {
     public subscript(key: String) -> JSON? {
         // Comparing lengths first skips most non-matching keys cheaply.
         let length = key.utf8.count
-        for member in members where member.key.utf8.count == length && member.key == key {
+        for member in members where member.key.utf8.count == length && member.key.utf8.elementsEqual(key.utf8) {
             return member.value
         }
         return nil
@@ -107,7 +107,7 @@ extension JSON: Equatable {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.scalarEquals(b)
         case (.array(let a), .array(let b)): return a == b
         case (.object(let a), .object(let b)): return a == b
         default: return false
@@ -131,14 +131,14 @@ extension JSON: Hashable {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
-        case .string(let value): hasher.combine(value)
+        case .string(let value): value.hashScalars(into: &hasher)
         case .array(let values): hasher.combine(values)
         case .object(let object):
             // Order-independent, to agree with ==.
             var sum = 0
             for member in object.members {
                 var inner = Hasher()
-                inner.combine(member.key)
+                member.key.hashScalars(into: &inner)
                 inner.combine(member.value)
                 sum = sum &+ inner.finalize()
             }

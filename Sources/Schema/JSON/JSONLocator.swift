@@ -46,7 +46,7 @@ public enum JSONLocator {
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: ":") else { return nil }
             scanner.index += 1
             scanner.skipWhitespace()
-            if key == wanted { return (keyOffset, scanner.index) }
+            if key.scalarEquals(wanted) { return (keyOffset, scanner.index) }
             guard (try? scanner.value()) != nil else { return nil }
             scanner.skipWhitespace()
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: ",") else { return nil }

@@ -142,7 +142,7 @@ struct Scanner {
         members.reserveCapacity(8)  // payload objects are small; spare the regrowth
         // Small objects check duplicates by scanning; large ones switch to a set, so a
         // hostile object with a million keys stays linear.
-        var seen: Set<String>?
+        var seen: Set<ScalarKey>?
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError(reason: .unexpectedEnd, offset: index) }
@@ -152,14 +152,14 @@ struct Scanner {
             let keyOffset = index
             let key = try string()
             if seen == nil {
-                for member in members where member.key == key {
+                for member in members where member.key.scalarEquals(key) {
                     throw JSONParseError(reason: .duplicateKey(key), offset: keyOffset)
                 }
-                if members.count >= 16 { seen = Set(members.map(\.key)) }
+                if members.count >= 16 { seen = Set(members.map { ScalarKey($0.key) }) }
             }
             if var set = seen {
                 seen = nil  // keep the set uniquely referenced while inserting
-                guard set.insert(key).inserted else {
+                guard set.insert(ScalarKey(key)).inserted else {
                     throw JSONParseError(reason: .duplicateKey(key), offset: keyOffset)
                 }
                 seen = set

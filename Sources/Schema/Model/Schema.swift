@@ -85,7 +85,8 @@ public struct PropertiesForm: Sendable {
     /// for a non-object instance name it, or else `optionalProperties`.
     public var hasPropertiesKeyword: Bool
 
-    let index: [String: PropertyIndex]
+    /// By Unicode scalars (`ScalarKey`): a member named "cafe\u{301}" is not "caf\u{E9}".
+    let index: [ScalarKey: PropertyIndex]
 
     enum PropertyIndex: Sendable {
         case required(Int)
@@ -97,9 +98,9 @@ public struct PropertiesForm: Sendable {
         self.optional = optional
         self.additionalProperties = additionalProperties
         self.hasPropertiesKeyword = hasPropertiesKeyword
-        var index: [String: PropertyIndex] = [:]
-        for (position, property) in optional.enumerated() { index[property.name] = .optional(position) }
-        for (position, property) in required.enumerated() { index[property.name] = .required(position) }
+        var index: [ScalarKey: PropertyIndex] = [:]
+        for (position, property) in optional.enumerated() { index[ScalarKey(property.name)] = .optional(position) }
+        for (position, property) in required.enumerated() { index[ScalarKey(property.name)] = .required(position) }
         self.index = index
     }
 
@@ -109,7 +110,7 @@ public struct PropertiesForm: Sendable {
     }
 
     public func property(named name: String) -> (property: Property, isRequired: Bool)? {
-        switch index[name] {
+        switch index[ScalarKey(name)] {
         case .required(let position): (required[position], true)
         case .optional(let position): (optional[position], false)
         case nil: nil
@@ -131,17 +132,17 @@ public struct DiscriminatorForm: Sendable {
     public var tag: String
     /// `mapping`, in document order.
     public var mapping: [Variant]
-    let index: [String: Int]
+    let index: [ScalarKey: Int]
 
     public init(tag: String, mapping: [Variant]) {
         self.tag = tag
         self.mapping = mapping
-        var index: [String: Int] = [:]
-        for (position, variant) in mapping.enumerated() { index[variant.tag] = position }
+        var index: [ScalarKey: Int] = [:]
+        for (position, variant) in mapping.enumerated() { index[ScalarKey(variant.tag)] = position }
         self.index = index
     }
 
     public func variant(for value: String) -> Variant? {
-        index[value].map { mapping[$0] }
+        index[ScalarKey(value)].map { mapping[$0] }
     }
 }

@@ -11,7 +11,7 @@ public struct SchemaDocument: Sendable {
     public var sourceName: String
     public var source: [UInt8]
 
-    let definitionIndex: [String: Int]
+    let definitionIndex: [ScalarKey: Int]
 
     public init(root: Schema, definitions: [(name: String, schema: Schema)], extensions: TabgenExtensions, sourceName: String, source: [UInt8]) {
         self.root = root
@@ -19,13 +19,13 @@ public struct SchemaDocument: Sendable {
         self.extensions = extensions
         self.sourceName = sourceName
         self.source = source
-        var index: [String: Int] = [:]
-        for (position, definition) in definitions.enumerated() { index[definition.name] = position }
+        var index: [ScalarKey: Int] = [:]
+        for (position, definition) in definitions.enumerated() { index[ScalarKey(definition.name)] = position }
         self.definitionIndex = index
     }
 
     public func definition(named name: String) -> Schema? {
-        definitionIndex[name].map { definitions[$0].schema }
+        definitionIndex[ScalarKey(name)].map { definitions[$0].schema }
     }
 
     /// Line and column of the member at `pointer` in the schema source.

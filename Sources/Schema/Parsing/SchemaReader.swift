@@ -183,13 +183,13 @@ struct FormChecker {
             return nil
         }
         var values: [String] = []
-        var seen: Set<String> = []
+        var seen: Set<ScalarKey> = []
         for (index, element) in elements.enumerated() {
             guard case .string(let text) = element else {
                 sink.report(pointer.appending(index: index), "enum values must be strings, found \(element.kindName)")
                 return nil
             }
-            guard seen.insert(text).inserted else {
+            guard seen.insert(ScalarKey(text)).inserted else {
                 sink.report(pointer.appending(index: index), "enum value \(JSONWriter.quoted(text)) appears twice")
                 return nil
             }
@@ -228,8 +228,8 @@ struct FormChecker {
             }
         }
         guard let required, let optional else { return nil }
-        let requiredNames = Set(required.map(\.name))
-        for property in optional where requiredNames.contains(property.name) {
+        let requiredNames = Set(required.map { ScalarKey($0.name) })
+        for property in optional where requiredNames.contains(ScalarKey(property.name)) {
             sink.report(pointer.appending(key: "optionalProperties").appending(key: property.name),
                         "\(JSONWriter.quoted(property.name)) is in both properties and optionalProperties", atKey: true)
             return nil

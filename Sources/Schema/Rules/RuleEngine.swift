@@ -164,9 +164,10 @@ public struct RuleEngine: Sendable {
 
     /// A value for a message: JSON text, cut short so a hostile payload cannot flood output.
     static func show(_ value: JSON) -> String {
+        // Cut by Unicode scalars, as every generated validator cuts (not by grapheme clusters).
         let text = JSONWriter.string(value)
-        guard text.count > 120 else { return text }
-        return String(text.prefix(117)) + "..."
+        guard text.unicodeScalars.count > 120 else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(117))) + "..."
     }
 
     /// Fills `{value}`, `{reason}`, `{count}` and `{pointer}` in a rule's message.

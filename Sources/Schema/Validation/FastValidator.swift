@@ -16,7 +16,7 @@ struct FastValidator {
             return InstanceValidator.matches(instance, type)
         case .enumeration(let values):
             guard case .string(let text) = instance else { return false }
-            return values.contains(text)
+            return values.contains { $0.scalarEquals(text) }
         case .elements(let element):
             guard case .array(let items) = instance else { return false }
             for item in items where !isValid(item, element) { return false }
@@ -39,7 +39,7 @@ struct FastValidator {
         var seenRequired = 0
         for (position, member) in object.members.enumerated() {
             guard let (schema, isRequired) = lookup(member.key, at: position, in: form) else {
-                if !form.additionalProperties, member.key != parentTag { return false }
+                if !form.additionalProperties, !(parentTag.map(member.key.scalarEquals) ?? false) { return false }
                 continue
             }
             if isRequired { seenRequired += 1 }
@@ -52,15 +52,15 @@ struct FastValidator {
     /// position is tried first; small forms are then scanned, large ones hashed.
     @inline(__always)
     private func lookup(_ key: String, at position: Int, in form: PropertiesForm) -> (Schema, Bool)? {
-        if position < form.required.count, form.required[position].name == key {
+        if position < form.required.count, form.required[position].name.scalarEquals(key) {
             return (form.required[position].schema, true)
         }
         if form.required.count + form.optional.count <= 8 {
-            for property in form.required where property.name == key { return (property.schema, true) }
-            for property in form.optional where property.name == key { return (property.schema, false) }
+            for property in form.required where property.name.scalarEquals(key) { return (property.schema, true) }
+            for property in form.optional where property.name.scalarEquals(key) { return (property.schema, false) }
             return nil
         }
-        switch form.index[key] {
+        switch form.index[ScalarKey(key)] {
         case .required(let index): return (form.required[index].schema, true)
         case .optional(let index): return (form.optional[index].schema, false)
         case nil: return nil

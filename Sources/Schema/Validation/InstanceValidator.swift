@@ -52,7 +52,7 @@ public struct InstanceValidator {
         case .type(let type):
             if !Self.matches(instance, type) { fail("type") }
         case .enumeration(let values):
-            guard case .string(let text) = instance, values.contains(text) else {
+            guard case .string(let text) = instance, values.contains(where: { $0.scalarEquals(text) }) else {
                 fail("enum")
                 return
             }
@@ -120,7 +120,7 @@ public struct InstanceValidator {
         var seenRequired = 0
         var seen = [Bool](repeating: false, count: form.required.count)
         for member in object.members {
-            switch form.index[member.key] {
+            switch form.index[ScalarKey(member.key)] {
             case .required(let position):
                 seen[position] = true
                 seenRequired += 1
@@ -138,7 +138,7 @@ public struct InstanceValidator {
                 instancePath.removeLast()
                 schemaPath.removeLast(2)
             case nil:
-                if !form.additionalProperties, member.key != parentTag {
+                if !form.additionalProperties, !(parentTag.map(member.key.scalarEquals) ?? false) {
                     instancePath.append(.key(member.key))
                     fail(.unexpectedProperty)
                     instancePath.removeLast()
