@@ -42,14 +42,21 @@ public struct PayloadValidator: Sendable {
         let path = indicator.schemaPath
         let last = path.last
         // "found null", not "found null null": the kind of null is its whole text.
-        let found = value.map { $0.isNull ? "null" : "\($0.kindName) \(RuleEngine.show($0))" } ?? "nothing"
+        let found = value.map { value -> String in
+            if value.isNull { return "null" }
+            // 1E400 reads as infinity: no digits to show, and no client can hold it.
+            if case .number(let number) = value, !number.isFinite { return "a number beyond the range of float64" }
+            return "\(value.kindName) \(RuleEngine.show(value))"
+        } ?? "nothing"
         var code: String
         var message: String
         var locatesKey = false
         switch indicator.kind == .keyword ? last : nil {
         case "type":
             code = FindingCode.wrongType
-            if case .type(let type)? = schema?.form {
+            if case .type(let type)? = schema?.form, let limit = type.floatLimit, case .number? = value {
+                message = "expected a number within the range of \(type.rawValue) (±\(limit)), found \(found)"
+            } else if case .type(let type)? = schema?.form {
                 message = "expected \(type.expectedName), found \(found)"
             } else {
                 message = "wrong type, found \(found)"
