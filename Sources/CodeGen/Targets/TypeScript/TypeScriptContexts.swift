@@ -214,6 +214,8 @@ struct TypeScriptContexts {
             "usesReference": kinds.contains("reference"),
             "usesRelativeReference": kinds.contains("relativeReference"),
             "usesEquals": kinds.contains("equals"),
+            // Count (`where`, `distinct`) and reference messages describe conditions and paths.
+            "usesConditionText": kinds.contains("count") || kinds.contains("reference"),
             "usesDistinct": parameters.contains("distinct"),
         ]
     }
