@@ -243,6 +243,8 @@ struct Mutation {
         guard let token = pick(Self.numbers) else { return nil }
         if let path = pick(numbers) {
             set(CaseTextWriter.raw(token), at: path)
+            // The type in the kind: expected-failure files can name float32 alone.
+            if case .type(let type)? = lookup.schema(at: path, in: payload)?.schema.form { return "number:\(token)@\(type.rawValue)" }
             return "number:\(token)"
         }
         guard let place = pick(allPlaces.filter { !$0.path.isEmpty }) else { return nil }
