@@ -189,8 +189,8 @@ const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key)
 function readJSON(text) {
   if (text.charCodeAt(0) === 0xfeff) throw new SyntaxError("byte-order mark (U+FEFF) at the start; JSON text must not begin with one (RFC 8259 section 8.1)")
   const value = JSON.parse(text)
-  // One pass, in document order: duplicate keys (canonically equivalent ones too, as
-  // Swift compares strings), depth, lone surrogates.
+  // One pass, in document order: duplicate keys (by Unicode scalars, as tabgen validate
+  // compares them), depth, lone surrogates.
   /** @type {(Set<string> | null)[]} an object's keys, or null for an array */
   const open = []
   const surrogates = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/.test(text)
@@ -207,8 +207,8 @@ function readJSON(text) {
       if (lone >= 0) throw new SyntaxError(`lone surrogate \\u${hex(lone)} in string: it is not a Unicode scalar value`)
       const keys = open[open.length - 1]
       if (key && keys) {
-        if (keys.has(nfc(string))) throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`)
-        keys.add(nfc(string))
+        if (keys.has(string)) throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`)
+        keys.add(string)
       }
       key = false
       index = end
@@ -223,10 +223,6 @@ function readJSON(text) {
   }
   return value
 }
-
-// Canonical composition; text below U+0300 has it already (the common case: skip ICU).
-/** @param {string} text */
-const nfc = (text) => (/[^\0-\u02ff]/.test(text) ? text.normalize() : text)
 
 /** @param {string} text @param {number} index */
 function escaped(text, index) {
@@ -270,7 +266,7 @@ function checkSchema(payload, nulls) {
       const target = definition(schema.ref)
       if (target) check(value, target, pointer, tolerated)
     } else if (schema.type !== undefined) {
-      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type)}, found ${kindAndValue(value)}`, tolerated)
+      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value)}`, tolerated)
     } else if (schema.enum) {
       // An unknown value is a newer server's: clients keep it.
       if (typeof value !== "string" || !schema.enum.includes(value)) fail("TG011", pointer, `${show(value)} is not one of ${schema.enum.map(quote).join(", ")}`, tolerated || typeof value === "string")
@@ -315,11 +311,16 @@ function nullable(schema) {
 
 /** @param {Json} value @param {string} type */
 function hasType(value, type) {
-  return typeof value === (type === "boolean" || type === "string" ? type : "number")
+  if (type === "boolean" || type === "string") return typeof value === type
+  // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
+  return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value)
 }
 
-/** @param {string} type */
-function describeType(type) {
+/** @param {string} type @param {Json} value */
+function describeType(type, value) {
+  if (typeof value === "number" && (type === "float32" || type === "float64")) {
+    return `a number within the range of ${type} (±${type === "float32" ? "3.4028235e+38" : "1.7976931348623157e+308"})`
+  }
   return type === "boolean" || type === "string" ? `a ${type}` : "a number"
 }
 
@@ -479,19 +480,19 @@ function parsePointer(pointer) {
 const path = (pattern) => parsePointer(pattern).map((token) => child("", token)).join("")
 
 // A Map key equal for values tabgen calls equal: objects as unordered members, strings
-// up to canonical equivalence.
+// by Unicode scalars, as tabgen validate compares them.
 // A string on its own is its text after a quote (nothing else starts with one); inside
 // an array or object it is quoted.
 /** @param {Json} value @returns {string} */
 function canonical(value) {
-  if (typeof value === "string") return `"${nfc(value)}`
+  if (typeof value === "string") return `"${value}`
   if (Array.isArray(value)) return `[${value.map(quoted)}]`
   if (isObject(value)) return `{${Object.entries(value).map(([key, member]) => `${quoted(key)}:${quoted(member)}`).sort()}}`
   return String(value)
 }
 
 /** @param {Json} value */
-const quoted = (value) => (typeof value === "string" ? JSON.stringify(nfc(value)) : canonical(value))
+const quoted = (value) => (typeof value === "string" ? JSON.stringify(value) : canonical(value))
 
 // RFC 3986 section 4.2 relative-ref, the dangerous cases (a scheme, an authority) named
 // in words. Positions count Unicode scalar values, as tabgen does.
@@ -530,7 +531,8 @@ const isObject = (value) => typeof value === "object" && value !== null && !Arra
 const child = (pointer, key) => `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`
 
 /** @param {Json} value */
-const kindAndValue = (value) => value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
+const kindAndValue = (value) => typeof value === "number" && !Number.isFinite(value) ? "a number beyond the range of float64"
+  : value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
 
 // JSON text, cut short so that a hostile payload cannot flood the console.
 /** @param {Json} value */
@@ -551,12 +553,12 @@ function writeJSON(value) {
 /** @param {string} text */
 const quote = (text) => JSON.stringify(text).replace(/[\u007f\u2028\u2029]/g, (character) => `\\u${hex(character.charCodeAt(0)).toLowerCase()}`)
 
-// Swift's formatting of a Double: integers plain, exponents from 2^53 and below 1e-4.
+// Swift's formatting of a Double: integers plain, exponents above 2^53 and below 1e-4.
 /** @param {number} number */
 function formatNumber(number) {
   if (!Number.isFinite(number)) return "null"
   if (Number.isInteger(number) && Math.abs(number) < 1e15) return String(number)
-  if (Math.abs(number) < 2 ** 53 && Math.abs(number) >= 1e-4) return Number.isInteger(number) ? `${number}.0` : String(number)
+  if (Math.abs(number) <= 2 ** 53 && Math.abs(number) >= 1e-4) return Number.isInteger(number) ? `${number}.0` : String(number)
   const [mantissa, exponent = ""] = number.toExponential().split("e")
   return `${mantissa}e${exponent[0]}${exponent.slice(1).padStart(2, "0")}`
 }

@@ -249,8 +249,8 @@ function readJSON(text: string): Json {
   return value
 }
 
-// One pass over well-formed JSON: duplicate keys (canonically equivalent ones too, as
-// Swift compares strings), nesting depth, and lone surrogates, in document order.
+// One pass over well-formed JSON: duplicate keys (by Unicode scalars, as tabgen validate
+// compares them), nesting depth, and lone surrogates, in document order.
 function scan(text: string): void {
   const open: (Set<string> | null)[] = [] // per open container: an object's keys, or null for an array
   const surrogates = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/.test(text)
@@ -268,9 +268,8 @@ function scan(text: string): void {
       }
       const keys = open[open.length - 1]
       if (key && keys) {
-        const name = nfc(string)
-        if (keys.has(name)) throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`)
-        keys.add(name)
+        if (keys.has(string)) throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`)
+        keys.add(string)
       }
       key = false
       index = end
@@ -283,11 +282,6 @@ function scan(text: string): void {
       key = open[open.length - 1] instanceof Set
     }
   }
-}
-
-// Canonical composition; text below U+0300 has it already (the common case: skip ICU).
-function nfc(text: string): string {
-  return /[^\0-\u02ff]/.test(text) ? text.normalize() : text
 }
 
 // Whether the quote at `index` is escaped: an odd number of backslashes before it.
@@ -326,7 +320,7 @@ function checkSchema(payload: Json, nulls: Set<string>): Violation[] {
       return
     }
     if (schema.type !== undefined) {
-      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type)}, found ${kindAndValue(value)}`, tolerated)
+      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value)}`, tolerated)
       return
     }
     if (schema.enum) {
@@ -384,10 +378,14 @@ function hasType(value: Json, type: string): boolean {
     case "boolean": return typeof value === "boolean"
     case "string": return typeof value === "string"
   }
-  return typeof value === "number"
+  // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
+  return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value)
 }
 
-function describeType(type: string): string {
+function describeType(type: string, value: Json): string {
+  if (typeof value === "number" && (type === "float32" || type === "float64")) {
+    return `a number within the range of ${type} (±${type === "float32" ? "3.4028235e+38" : "1.7976931348623157e+308"})`
+  }
   switch (type) {
     case "boolean": return "a boolean"
     case "string": return "a string"
@@ -580,18 +578,18 @@ function describePath(pattern: string): string {
 }
 
 // A value as a key of a Map: equal keys for values tabgen calls equal (objects as
-// unordered members, strings up to canonical equivalence).
+// unordered members, strings by Unicode scalars as tabgen validate compares them).
 // A string on its own is its text after a quote (nothing else starts with one); inside
 // an array or object it is quoted.
 function canonical(value: Json): string {
-  if (typeof value === "string") return `"${nfc(value)}`
+  if (typeof value === "string") return `"${value}`
   if (Array.isArray(value)) return `[${value.map(quoted).join(",")}]`
   if (isObject(value)) return `{${Object.keys(value).map((key) => `${quoted(key)}:${quoted(value[key] as Json)}`).sort().join(",")}}`
   return String(value)
 }
 
 function quoted(value: Json): string {
-  return typeof value === "string" ? JSON.stringify(nfc(value)) : canonical(value)
+  return typeof value === "string" ? JSON.stringify(value) : canonical(value)
 }
 
 // RFC 3986 section 4.2 relative-ref, with the dangerous cases (a scheme, an authority)
@@ -653,6 +651,7 @@ function child(pointer: string, key: string): string {
 }
 
 function kindAndValue(value: Json): string {
+  if (typeof value === "number" && !Number.isFinite(value)) return "a number beyond the range of float64"
   return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
 }
 
@@ -678,7 +677,7 @@ function quote(text: string): string {
 function formatNumber(number: number): string {
   if (!Number.isFinite(number)) return "null"
   if (Number.isInteger(number) && Math.abs(number) < 1e15) return String(number)
-  if (Math.abs(number) >= 2 ** 53 || Math.abs(number) < 1e-4) {
+  if (Math.abs(number) > 2 ** 53 || Math.abs(number) < 1e-4) {
     const [mantissa, exponent] = number.toExponential().split("e") as [string, string]
     const power = Number(exponent)
     return `${mantissa}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`
