@@ -15,6 +15,10 @@ struct ConformanceSuiteTests {
         #expect(first.map(\.payload) != other.map(\.payload))
         let alone = ConformanceSuite(document: document, name: "builtin", seed: 7).mutated(index: 250)
         #expect(alone.jsonLine == first[250].jsonLine)
+        let suite = ConformanceSuite(document: document, name: "builtin", seed: 7)
+        #expect(suite.single(index: 250).jsonLine == first[250].jsonLine)
+        #expect(suite.single(index: 0).jsonLine == first[0].jsonLine)
+        #expect(first[0].kind.hasPrefix("fixture:"))
     }
 
     @Test func theSuiteCoversTheMutationsTheIssueNames() throws {

@@ -41,7 +41,13 @@ public struct ConformanceSuite {
         return cases
     }
 
-    /// Case `index` alone, as `cases(count:)` makes it.
+    /// Case `index` alone, as `cases(count:)` makes it: a fixture or a mutation.
+    public func single(index: Int) -> ConformanceCase {
+        guard bases.indices.contains(index) else { return mutated(index: index) }
+        return make(index: index, kind: "fixture:\(bases[index].name)", text: CaseTextWriter().text(bases[index].payload))
+    }
+
+    /// Mutated case `index` alone, as `cases(count:)` makes it.
     public func mutated(index: Int) -> ConformanceCase {
         var random = SeededGenerator(seed: seed, index: index)
         let preferValid = random.next() % 4 != 0 && !validBases.isEmpty

@@ -49,7 +49,7 @@ struct ConformanceCommand: ParsableCommand {
         }
         let suiteName = name ?? schema.map { URL(fileURLWithPath: $0).deletingPathExtension().deletingPathExtension().lastPathComponent } ?? "builtin"
         let suite = ConformanceSuite(document: document, name: suiteName, seed: seed)
-        let cases = index.map { [suite.mutated(index: $0)] } ?? suite.cases(count: count)
+        let cases = index.map { [suite.single(index: $0)] } ?? suite.cases(count: count)
         var text = ""
         for item in cases {
             text += item.jsonLine
