@@ -13,10 +13,12 @@ module PageSupport
   end
 
   def good_page(elements: 1)
-    page({ active: 'home', tabs: [{ id: 'home', title: 'Home', icon: 'house', path: '/' }] }, elements: elements)
+    page({ active: 'home', tabs: [{ id: 'home', title: 'Home', icon: 'house', path: '/' },
+                                  { id: 'explore', title: 'Explore', icon: 'safari', path: '/explore' }] }, elements:)
   end
 
   def bad_page
-    page({ active: 'home', tabs: [{ id: 'home', title: 'Home', icon: 'house', path: 'https://evil.example/x' }] })
+    page({ active: 'home', tabs: [{ id: 'home', title: 'Home', icon: 'house', path: 'https://evil.example/x' },
+                                  { id: 'explore', title: 'Explore', icon: 'safari', path: '/explore' }] })
   end
 end

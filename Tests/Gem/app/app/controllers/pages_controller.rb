@@ -11,7 +11,7 @@ class PagesController < ActionController::Base
   end
 
   def bad
-    @navigation = Navigation::MessageData.new(active: 'home', tabs: [tab('home', 'https://evil.example/x')])
+    @navigation = Navigation::MessageData.new(active: 'home', tabs: [tab('home', 'https://evil.example/x'), tab('explore', '/explore')])
     render :page
   end
 

@@ -25,7 +25,7 @@ module Tabgen
         return if options[:skip_emit] || options[:pretend]
 
         say_status :run, 'tabgen emit'
-        return if Tabgen::Runner.run('emit', '-q', chdir: destination_root)
+        return if Tabgen::Runner.run('emit', chdir: destination_root)
 
         raise Thor::Error, 'tabgen emit failed (its message is above)'
       end
