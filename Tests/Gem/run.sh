@@ -7,12 +7,12 @@
 #   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen, else .build/debug/tabgen
 #
 # Installs ruby-rails and ruby-bundler from Debian when missing (scripts/web-env brings
-# Ruby, Minitest and Nokogiri). Ends with "gem: N passed, M failed"; exit 1 on a failure.
+# Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/Tests/Gem"
 
-packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler)
+packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler rubocop)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -54,6 +54,10 @@ version=0.0.1
 platform="$(ruby -e 'print "#{Gem::Platform.local.cpu}-#{Gem::Platform.local.os}"')"
 native="$work/gems/tabgen-$version-$platform.gem"
 plain="$work/gems/tabgen-$version.gem"
+
+echo "gem: RuboCop (gem/, Tests/Gem)"
+check "rubocop: gem/ and Tests/Gem have no offense" bash -c "
+    cd '$root/gem' && rubocop --format quiet --no-color && cd '$here' && rubocop --format quiet --no-color"
 
 echo "gem: scripts/build-gem with $binary"
 check "scripts/build-gem builds tabgen-$version-$platform.gem and tabgen-$version.gem" \

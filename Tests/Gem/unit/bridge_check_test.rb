@@ -36,6 +36,14 @@ class BridgeCheckTest < Minitest::Test
     assert_valid_bridge_config('<p>sign in</p>', allow_missing: true)
   end
 
+  def test_no_usable_binary_is_an_error_not_a_failure
+    ENV['TABGEN_BINARY'] = '/nonexistent/tabgen'
+    error = assert_raises(Tabgen::CheckError) { assert_valid_bridge_config(good_page) }
+    assert_includes error.message, 'TABGEN_BINARY is /nonexistent/tabgen'
+  ensure
+    ENV.delete('TABGEN_BINARY')
+  end
+
   def test_a_broken_tabgen_yml_is_an_error_not_a_failure
     Dir.mktmpdir do |dir|
       File.write(File.join(dir, 'tabgen.yml'), "version: 1\nschema: missing.json\n")

@@ -63,8 +63,8 @@ module Tabgen
       arguments = %w[validate --html - --format json -q]
       arguments << '--strict' if @strict
       arguments << '--allow-missing' if @allow_missing
-      stdout, stderr, status = Open3.capture3(@binary || Executable.path, *arguments,
-                                              stdin_data: self.class.body_of(page), chdir: @root, binmode: true)
+      stdout, stderr, status = Open3.capture3(binary, *arguments, stdin_data: self.class.body_of(page), chdir: @root,
+                                                                  binmode: true)
       code = status.exitstatus
       unless [0, 1].include?(code)
         raise CheckError, "tabgen validate could not check the page (exit #{code.inspect}): #{stderr.strip}"
@@ -74,6 +74,12 @@ module Tabgen
     end
 
     private
+
+    def binary
+      @binary || Executable.path
+    rescue UnsupportedPlatform => e
+      raise CheckError, e.message
+    end
 
     def parse(stdout)
       stdout.each_line.filter_map do |line|

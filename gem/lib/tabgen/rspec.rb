@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require_relative 'bridge_check'
+require_relative 'runner'
 
 module Tabgen
   # An RSpec matcher (RSpec's matcher protocol: matches?, failure_message,
@@ -40,8 +41,7 @@ module Tabgen
     end
 
     def be_a_valid_bridge_config(strict: false, allow_missing: false)
-      root = defined?(::Rails) && ::Rails.respond_to?(:root) && ::Rails.root ? ::Rails.root : Dir.pwd
-      BeAValidBridgeConfig.new(strict:, allow_missing:, root:)
+      BeAValidBridgeConfig.new(strict:, allow_missing:, root: Runner.root)
     end
   end
 end

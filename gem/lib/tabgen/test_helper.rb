@@ -1,6 +1,7 @@
 # frozen_string_literal: true
 
 require_relative 'bridge_check'
+require_relative 'runner'
 
 module Tabgen
   # Minitest assertions for a Rails app's integration tests (the Railtie includes this
@@ -31,8 +32,7 @@ module Tabgen
     private
 
     def tabgen_bridge_check(page, strict:, allow_missing:)
-      root = defined?(::Rails) && ::Rails.respond_to?(:root) && ::Rails.root ? ::Rails.root : Dir.pwd
-      Tabgen::BridgeCheck.new(root:, strict:, allow_missing:).call(page)
+      Tabgen::BridgeCheck.new(root: Tabgen::Runner.root, strict:, allow_missing:).call(page)
     end
   end
 end

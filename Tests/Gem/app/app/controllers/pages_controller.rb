@@ -11,13 +11,14 @@ class PagesController < ActionController::Base
   end
 
   def bad
-    @navigation = Navigation::MessageData.new(active: 'home', tabs: [tab('home', 'https://evil.example/x'), tab('explore', '/explore')])
+    tabs = [tab('home', 'https://evil.example/x'), tab('explore', '/explore')]
+    @navigation = Navigation::MessageData.new(active: 'home', tabs:)
     render :page
   end
 
   private
 
   def tab(id, path)
-    { id: id, title: id.capitalize, icon: 'house', path: path }
+    { id:, title: id.capitalize, icon: 'house', path: }
   end
 end
