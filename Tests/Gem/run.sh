@@ -6,13 +6,13 @@
 #
 #   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen, else .build/debug/tabgen
 #
-# Installs ruby-rails and ruby-bundler from Debian when missing (scripts/web-env brings
-# Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
+# Installs ruby-rails, ruby-bundler and ruby-rspec from Debian when missing (scripts/web-env
+# brings Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/Tests/Gem"
 
-packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler rubocop)
+packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler ruby-rspec rubocop)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -96,6 +96,15 @@ if [[ -n "$unit_ok" && "$unit_ok" -gt 0 ]] && ! grep -q "warning:" "$work/unit.l
     passed=$((passed + unit_ok)); echo "ok   $unit_ok unit tests"
 else
     failed=$((failed + ${unit_runs:-1})); echo "FAIL unit tests (or a Ruby warning)"; sed 's/^/     | /' "$work/unit.log" | tail -40
+fi
+
+echo "gem: the RSpec matcher under Debian's RSpec $(rspec --version | sed -n 's/^RSpec //p')"
+(cd "$work/unit" && rspec --no-color "$here/spec") > "$work/spec.log" 2>&1
+spec_ok=$(sed -n 's/^\([0-9]*\) examples, 0 failures$/\1/p' "$work/spec.log")
+if [[ -n "$spec_ok" && "$spec_ok" -gt 0 ]]; then
+    passed=$((passed + spec_ok)); echo "ok   $spec_ok RSpec examples"
+else
+    failed=$((failed + 1)); echo "FAIL RSpec examples"; sed 's/^/     | /' "$work/spec.log" | tail -40
 fi
 
 echo "gem: a Rails $(ruby -e 'require "rails/version"; print Rails.version') app (rails new, Debian's gems, bundle lock --local)"
