@@ -6,13 +6,13 @@
 #
 #   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen, else .build/debug/tabgen
 #
-# Installs ruby-rails, ruby-bundler and ruby-rspec from Debian when missing (scripts/web-env
-# brings Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
+# Installs ruby-rails, ruby-bundler, ruby-rspec and ruby-rspec-rails from Debian when missing
+# (scripts/web-env brings Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/Tests/Gem"
 
-packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler ruby-rspec rubocop)
+packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler ruby-rspec ruby-rspec-rails rubocop)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -109,10 +109,10 @@ fi
 
 echo "gem: a Rails $(ruby -e 'require "rails/version"; print Rails.version') app (rails new, Debian's gems, bundle lock --local)"
 app="$work/app"
-check "rails new --minimal --skip-bundle (offline), Gemfile with rails and tabgen, bundle lock --local" bash -c "
+check "rails new --minimal --skip-bundle (offline), Gemfile with rails, tabgen, rspec-rails; bundle lock --local" bash -c "
     cd '$work' && rails new app --minimal --skip-bundle --skip-git --skip-active-record --skip-javascript \
         --skip-webpack-install --skip-sprockets --quiet &&
-    printf \"source 'https://rubygems.org'\n\ngem 'rails', '~> 6.1.0'\ngem 'tabgen', '$version'\n\" > app/Gemfile &&
+    printf \"source 'https://rubygems.org'\n\ngem 'rails', '~> 6.1.0'\ngem 'tabgen', '$version'\ngem 'rspec-rails', group: :test\n\" > app/Gemfile &&
     cd app && bundle lock --local && grep -qF 'tabgen ($version-$platform)' Gemfile.lock"
 cd "$app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; exit 1; }
 # Parallel workers are pointless for a few tests and slow on two cores; the development
@@ -152,6 +152,13 @@ check "bin/rails test: assert_valid_bridge_config on the bad page fails with tab
     [[ \$status == 1 ]] && grep -q '^1 runs, .* 1 failures, 0 errors' '$work/out' &&
     grep -qF 'tabgen validate rejects the page:' '$work/out' &&
     grep -qE '^  error\[TG104\] /tabs/0/path: \"https://evil.example/x\" ' '$work/out'"
+check "bundle exec rspec: be_a_valid_bridge_config in request specs (rspec-rails), passing" bash -c "
+    bundle exec rspec --no-color spec/requests/bridge_config_spec.rb > '$work/out' 2>&1; status=\$?; cat '$work/out';
+    [[ \$status == 0 ]] && grep -q '^2 examples, 0 failures' '$work/out'"
+check "bundle exec rspec: the matcher on the bad page fails with tabgen's finding" bash -c "
+    bundle exec rspec --no-color spec/requests/bridge_config_failing_spec.rb > '$work/out' 2>&1; status=\$?; cat '$work/out';
+    [[ \$status == 1 ]] && grep -q '^1 example, 1 failure' '$work/out' &&
+    grep -qE '^ +error\[TG104\] /tabs/0/path: \"https://evil.example/x\" ' '$work/out'"
 check "bin/rails tabgen:validate: 0 on saved good pages, 1 with the finding on a bad one" bash -c "
     mkdir -p tmp/pages && bin/rails runner '
         session = ActionDispatch::Integration::Session.new(Rails.application)
