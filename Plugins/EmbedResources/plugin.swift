@@ -14,6 +14,8 @@ struct EmbedResources: BuildToolPlugin {
             ("schema.json", root.appending(path: "schema.json")),
             // For `tabgen explain`: a binary user has no README.
             ("codes.md", root.appending(path: "docs/reference/codes.md")),
+            // The built-in path-configuration contract (`validate --path-config`, `paths`).
+            ("path-configuration.json", root.appending(path: "contracts/path-configuration.json")),
         ]
         resources += Self.files(under: root.appending(path: "Templates"))
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
