@@ -50,7 +50,9 @@ struct PathAccessorsGenerator {
                 let cases = iosValues ?? values
                 let fallbackCase = fallback?.stringValue.flatMap { cases.contains($0) ? Self.swiftCase($0) : nil }
                 let read = "(values[\(key)] as? String).flatMap(\(type).init(rawValue:))"
-                lines.append("    \(access)var \(name): \(type)\(fallbackCase == nil ? "?" : "") { \(read)\(fallbackCase.map { " ?? .\($0)" } ?? "") }")
+                // After a dot a keyword needs no backticks: `.default`.
+                let member = fallbackCase.map { $0.trimmingCharacters(in: ["`"]) }
+                lines.append("    \(access)var \(name): \(type)\(member == nil ? "?" : "") { \(read)\(member.map { " ?? .\($0)" } ?? "") }")
                 if !enums.contains(where: { $0.contains("enum \(type):") }) {
                     var body = ["    \(access)enum \(type): String, Sendable, CaseIterable {"]
                     for value in cases {
