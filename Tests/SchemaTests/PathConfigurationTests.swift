@@ -12,10 +12,11 @@ struct PathConfigurationTests {
         return try? SchemaReader(fileName: "path-configuration.json").read(bytes)
     }()
 
-    static func resolver(_ text: String) throws -> PathResolver {
+    static func resolver(_ text: String, iosMatchesQueryStrings: Bool = true) throws -> PathResolver {
         let document = try #require(contract)
         let json = try JSONReader().parse(Array(text.utf8))
-        return PathResolver(configuration: PathConfiguration(json: json), catalog: PathPropertyCatalog(document: document))
+        return PathResolver(configuration: PathConfiguration(json: json), catalog: PathPropertyCatalog(document: document),
+                            iosMatchesQueryStrings: iosMatchesQueryStrings)
     }
 
     static func value(_ resolution: PathResolver.Resolution, _ name: String) -> PathResolver.Value? {
@@ -104,9 +105,9 @@ struct PathConfigurationTests {
     }
 
     @Test func theQueryStringIsMatchedUnlessIOSTurnsItOff() throws {
-        let resolver = try Self.resolver(#"{"rules": [{"patterns": ["\\?tab=2"], "properties": {"context": "modal"}}]}"#)
-        #expect(resolver.resolve("https://a.example/x?tab=2", on: .ios).matchedRules == [0])
-        resolver.iosMatchesQueryStrings = false
+        let config = #"{"rules": [{"patterns": ["\\?tab=2"], "properties": {"context": "modal"}}]}"#
+        #expect(try Self.resolver(config).resolve("https://a.example/x?tab=2", on: .ios).matchedRules == [0])
+        let resolver = try Self.resolver(config, iosMatchesQueryStrings: false)
         let ios = resolver.resolve("https://a.example/x?tab=2", on: .ios)
         #expect(ios.matchedText == "/x")
         #expect(ios.matchedRules.isEmpty)
@@ -147,6 +148,17 @@ struct PathConfigurationTests {
     }
 
     // MARK: Checks
+
+    @Test func patternChecksOfAFileForBothPlatforms() throws {
+        let document = try #require(Self.contract)
+        let json = try JSONReader().parse(Array(#"{"rules": [{"patterns": ["(?i)/Settings", "/Settings", "(?#x)\\pL", "(?#x)/a"], "properties": {}}]}"#.utf8))
+        let findings = PathConfigurationChecker(platforms: [.ios, .android], catalog: PathPropertyCatalog(document: document))
+            .findings(for: PathConfiguration(json: json))
+        // (?i) makes iOS ignore case too; a pattern ICU rejects gets PC001 alone.
+        #expect(findings.map { "\($0.code) \($0.pointer)" } == [
+            "PC004 /rules/0/patterns/1", "PC001 /rules/0/patterns/2", "PC002 /rules/0/patterns/3",
+        ])
+    }
 
     @Test func shadowedNativeAndPlatformSpecificChecks() throws {
         let document = try #require(Self.contract)

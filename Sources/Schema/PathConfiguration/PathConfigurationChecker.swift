@@ -29,7 +29,10 @@ public struct PathConfigurationChecker: Sendable {
             for (position, pattern) in rule.patterns.enumerated() {
                 let pointer = rule.pointer.appending(key: "patterns").appending(index: position)
                 let quoted = JSONWriter.quoted(pattern)
-                for problem in RegexDialect.problems(in: pattern) {
+                let problems = RegexDialect.problems(in: pattern)
+                // What OpenJDK makes of a pattern ICU rejects matters little: no app runs it.
+                let compiles = !problems.contains { $0.kind == .icuRejects }
+                for problem in problems where compiles || problem.kind == .icuRejects {
                     switch problem.kind {
                     case .icuRejects:
                         findings.append(Finding(code: Self.patternDoesNotCompile, severity: .error, pointer: pointer,
@@ -44,7 +47,7 @@ public struct PathConfigurationChecker: Sendable {
                         break
                     }
                 }
-                if both, RegexDialect.icuError(pattern) == nil, RegexDialect.hasCaseSensitiveLetters(pattern) {
+                if both, compiles, !pattern.hasPrefix("(?i)"), RegexDialect.hasCaseSensitiveLetters(pattern) {
                     findings.append(Finding(code: Self.patternCaseSensitive, severity: .warning, pointer: pointer,
                                             message: "\(quoted) has upper-case letters: Android matches it ignoring case, iOS only as written (paths are usually lower case; write the pattern so)"))
                 }

@@ -6,20 +6,22 @@ import Foundation
 /// built-in historical-location rules, each applied when one of its patterns is found
 /// anywhere in the URL's path (and `?query`), later rules overriding earlier ones key
 /// by key; then each known property read with the platform's own reading and default.
+/// Immutable but for its cache of compiled patterns, which a lock guards.
 public final class PathResolver: @unchecked Sendable {
     public let configuration: PathConfiguration
     public let catalog: PathPropertyCatalog
     /// iOS's `Hotwire.config.pathConfiguration.matchQueryStrings` (default true);
     /// Android always matches the query string.
-    public var iosMatchesQueryStrings = true
+    public let iosMatchesQueryStrings: Bool
 
     // Compiled patterns, per (pattern, case-insensitive); nil when ICU rejects it.
     private var cache: [String: NSRegularExpression?] = [:]
     private let lock = NSLock()
 
-    public init(configuration: PathConfiguration, catalog: PathPropertyCatalog) {
+    public init(configuration: PathConfiguration, catalog: PathPropertyCatalog, iosMatchesQueryStrings: Bool = true) {
         self.configuration = configuration
         self.catalog = catalog
+        self.iosMatchesQueryStrings = iosMatchesQueryStrings
     }
 
     /// How a platform reads one property for one URL.

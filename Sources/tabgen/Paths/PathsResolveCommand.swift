@@ -107,8 +107,8 @@ struct PathsResolveCommand: ParsableCommand {
         for target in targets where PathsReport.absolute(target) == nil {
             throw CLIError("\(target): not an absolute URL or a path starting with /")
         }
-        let resolver = PathResolver(configuration: PathConfiguration(json: json), catalog: PathPropertyCatalog(document: document))
-        resolver.iosMatchesQueryStrings = !iosIgnoresQuery
+        let resolver = PathResolver(configuration: PathConfiguration(json: json), catalog: PathPropertyCatalog(document: document),
+                                    iosMatchesQueryStrings: !iosIgnoresQuery)
         return PathsReport(configName: name, configBytes: bytes, resolver: resolver, locations: targets)
     }
 }
