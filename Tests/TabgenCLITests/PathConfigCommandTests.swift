@@ -19,6 +19,10 @@ struct PathConfigCommandTests {
         // The documentation's rules example: "patterns" is a string.
         ("doc-rules.json", [], 1, ["doc-rules.json:5:19: error[TG014] /rules/0/patterns:"]),
         ("doc-override.json", [], 0, []),
+        // The overview's example: a comma after the last rule.
+        ("doc-overview.json", [], 1, ["doc-overview.json:10:3: error[TG001] (root):"]),
+        ("doc-android.json", [], 0, []),
+        ("doc-empty.json", [], 0, []),
         ("ios_v1.json", [], 0, []),
         ("ios_v1.json", ["--platform", "both"], 0, ["ios_v1.json:11:41: warning[PC006] /rules/1/properties/view_controller:"]),
         ("android_v1.json", [], 0, []),
