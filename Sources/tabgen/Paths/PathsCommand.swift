@@ -5,6 +5,10 @@ struct PathsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paths",
         abstract: "Show the path-configuration properties iOS and Android apply to URLs, and where they differ.",
+        usage: """
+        tabgen paths [resolve] CONFIG URL... [--urls-from FILE] [--format text|json]
+        tabgen paths accessors --lang swift|kotlin [--out FILE]
+        """,
         discussion: """
         A Hotwire Native path configuration decides, for each URL, how the apps present \
         it and which native screen replaces the web view. The iOS and Android libraries \

@@ -7,7 +7,7 @@ import Schema
 struct PathsResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Resolve URLs against a path configuration as iOS and as Android do (the default subcommand).",
+        abstract: "Resolve URLs against a path configuration as iOS and as Android do.",
         discussion: """
         For each URL, tabgen applies the configuration's rules the way each library \
         does: the rules in order, then the built-in *_historical_location rules; a rule \
@@ -36,7 +36,7 @@ struct PathsResolveCommand: ParsableCommand {
 
         Examples:
           tabgen paths config/path_configuration.json /recipes/new /recipes/1/edit
-          tabgen paths https://app.example.com/configurations/android_v1.json /photos/1.jpg
+          tabgen paths https://example.com/android_v1.json /photos/1.jpg
           tabgen paths --urls-from urls.txt --format json config.json
         """
     )
