@@ -188,6 +188,32 @@ struct PathConfigCommandTests {
         #expect(malformed.stderr.contains("doc-settings.json:6:3: not well-formed JSON"))
     }
 
+    @Test func anAppsOwnPropertiesComeFromItsSchema() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The built-in schema with one more property, as an app would extend its copy.
+        let builtIn = PathAccessorsCompileTests.root.appendingPathComponent("contracts/path-configuration.json")
+        var text = try String(contentsOf: builtIn, encoding: .utf8)
+        let anchor = #""title": {"#
+        try #require(text.contains(anchor))
+        text = text.replacingOccurrences(of: anchor, with: #""show_share_button": {"type": "boolean", "metadata": {"description": "Whether the share button shows."}},\#n        "# + anchor)
+        let schema = directory.appendingPathComponent("path-configuration.json")
+        try Data(text.utf8).write(to: schema)
+        let swift = try CLI.run(["paths", "accessors", "--lang", "swift", "--schema", schema.path])
+        #expect(swift.status == 0, "\(swift.stderr)")
+        #expect(swift.stdout.contains(#"public var showShareButton: Bool? { values["show_share_button"] as? Bool }"#))
+        let kotlin = try CLI.run(["paths", "accessors", "--lang", "kotlin", "--schema", schema.path])
+        #expect(kotlin.stdout.contains("public val showShareButton: Boolean?\n        get() = values[\"show_share_button\"] as? Boolean\n"))
+        let config = directory.appendingPathComponent("config.json")
+        try Data(#"{"rules": [{"patterns": ["/share"], "properties": {"show_share_button": true}}]}"#.utf8).write(to: config)
+        let paths = try CLI.run(["paths", "--schema", schema.path, config.path, "/share"])
+        let row = paths.stdoutLines.first { $0.hasPrefix("  show_share_button ") }?.split(separator: " ").joined(separator: " ")
+        #expect(row == "show_share_button true (rule 0) true (rule 0)")
+        let usage = try CLI.run(["paths", "accessors", "--lang", "swift", "--kotlin-package", "a.b"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--kotlin-package applies to --lang kotlin"))
+    }
+
     /// The lines of one URL's entry: from its line to the next unindented one.
     static func entry(_ lines: [String], _ url: String) -> [String] {
         guard let start = lines.firstIndex(of: url) else { return [] }
