@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Schema
 
 /// The path-configuration contract (contracts/path-configuration.json, compiled into
@@ -24,11 +27,20 @@ enum PathContract {
     /// A configuration's bytes: an http(s) URL is fetched (Rails apps serve them from a
     /// controller, as ios_v1.json and android_v1.json), anything else is a file or `-`.
     /// The name is how findings name the source.
-    static func read(_ source: String, maxBytes: Int, timeout: Double, headers: [HTTPHeader]) throws(CLIError) -> (name: String, bytes: [UInt8]) {
+    /// Past `maxBytes` it throws `TooLarge` (validate reports TG002 for it).
+    static func read(_ source: String, maxBytes: Int, timeout: Double, headers: [HTTPHeader]) throws(ReadError) -> (name: String, bytes: [UInt8]) {
         guard isURL(source) else {
-            return (source == "-" ? "<stdin>" : source, try FileInput.readAll(path: source, limit: maxBytes))
+            let name = source == "-" ? "<stdin>" : source
+            let descriptor: Int32
+            do { descriptor = try FileInput.open(path: source) } catch { throw .failed(error) }
+            defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+            switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
+            case .success(let bytes): return (name, bytes)
+            case .failure(.tooLarge): throw .tooLarge(name: name, limit: maxBytes)
+            case .failure(.io(let message)): throw .failed(CLIError("cannot read \(source): \(message)"))
+            }
         }
-        guard let page = PageURL(source) else { throw CLIError("\(source): not an absolute http or https URL") }
+        guard let page = PageURL(source) else { throw .failed(CLIError("\(source): not an absolute http or https URL")) }
         var sent = headers
         if !sent.contains(where: { $0.name.lowercased() == "accept" }) {
             sent.append(HTTPHeader(name: "Accept", value: "application/json"))
@@ -37,9 +49,22 @@ enum PathContract {
                                   userAgent: "tabgen/\(Tabgen.configuration.version) (Hotwire Native; path-configuration)")
         switch fetcher.fetch(page.url).outcome {
         case .page(let bytes): return (page.text, bytes)
-        case .tooLarge: throw CLIError("\(page.text) is larger than \(maxBytes) bytes")
-        case .crossOriginRedirect(let target): throw CLIError("\(page.text) redirects to another origin (\(PageURL.redacted(target.absoluteString))); tabgen does not follow it")
-        case .failed(let reason): throw CLIError("cannot fetch \(page.text): \(reason)")
+        case .tooLarge: throw .tooLarge(name: page.text, limit: maxBytes)
+        case .crossOriginRedirect(let target): throw .failed(CLIError("\(page.text) redirects to another origin (\(PageURL.redacted(target.absoluteString))); tabgen does not follow it"))
+        case .failed(let reason): throw .failed(CLIError("cannot fetch \(page.text): \(reason)"))
+        }
+    }
+
+    enum ReadError: Error {
+        /// Larger than the limit; reading stopped there.
+        case tooLarge(name: String, limit: Int)
+        case failed(CLIError)
+
+        var cliError: CLIError {
+            switch self {
+            case .tooLarge(let name, let limit): CLIError("\(name) is larger than \(limit) bytes")
+            case .failed(let error): error
+            }
         }
     }
 

@@ -91,7 +91,13 @@ struct PathsResolveCommand: ParsableCommand {
 
     private func load() throws(CLIError) -> PathsReport {
         let document = try PathContract.loadSchema(path: schema)
-        let (name, bytes) = try PathContract.read(config, maxBytes: 64 << 20, timeout: 10, headers: [])
+        let name: String
+        let bytes: [UInt8]
+        do {
+            (name, bytes) = try PathContract.read(config, maxBytes: 64 << 20, timeout: 10, headers: [])
+        } catch {
+            throw error.cliError
+        }
         let json: JSON
         switch bytes.withUnsafeBufferPointer({ JSONReader().parse(buffer: $0) }) {
         case .success(let value): json = value

@@ -49,14 +49,22 @@ extension ValidateCommand {
         tally.unit = "path configuration"
         tally.inputUnit = "path configuration"
         let strict = strictFlag
+        let maxBytes = maxBytesOption ?? Self.defaultMaxBytes
         for source in pathConfigs {
             let name: String
             let bytes: [UInt8]
             do {
-                (name, bytes) = try PathContract.read(source, maxBytes: maxBytesOption ?? Self.defaultMaxBytes, timeout: timeout, headers: headers)
+                (name, bytes) = try PathContract.read(source, maxBytes: maxBytes, timeout: timeout, headers: headers)
+            } catch .tooLarge(let name, _) {
+                let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
+                                      message: "path configuration is larger than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
+                let findings = [LocatedFinding(file: name, line: 1, column: 1, finding: finding)]
+                tally.add(findings, strict: strict)
+                for finding in findings { output.line(finding.rendered(as: format)) }
+                continue
             } catch {
                 output.flush()
-                printError(error.description)
+                printError(error.cliError.description)
                 tally.unreadable += 1
                 continue
             }
