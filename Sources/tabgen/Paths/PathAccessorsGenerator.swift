@@ -14,6 +14,36 @@ struct PathAccessorsGenerator {
 
     static let typeName = "PathConfigurationProperties"
 
+    /// Why the schema's names cannot become accessors in `language`, or nil: a name
+    /// without ASCII letters or digits, two names that become one identifier, or one
+    /// that becomes `values` (the wrapped dictionary).
+    func nameProblem(swift: Bool) -> String? {
+        let platform: AppPlatform = swift ? .ios : .android
+        var seen: [String: String] = [:]
+        for property in catalog.properties where property.isRead(by: platform) {
+            let words = Naming.words(property.name)
+            guard !words.isEmpty else { return "property \(JSONWriter.quoted(property.name)) has no ASCII letter or digit to name an accessor after" }
+            let identifier = Naming.camelCase(words, upperFirst: false, initialisms: swift)
+            if identifier == "values" { return "property \(JSONWriter.quoted(property.name)) would become `values`, the dictionary the accessors read" }
+            if let other = seen[identifier] {
+                return "properties \(JSONWriter.quoted(other)) and \(JSONWriter.quoted(property.name)) would both become `\(identifier)`"
+            }
+            seen[identifier] = property.name
+            if case .enumeration(_, let values, let iosValues) = property.type {
+                var cases: [String: String] = [:]
+                for value in swift ? (iosValues ?? values) : values {
+                    let name = swift ? Self.swiftCase(value) : Self.kotlinConstant(value)
+                    if Naming.words(value).isEmpty { return "value \(JSONWriter.quoted(value)) of \(property.name) has no ASCII letter or digit to name a case after" }
+                    if let other = cases[name] {
+                        return "values \(JSONWriter.quoted(other)) and \(JSONWriter.quoted(value)) of \(property.name) would both become `\(name)`"
+                    }
+                    cases[name] = value
+                }
+            }
+        }
+        return nil
+    }
+
     // MARK: Swift
 
     func swift(accessLevel: String) -> String {

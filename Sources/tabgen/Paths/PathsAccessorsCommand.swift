@@ -70,6 +70,9 @@ struct PathsAccessorsCommand: ParsableCommand {
             let document = try PathContract.loadSchema(path: schema)
             let name = schema.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "path-configuration.json"
             let generator = PathAccessorsGenerator(catalog: PathPropertyCatalog(document: document), schemaName: name)
+            if let problem = generator.nameProblem(swift: lang == .swift) {
+                throw CLIError("\(document.sourceName): \(problem); rename it in the schema")
+            }
             let text = lang == .swift ? generator.swift(accessLevel: swiftAccess) : generator.kotlin(package: kotlinPackage)
             guard let out else {
                 FileHandle.standardOutput.write(Data(text.utf8))
