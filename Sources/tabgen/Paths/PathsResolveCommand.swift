@@ -53,6 +53,9 @@ struct PathsResolveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Path-configuration schema with the app's own properties (default: the built-in one).", valueName: "PATH"), completion: .file(extensions: ["json"]))
     var schema: String?
 
+    @Option(name: .customLong("header"), help: ArgumentHelp("With a CONFIG URL: send an HTTP header, e.g. 'Authorization: Bearer ...' (repeatable).", valueName: "'NAME: VALUE'"))
+    var headers: [HTTPHeader] = []
+
     @Flag(name: .customLong("ios-ignores-query"), help: "Model an iOS app that sets Hotwire.config.pathConfiguration.matchQueryStrings = false (patterns see the path only).")
     var iosIgnoresQuery = false
 
@@ -65,6 +68,7 @@ struct PathsResolveCommand: ParsableCommand {
     func validate() throws {
         if locations.isEmpty && urlsFrom == nil { throw ValidationError("give at least one URL after CONFIG, or --urls-from FILE") }
         if config == "-" && urlsFrom == "-" { throw ValidationError("- (standard input) can be given only once") }
+        if !headers.isEmpty && !PathContract.isURL(config) { throw ValidationError("--header applies to a CONFIG given as an http(s) URL") }
     }
 
     func run() throws {
@@ -94,7 +98,7 @@ struct PathsResolveCommand: ParsableCommand {
         let name: String
         let bytes: [UInt8]
         do {
-            (name, bytes) = try PathContract.read(config, maxBytes: 64 << 20, timeout: 10, headers: [])
+            (name, bytes) = try PathContract.read(config, maxBytes: 64 << 20, timeout: 10, headers: headers)
         } catch {
             throw error.cliError
         }
