@@ -4,7 +4,8 @@ import PackagePlugin
 /// Compiles the package's built-in resources into a Swift source file, so that
 /// `tabgen` carries them in its binary instead of depending on a resource bundle next
 /// to the build directory: `schema.json` (key `schema.json`), `docs/reference/codes.md`
-/// (key `codes.md`) and every file under
+/// (key `codes.md`), `contracts/path-configuration.json` (key `path-configuration.json`)
+/// and every file under
 /// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
 @main
 struct EmbedResources: BuildToolPlugin {
