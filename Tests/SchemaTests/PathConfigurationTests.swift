@@ -130,6 +130,18 @@ struct PathConfigurationTests {
         #expect(Self.value(ios, "view_controller") == .value(.string("web"), rule: nil))
     }
 
+    @Test func aURLWithoutAPathIsMatchedAsTheEmptyString() throws {
+        // The Android demo's "^$" rule is for https://host (no path): both find an empty match.
+        let resolver = try Self.resolver(#"{"rules": [{"patterns": ["^$"], "properties": {"presentation": "clear_all"}}]}"#)
+        for platform in AppPlatform.allCases {
+            let resolution = resolver.resolve("https://a.example", on: platform)
+            #expect(resolution.matchedText == "")
+            #expect(resolution.matchedRules == [0])
+            #expect(resolver.resolve("https://a.example/", on: platform).matchedRules.isEmpty)
+        }
+        #expect(PathResolver.matchText(for: "/relative", platform: .android) == nil)
+    }
+
     @Test func builtInHistoricalLocationRulesComeLast() throws {
         let resolver = try Self.resolver(#"{"rules": [{"patterns": [".*"], "properties": {"presentation": "replace"}}]}"#)
         let resolution = resolver.resolve("https://a.example/recede_historical_location", on: .ios)
