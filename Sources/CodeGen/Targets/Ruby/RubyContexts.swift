@@ -15,7 +15,7 @@ struct RubyContexts {
         if !target.options.module.isEmpty {
             moduleName = target.options.module
         } else if let component = input.model.contract?.component, !Naming.words(component).isEmpty {
-            moduleName = RubyNaming.typeIdentifier([component])
+            moduleName = RubyNaming.untaken(RubyNaming.typeIdentifier([component]))
         } else {
             moduleName = "Tabgen"
         }
@@ -27,7 +27,7 @@ struct RubyContexts {
 
     func file() -> [String: Any] {
         [
-            "header": input.header.lines.flatMap { RubyLiterals.comment($0) },
+            "header": input.header.lines.flatMap { RubyLiterals.comment($0, width: 100) },
             "module": moduleName,
             "strict": target.options.strictDecoding,
         ]
@@ -44,6 +44,7 @@ struct RubyContexts {
     func declaration(_ declaration: Declaration) -> [String: Any] {
         var context = file()
         context["schemaPointerLiteral"] = RubyLiterals.string(declaration.schemaPointer.description)
+        context["schemaPointerComment"] = RubyLiterals.comment(declaration.schemaPointer.description.isEmpty ? "(root)" : declaration.schemaPointer.description, marker: "").joined(separator: " ")
         let kind: String
         switch declaration.kind {
         case .structure: kind = "struct"
@@ -134,7 +135,7 @@ struct RubyContexts {
             }
         }
         var context = file()
-        let componentName = RubyNaming.typeIdentifier([contract.component, "component"])
+        let componentName = RubyNaming.untaken(RubyNaming.typeIdentifier([contract.component, "component"]), suffix: "Component")
         context["componentName"] = componentName
         context["componentFile"] = RubyNaming.fileName(componentName)
         context["messageClass"] = "\(moduleName)::\(names.typeName(root.id))"
@@ -142,6 +143,7 @@ struct RubyContexts {
         context["valueAttribute"] = contract.valueAttribute
         context["valueAttributeLiteral"] = RubyLiterals.string(contract.valueAttribute)
         context["stimulusLiteral"] = RubyLiterals.string(contract.stimulusIdentifier)
+        context["eventLiteral"] = RubyLiterals.string("invalid_message.\(RubyNaming.fileName(componentName))")
         context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
         context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
         context["fixturesPath"] = "../../fixtures/\(names.typeName(root.id)).fixtures.json"
