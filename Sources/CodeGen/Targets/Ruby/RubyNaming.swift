@@ -71,7 +71,8 @@ enum RubyNaming {
     static let reservedCaseNames: Set<String> = ["ALL", "TAG", "TYPE", "VARIANTS"]
 
     static func typeIdentifier(_ parts: [String]) -> String {
-        let words = parts.flatMap(Naming.nonEmptyWords)
+        // A stand-in word (`u2A_u2F`) is split too: a constant is CamelCase throughout.
+        let words = parts.flatMap(Naming.nonEmptyWords).flatMap { $0.split(separator: "_").map(String.init) }
         let name = Naming.camelCase(words, upperFirst: true, initialisms: false)
         return Naming.startsWithDigit(name) ? "T" + name : name
     }

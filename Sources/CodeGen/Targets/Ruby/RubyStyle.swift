@@ -118,7 +118,9 @@ struct RubyOmakaseRewriter {
                 // `?` is followed by a space.
                 copy()
             case "[":
-                brackets.append((output.count, atOperandStart, line))
+                // `foo [1]` passes an array; `foo[1]` indexes.
+                let spaced = output.last == " " && previousSignificant?.isLetter == true
+                brackets.append((output.count, atOperandStart || spaced, line))
                 copy()
             case "]":
                 closeBracket()
