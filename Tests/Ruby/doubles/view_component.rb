@@ -100,11 +100,12 @@ require 'nokogiri'
 # out: `page` and the Capybara matchers (`assert_selector`), which need Capybara,
 # `with_variant`, `with_controller_class`, `with_request_url`, `render_preview`.
 module ViewComponent
+  # Included in ViewComponent::TestCase: render_inline and rendered_content.
   module TestHelpers
     attr_reader :rendered_content
 
-    def render_inline(component, **args, &block)
-      @rendered_content = vc_test_view_context.render(component, args, &block)
+    def render_inline(component, **args, &)
+      @rendered_content = vc_test_view_context.render(component, args, &)
       Nokogiri::HTML.fragment(@rendered_content)
     end
 
