@@ -108,6 +108,18 @@ struct RubyNumberTests {
             assert_includes value, '"n":-1e400'
           end
 
+          # Inside ActiveSupport (render json:, a layout's debug <pre>) a value object is its payload.
+          def test_active_support_serialises_the_payload
+            require 'active_support/json'
+            payload = JSON.parse(CASES.first['payload'])
+            message = Navigation::MessageData.from_h(payload)
+            assert_equal payload, JSON.parse(ActiveSupport::JSON.encode(message))
+            assert_equal({ 'config' => payload }, JSON.parse({ config: message }.to_json))
+            assert_equal payload, JSON.parse(JSON.pretty_generate(message.as_json))
+            assert_equal payload, JSON.parse(JSON.pretty_generate(message))
+            refute_includes ActiveSupport::JSON.encode(message), 'extra'
+          end
+
         """
         try Self.run(document, module: "Navigation", payloads: Self.builtInPayloads, extra: component)
     }
