@@ -66,6 +66,7 @@ struct RubyStyleTests {
           'multi'
         ]
         w = value.match?(/['"]/) ? %r{'} : 'q"q'
+        assert_equal [1], f('a#b', "#{'x'}", 'c') / 2
 
         """#
         let expected = #"""
@@ -74,6 +75,7 @@ struct RubyStyleTests {
           "multi"
         ]
         w = value.match?(/['"]/) ? %r{'} : 'q"q'
+        assert_equal [ 1 ], f("a#b", "#{"x"}", "c") / 2
 
         """#
         #expect(RubyStyle.omakase.apply(source) == expected)
