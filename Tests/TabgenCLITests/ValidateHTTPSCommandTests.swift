@@ -59,7 +59,7 @@ struct ValidateHTTPSCommandTests {
         defer { server.stop() }
         let result = try CLI.run(["validate", "--url", server.url("/ok.html")])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("cannot fetch \(server.url("/ok.html")): TLS failed: "), "\(result.stderr)")
+        #expect(result.stderr.contains("cannot fetch \(server.url("/ok.html")): TLS failed: SSL certificate problem: self-signed certificate\n"), "\(result.stderr)")
     }
 
     @Test func chunkedResponseIsDecoded() throws {

@@ -53,7 +53,11 @@ struct CurlTransport: HTTPTransport {
 
     /// Why curl gave up, in the words the socket transport uses where they mean the same.
     static func failure(exitStatus: Int32, message: String) -> HTTPExchange {
-        let detail = message.split(separator: "\n").last.map { $0.replacing("curl: ", with: "") } ?? ""
+        // curl's first line says what failed ("curl: (60) SSL certificate problem: ..."); the
+        // lines after it are advice about curl's own options.
+        let line = message.split(separator: "\n").first { $0.hasPrefix("curl: (") } ?? message.split(separator: "\n").first ?? ""
+        let afterCode = line.drop { $0 != ")" }.dropFirst().drop { $0 == " " }
+        let detail = afterCode.isEmpty ? String(line) : String(afterCode)
         switch exitStatus {
         case 6: return .failed("could not resolve the host name")
         case 7: return .failed("could not connect to the server")
