@@ -43,7 +43,12 @@ final class ChildProcess {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        let status = posix_spawnp(&child, arguments[0], &actions, nil, argv, environment)
         Self.close([inPipe[0], outPipe[1], errPipe[1]])
         guard status == 0 else {
             Self.close([inPipe[1], outPipe[0], errPipe[0]])
