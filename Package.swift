@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .executable(name: "tabgen", targets: ["tabgen"]),
         .library(name: "Schema", targets: ["Schema"]),
+        // For apps built with SwiftPM: the Swift types generated at build time, and
+        // `swift package tabgen emit|check` for teams that commit them (docs/ios.md).
+        .plugin(name: "TabgenPlugin", targets: ["TabgenPlugin"]),
+        .plugin(name: "TabgenCommand", targets: ["TabgenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +42,22 @@ let package = Package(
             name: "EmbedResources",
             capability: .buildTool(),
             dependencies: ["embed-resources"]
+        ),
+        // TabgenPlugin runs tabgen through this: it joins the generated files into the
+        // one output file the plugin declares.
+        .executableTarget(
+            name: "tabgen-plugin-runner",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            path: "Sources/tabgen-plugin-runner"
+        ),
+        .plugin(name: "TabgenPlugin", capability: .buildTool(), dependencies: ["tabgen", "tabgen-plugin-runner"]),
+        .plugin(
+            name: "TabgenCommand",
+            capability: .command(
+                intent: .custom(verb: "tabgen", description: "Run tabgen (emit, check, validate ...) in the package's folder."),
+                permissions: [.writeToPackageDirectory(reason: "tabgen emit writes the generated files of tabgen.yml's outputs.")]
+            ),
+            dependencies: ["tabgen"]
         ),
         .testTarget(
             name: "SchemaTests",

@@ -4,7 +4,8 @@ import PackagePlugin
 /// Compiles the package's built-in resources into a Swift source file, so that
 /// `tabgen` carries them in its binary instead of depending on a resource bundle next
 /// to the build directory: `schema.json` (key `schema.json`), `docs/reference/codes.md`
-/// (key `codes.md`) and every file under
+/// (key `codes.md`), `contracts/path-configuration.json` (key `path-configuration.json`)
+/// and every file under
 /// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
 @main
 struct EmbedResources: BuildToolPlugin {
@@ -14,6 +15,8 @@ struct EmbedResources: BuildToolPlugin {
             ("schema.json", root.appending(path: "schema.json")),
             // For `tabgen explain`: a binary user has no README.
             ("codes.md", root.appending(path: "docs/reference/codes.md")),
+            // The built-in path-configuration contract (`validate --path-config`, `paths`).
+            ("path-configuration.json", root.appending(path: "contracts/path-configuration.json")),
         ]
         resources += Self.files(under: root.appending(path: "Templates"))
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")

@@ -42,7 +42,7 @@ public struct Generator {
             case .verbatim(let text):
                 files.append(GeneratedFile(path: plan.path, contents: text))
             case .template(let name, let context):
-                files.append(GeneratedFile(path: plan.path, contents: Self.tidy(try renderer.render(name, context))))
+                files.append(GeneratedFile(path: plan.path, contents: target.finish(path: plan.path, Self.tidy(try renderer.render(name, context)))))
             }
         }
         return files.sorted { $0.path < $1.path }

@@ -20,7 +20,9 @@ enum CLI {
 
     /// Runs tabgen with `arguments` in `directory`; output goes through files, so a
     /// large output cannot dead-lock on a full pipe.
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> CLIResult {
+    /// `environment` adds to (or replaces) variables of this process's environment.
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> CLIResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -32,6 +34,9 @@ enum CLI {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         if let stdin {

@@ -15,7 +15,13 @@ struct ExplainCommandTests {
         let payload = [FindingCode.malformedJSON, FindingCode.tooLarge, FindingCode.missingPayload, FindingCode.multiplePayloads,
                        FindingCode.crossOriginRedirect, FindingCode.wrongType, FindingCode.notInEnum, FindingCode.missingProperty,
                        FindingCode.unexpectedProperty, FindingCode.wrongShape, FindingCode.badDiscriminator]
-        return payload + rules + StepWarning.Code.allCases.map(\.rawValue) + ChangeCode.allCases.map(\.rawValue)
+        // The path-configuration contract's rules, its checks and `tabgen paths`' differences.
+        let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("contracts/path-configuration.json")
+        let pathRules = (try? SchemaReader(fileName: "path-configuration.json").read([UInt8](Data(contentsOf: contract))))?.extensions.rules.map(\.code) ?? ["no path-configuration schema"]
+        let paths = PathConfigurationChecker.codes + pathRules + [PlatformComparison.ruleOnOnePlatform, PlatformComparison.propertyDiffers,
+                                                                  PlatformComparison.nativeScreenOnOnePlatform, PlatformComparison.androidThrows]
+        return payload + rules + StepWarning.Code.allCases.map(\.rawValue) + ChangeCode.allCases.map(\.rawValue) + paths
     }
 
     @Test(arguments: everyCode)

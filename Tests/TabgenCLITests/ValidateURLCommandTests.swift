@@ -10,11 +10,14 @@ final class TestHTTPServer {
     private let process = Process()
     private let input = Pipe()
     let port: Int
+    let scheme: String
 
-    init() throws {
+    /// `tls`: a certificate and its key, to serve https:// instead.
+    init(tls: (certificate: String, key: String)? = nil) throws {
+        scheme = tls == nil ? "http" : "https"
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLI.payload("http/server.py")]
+        process.arguments = ["python3", CLI.payload("http/server.py")] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -33,8 +36,8 @@ final class TestHTTPServer {
         self.port = port
     }
 
-    /// `http://127.0.0.1:PORT` + `path`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    /// `http://127.0.0.1:PORT` (or https) + `path`.
+    func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
     /// The most /slow requests the server had in flight at once; resets the count.
     func maxInFlight() throws -> Int {

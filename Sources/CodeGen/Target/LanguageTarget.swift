@@ -47,6 +47,12 @@ public protocol LanguageTarget: Sendable {
 
     /// The files to write, each from a template and a context (or verbatim).
     func files(for input: TargetInput) throws -> [FilePlan]
+    /// A rendered template's final text (a house style applied); by default, unchanged.
+    func finish(path: String, _ text: String) -> String
+}
+
+extension LanguageTarget {
+    public func finish(path: String, _ text: String) -> String { text }
 }
 
 /// Everything a target lays out files from.

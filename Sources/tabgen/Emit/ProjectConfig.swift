@@ -169,7 +169,10 @@ struct ProjectConfig {
             let here = config.resolve(out).standardizedFileURL.path
             for (earlierIndex, earlier) in config.outputs.enumerated() {
                 let there = config.resolve(earlier.out).standardizedFileURL.path
-                let relation = here == there ? "the same directory as" : Self.contains(there, here) ? "inside" : Self.contains(here, there) ? "around" : nil
+                let relation = here == there ? "the same directory as"
+                    : Self.contains(there, here) ? (earlier.language == "ruby" && Self.clearOfRubyFolders(root: there, inner: here) ? nil : "inside")
+                    : Self.contains(here, there) ? (language == "ruby" && Self.clearOfRubyFolders(root: here, inner: there) ? nil : "around")
+                    : nil
                 if let relation {
                     throw fail(lookup(members, "out"), "\(place).out \(out) is \(relation) outputs[\(earlierIndex)].out \(earlier.out): each output needs a directory of its own")
                 }
@@ -184,6 +187,21 @@ struct ProjectConfig {
         case "true", "yes": true
         case "false", "no": false
         default: nil
+        }
+    }
+
+    /// The folders a `ruby` output writes below its directory (a Rails app's root).
+    static let rubyFolders = ["app/models", "app/components", "test/models", "test/components", "fixtures"]
+
+    /// Whether an output in `inner` shares no folder with a `ruby` output in `root`: it is
+    /// neither in, nor around, one of `rubyFolders`. Then a Rails app's tabgen.yml can hold
+    /// the ViewComponent (out: .) and the Stimulus controller (app/javascript/...).
+    static func clearOfRubyFolders(root: String, inner: String) -> Bool {
+        let relative = inner.split(separator: "/").dropFirst(root.split(separator: "/").count)
+        return !rubyFolders.contains { folder in
+            let parts = folder.split(separator: "/")
+            let shared = min(parts.count, relative.count)
+            return Array(parts.prefix(shared)) == Array(relative.prefix(shared))
         }
     }
 

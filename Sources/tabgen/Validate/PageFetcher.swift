@@ -1,7 +1,7 @@
-import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
 
 /// Fetches one page over HTTP(S) for `validate --url`: within a time limit, with a
@@ -40,31 +40,47 @@ struct PageFetcher: Sendable {
     }
 
     /// Fetches `url`, blocking the calling thread until done (at most `timeout`
-    /// seconds, and a moment to wind down).
+    /// seconds in all, redirects included).
     func fetch(_ url: URL) -> Result {
         guard let origin = Origin(url) else { return Result(outcome: .failed("not an http or https URL"), redirects: []) }
         let fields = headerFields()
-        let delegate = FetchDelegate(origin: origin, headers: fields, maxBytes: maxBytes, maxRedirects: maxRedirects)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        // Cookies come from --header only, never from a store.
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
-        let task = session.dataTask(with: request)
-        task.resume()
-        if !delegate.wait(seconds: timeout) {
-            delegate.fail("timed out after \(Self.seconds(timeout))")
-            task.cancel()
-            _ = delegate.wait(seconds: 5)
+        let deadline = Deadline(secondsFromNow: timeout)
+        var current = url
+        var redirects: [URL] = []
+        while true {
+            let transport: any HTTPTransport = Origin(current)?.scheme == "https" ? CurlTransport() : SocketTransport()
+            let exchange = deadline.hasPassed ? .timedOut : transport.get(current, headers: fields, deadline: deadline, maxBytes: maxBytes)
+            switch exchange {
+            case .tooLarge: return Result(outcome: .tooLarge, redirects: redirects)
+            case .timedOut: return Result(outcome: .failed("timed out after \(Self.seconds(timeout))"), redirects: redirects)
+            case .failed(let reason): return Result(outcome: .failed(reason), redirects: redirects)
+            case .response(let status, let headers, let body):
+                if [301, 302, 303, 307, 308].contains(status),
+                   let location = headers.first(where: { $0.name.lowercased() == "location" })?.value {
+                    guard let target = Self.redirectTarget(location, from: current) else {
+                        return Result(outcome: .failed("HTTP \(status) redirects to \(location.debugDescription), which is not a URL"), redirects: redirects)
+                    }
+                    guard Origin(target) == origin else { return Result(outcome: .crossOriginRedirect(to: target), redirects: redirects) }
+                    guard redirects.count < maxRedirects else {
+                        return Result(outcome: .failed("more than \(maxRedirects) redirects"), redirects: redirects)
+                    }
+                    redirects.append(target)
+                    current = target
+                    continue
+                }
+                guard (200..<300).contains(status) else {
+                    return Result(outcome: .failed("HTTP \(status) \(HTTPStatus.reason(status))"), redirects: redirects)
+                }
+                return Result(outcome: .page(body), redirects: redirects)
+            }
         }
-        session.invalidateAndCancel()
-        return delegate.result(timeout: timeout)
+    }
+
+    /// Where a redirect goes: its Location resolved against the URL that answered
+    /// (RFC 3986 section 5, as browsers do), the path kept as sent (`/dir/` keeps its
+    /// slash; a relative path climbs from the current directory).
+    static func redirectTarget(_ location: String, from base: URL) -> URL? {
+        URL(string: location[...].trimmingASCIISpaces(), relativeTo: base)?.absoluteURL
     }
 
     /// The request headers: the defaults, unless a --header names the same field.
@@ -93,150 +109,5 @@ struct Origin: Equatable, Sendable {
         self.scheme = scheme
         self.host = host
         port = url.port ?? (scheme == "https" ? 443 : 80)
-    }
-}
-
-/// Collects one fetch. URLSession calls it on its own queue; the fetching thread
-/// waits on `done` and then reads the result, so every field is behind `lock`.
-private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let origin: Origin
-    private let headers: [(String, String)]
-    private let maxBytes: Int
-    private let maxRedirects: Int
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-    private var body: [UInt8] = []
-    private var redirects: [URL] = []
-    /// Decided before completion: too large, a refused redirect, an HTTP error, a timeout.
-    private var early: PageFetcher.Outcome?
-    private var completion: Error??
-
-    init(origin: Origin, headers: [(String, String)], maxBytes: Int, maxRedirects: Int) {
-        self.origin = origin
-        self.headers = headers
-        self.maxBytes = maxBytes
-        self.maxRedirects = maxRedirects
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
-
-    func wait(seconds: Double) -> Bool {
-        done.wait(timeout: .now() + seconds) == .success
-    }
-
-    /// Records an outcome unless one is already known.
-    func fail(_ reason: String) {
-        locked { if early == nil { early = .failed(reason) } }
-    }
-
-    func result(timeout: Double) -> PageFetcher.Result {
-        locked {
-            let outcome: PageFetcher.Outcome
-            if let early {
-                outcome = early
-            } else if case .some(.some(let error)) = completion {
-                outcome = .failed(Self.describe(error, timeout: timeout))
-            } else if completion != nil {
-                outcome = .page(body)
-            } else {
-                outcome = .failed("the request did not finish")
-            }
-            return PageFetcher.Result(outcome: outcome, redirects: redirects)
-        }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @Sendable @escaping (URLRequest?) -> Void) {
-        let next: URLRequest? = locked {
-            guard early == nil, let target = Self.redirectTarget(response) ?? request.url else { return nil }
-            guard Origin(target) == origin else {
-                early = .crossOriginRedirect(to: target)
-                return nil
-            }
-            guard redirects.count < maxRedirects else {
-                early = .failed("more than \(maxRedirects) redirects")
-                return nil
-            }
-            redirects.append(target)
-            // Same origin: the --header fields go along, whatever URLSession kept.
-            var followed = request
-            followed.url = target
-            for (name, value) in headers { followed.setValue(value, forHTTPHeaderField: name) }
-            return followed
-        }
-        completionHandler(next)
-        if next == nil { task.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @Sendable @escaping (URLSession.ResponseDisposition) -> Void) {
-        let proceed: Bool = locked {
-            guard early == nil else { return false }
-            guard let http = response as? HTTPURLResponse else { return true }
-            if !(200..<300).contains(http.statusCode) {
-                early = .failed("HTTP \(http.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: http.statusCode))")
-                return false
-            }
-            if http.expectedContentLength > Int64(maxBytes) {
-                early = .tooLarge
-                return false
-            }
-            return true
-        }
-        completionHandler(proceed ? .allow : .cancel)
-        // FoundationNetworking ignores the disposition; cancel explicitly.
-        if !proceed { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow: Bool = locked {
-            guard early == nil else { return true }
-            if body.count + data.count > maxBytes {
-                early = .tooLarge
-                body = []
-                return true
-            }
-            body.append(contentsOf: data)
-            return false
-        }
-        if overflow { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        locked {
-            if completion == nil { completion = .some(error) }
-        }
-        done.signal()
-    }
-
-    /// Where a redirect goes: its Location resolved against the URL that answered
-    /// (RFC 3986 section 5, as browsers do), the path kept as sent. FoundationNetworking
-    /// rebuilds a relative Location from `URL.path`, which drops a trailing slash
-    /// (`/dir/` becomes `/dir`, which a server redirects to `/dir/` again: a loop) and
-    /// puts a relative path under `/` instead of the current directory.
-    static func redirectTarget(_ response: HTTPURLResponse) -> URL? {
-        guard let location = response.value(forHTTPHeaderField: "Location"), let base = response.url,
-              let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: base) else { return nil }
-        return target.absoluteURL
-    }
-
-    static func describe(_ error: Error, timeout: Double) -> String {
-        guard let urlError = error as? URLError else { return (error as NSError).localizedDescription }
-        switch urlError.code {
-        case .timedOut: return "timed out after \(PageFetcher.seconds(timeout))"
-        case .cannotConnectToHost: return "could not connect to the server"
-        case .cannotFindHost, .dnsLookupFailed: return "could not resolve the host name"
-        case .networkConnectionLost: return "the connection was lost"
-        case .notConnectedToInternet: return "no network connection"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return "TLS failed: \(urlError.localizedDescription)"
-        case .httpTooManyRedirects: return "too many redirects"
-        default: return urlError.localizedDescription
-        }
     }
 }

@@ -33,6 +33,12 @@ struct ValidateCommand: ParsableCommand {
           tabgen validate --html tmp/pages/*.html
           tabgen validate --url https://staging.example.com/ --header 'Cookie: _session=...'
           tabgen validate --urls-from urls.txt --format github
+          tabgen validate --path-config https://example.com/configurations/ios_v1.json
+
+        --path-config checks a Hotwire Native path configuration (a FILE, - or an \
+        http(s) URL) against the built-in path-configuration schema (or --schema) and \
+        the checks of docs/path-configuration.md (PC001-PC007), for the platforms of \
+        --platform (default: ios or android when the name says so, else both).
         """
     )
 
@@ -88,6 +94,12 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")
     var quiet = false
 
+    @Option(name: .customLong("path-config"), help: ArgumentHelp("Check a path configuration (FILE, - or http(s) URL) instead of payloads (repeatable).", valueName: "FILE|URL"), completion: .file(extensions: ["json"]))
+    var pathConfigs: [String] = []
+
+    @Option(help: ArgumentHelp("With --path-config: the apps it is served to, ios, android or both (default: from its name, else both).", valueName: "PLATFORM"))
+    var platform: PlatformOption?
+
     static let defaultMaxBytes = 16 << 20
 
     /// Pages are checked rather than payload files.
@@ -95,7 +107,13 @@ struct ValidateCommand: ParsableCommand {
     private var fetchesURLs: Bool { !urls.isEmpty || urlsFrom != nil }
 
     func validate() throws {
-        if files.isEmpty && !fetchesURLs { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
+        if !pathConfigs.isEmpty {
+            if !files.isEmpty || fetchesURLs || jsonl || html { throw ValidationError("--path-config cannot be combined with FILEs, --jsonl, --html, --url or --urls-from") }
+            if pathConfigs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given only once") }
+        } else if platform != nil {
+            throw ValidationError("--platform applies to --path-config")
+        }
+        if files.isEmpty && !fetchesURLs && pathConfigs.isEmpty { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
         if let maxBytesOption, maxBytesOption < 1 { throw ValidationError("--max-bytes must be at least 1") }
         if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (no limit) or more") }
@@ -105,7 +123,7 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("FILEs given with --url or --urls-from are read as HTML pages: add --html")
         }
         if !readsPages && allowMissing { throw ValidationError("--allow-missing applies to --html, --url and --urls-from") }
-        if !fetchesURLs && !headers.isEmpty { throw ValidationError("--header applies to --url and --urls-from") }
+        if !fetchesURLs && pathConfigs.isEmpty && !headers.isEmpty { throw ValidationError("--header applies to --url and --urls-from") }
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds (and at most a day)") }
         if concurrency < 1 || concurrency > 256 { throw ValidationError("--concurrency must be from 1 to 256") }
         for url in urls where PageURL(url) == nil {
@@ -114,6 +132,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !pathConfigs.isEmpty { return try runPathConfigs() }
         let document: SchemaDocument
         let context: ConfigContext
         do {

@@ -87,3 +87,35 @@ module ViewComponent
     end
   end
 end
+
+require 'active_support/test_case'
+require 'nokogiri'
+
+# ViewComponent's test API (lib/view_component/test_helpers.rb and test_case.rb of 3.x):
+# `render_inline` renders the component in a view context and returns the HTML as a
+# Nokogiri fragment (the gem's return value when Capybara is not installed, as here),
+# `rendered_content` the HTML itself. The gem renders through a test controller's view
+# context (ActionController, not in Debian's ruby-actionview); this double renders through
+# `ActionView::Base.empty`, the same ActionView rendering path below the controller. Left
+# out: `page` and the Capybara matchers (`assert_selector`), which need Capybara,
+# `with_variant`, `with_controller_class`, `with_request_url`, `render_preview`.
+module ViewComponent
+  # Included in ViewComponent::TestCase: render_inline and rendered_content.
+  module TestHelpers
+    attr_reader :rendered_content
+
+    def render_inline(component, **args, &)
+      @rendered_content = vc_test_view_context.render(component, args, &)
+      Nokogiri::HTML.fragment(@rendered_content)
+    end
+
+    def vc_test_view_context
+      @vc_test_view_context ||= ActionView::Base.empty
+    end
+  end
+
+  # `class MyComponentTest < ViewComponent::TestCase`: an ActiveSupport::TestCase (Minitest).
+  class TestCase < ActiveSupport::TestCase
+    include TestHelpers
+  end
+end

@@ -15,7 +15,7 @@ struct RubyContexts {
         if !target.options.module.isEmpty {
             moduleName = target.options.module
         } else if let component = input.model.contract?.component, !Naming.words(component).isEmpty {
-            moduleName = RubyNaming.typeIdentifier([component])
+            moduleName = RubyNaming.untaken(RubyNaming.typeIdentifier([component]))
         } else {
             moduleName = "Tabgen"
         }
@@ -27,7 +27,7 @@ struct RubyContexts {
 
     func file() -> [String: Any] {
         [
-            "header": input.header.lines.flatMap { RubyLiterals.comment($0) },
+            "header": input.header.lines.flatMap { RubyLiterals.comment($0, width: 100) },
             "module": moduleName,
             "strict": target.options.strictDecoding,
         ]
@@ -44,6 +44,7 @@ struct RubyContexts {
     func declaration(_ declaration: Declaration) -> [String: Any] {
         var context = file()
         context["schemaPointerLiteral"] = RubyLiterals.string(declaration.schemaPointer.description)
+        context["schemaPointerComment"] = RubyLiterals.comment(declaration.schemaPointer.description.isEmpty ? "(root)" : declaration.schemaPointer.description, marker: "").joined(separator: " ")
         let kind: String
         switch declaration.kind {
         case .structure: kind = "struct"
@@ -91,10 +92,11 @@ struct RubyContexts {
                 ]
             }
             let omitNil = zip(structure.fields, fieldNames).filter { !$0.0.isRequired && !model.isNullable($0.0.type) }
-            context["omitNilLiteral"] = RubyLiterals.stringArray(omitNil.map(\.0.jsonName))
+            context["omitNilLiteral"] = Self.constantArray("OMIT_NIL", RubyLiterals.stringArray(omitNil.map(\.0.jsonName)),
+                                                           elements: omitNil.map { RubyLiterals.string($0.0.jsonName) }, words: omitNil.map(\.0.jsonName))
             var known = structure.fields.map(\.jsonName)
             if let unionID = declaration.unionID, let union = model[unionID], case .union(let form) = union.kind { known.append(form.tag) }
-            context["knownLiteral"] = RubyLiterals.stringArray(known)
+            context["knownLiteral"] = Self.constantArray("KNOWN", RubyLiterals.stringArray(known), elements: known.map(RubyLiterals.string), words: known)
             if declaration.isRoot, let contract = model.contract {
                 if !docs.isEmpty { docs.append("#") }
                 docs += RubyLiterals.comment("Bridge contract: the data of the \(contract.event) event of the \(contract.component) bridge component, sent by the Stimulus controller \(contract.stimulusIdentifier) from its \(contract.value) value (HTML attribute \(contract.valueAttribute)).", width: 88)
@@ -104,7 +106,7 @@ struct RubyContexts {
             context["cases"] = zip(enumeration.cases, caseNames).map { enumCase, name -> [String: Any] in
                 ["name": name, "literal": RubyLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs)]
             }
-            context["allLiteral"] = "[" + caseNames.joined(separator: ", ") + "]"
+            context["allLiteral"] = Self.constantArray("ALL", "[" + caseNames.joined(separator: ", ") + "]", elements: caseNames)
         case .union(let union):
             context["tagLiteral"] = RubyLiterals.string(union.tag)
             context["variants"] = union.variants.map { variant -> [String: Any] in
@@ -115,6 +117,15 @@ struct RubyContexts {
         }
         context["docLines"] = docs
         return context
+    }
+
+    /// A class-level constant's array literal (`    NAME = [...].freeze`): on one line when
+    /// it fits in 100 columns, else one element a line (RuboCop's line length and array
+    /// layout, in both styles).
+    static func constantArray(_ name: String, _ literal: String, elements: [String], words: [String] = []) -> String {
+        if "    \(name) = \(literal).freeze".count <= 100 || elements.isEmpty { return literal }
+        if literal.hasPrefix("%w[") { return "%w[\n" + words.map { "      " + $0 }.joined(separator: "\n") + "\n    ]" }
+        return "[\n" + elements.map { "      " + $0 }.joined(separator: ",\n") + "\n    ]"
     }
 
     func contract() -> [String: Any] {
@@ -134,7 +145,7 @@ struct RubyContexts {
             }
         }
         var context = file()
-        let componentName = RubyNaming.typeIdentifier([contract.component, "component"])
+        let componentName = RubyNaming.untaken(RubyNaming.typeIdentifier([contract.component, "component"]), suffix: "Component")
         context["componentName"] = componentName
         context["componentFile"] = RubyNaming.fileName(componentName)
         context["messageClass"] = "\(moduleName)::\(names.typeName(root.id))"
@@ -142,6 +153,7 @@ struct RubyContexts {
         context["valueAttribute"] = contract.valueAttribute
         context["valueAttributeLiteral"] = RubyLiterals.string(contract.valueAttribute)
         context["stimulusLiteral"] = RubyLiterals.string(contract.stimulusIdentifier)
+        context["eventLiteral"] = RubyLiterals.string("invalid_message.\(RubyNaming.fileName(componentName))")
         context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
         context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
         context["fixturesPath"] = "../../fixtures/\(names.typeName(root.id)).fixtures.json"

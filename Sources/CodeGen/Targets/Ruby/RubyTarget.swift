@@ -60,6 +60,11 @@ public struct RubyTarget: LanguageTarget {
 
     public func stringLiteral(_ text: String) -> String { RubyLiterals.string(text) }
 
+    /// The templates are in RuboCop's default style; `.rb` files take the chosen one.
+    public func finish(path: String, _ text: String) -> String {
+        path.hasSuffix(".rb") ? options.style.apply(text) : text
+    }
+
     public func commentLines(_ text: String, documentation: Bool) -> [String] { RubyLiterals.comment(text) }
 
     public func files(for input: TargetInput) throws -> [FilePlan] {
@@ -104,6 +109,9 @@ public struct RubyOptions: Sendable, Equatable {
     /// member and an unknown enum value; `tolerant` (the default) reads them and keeps
     /// what it saw, so that `validate` reports them as `tabgen validate` does.
     public var strictDecoding = false
+    /// The RuboCop style the generated Ruby is clean under (`rubocop -a` changes nothing):
+    /// rubocop-rails-omakase (Rails' default since 7.2) or RuboCop's own defaults.
+    public var style: RubyStyle = .omakase
 
     public init() {}
 
@@ -111,6 +119,7 @@ public struct RubyOptions: Sendable, Equatable {
         ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
         ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
+        ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
     ]
 
     public init(_ values: [String: String]) throws(CodeGenError) {
@@ -121,10 +130,18 @@ public struct RubyOptions: Sendable, Equatable {
                     && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
                     throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")
                 }
+                guard !RubyNaming.topLevelConstants.contains(value) else {
+                    throw CodeGenError("ruby option module: \(value) is a constant of Ruby, its standard library or Rails; the generated module would reopen or clash with it (choose another name, e.g. \(value)Bridge)")
+                }
                 module = value
             case "tests":
                 guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
                 tests = flag
+            case "style":
+                guard let chosen = RubyStyle(rawValue: value.lowercased()) else {
+                    throw CodeGenError("ruby option style: expected omakase or rubocop, found \(value)")
+                }
+                style = chosen
             case "decoding":
                 strictDecoding = try TargetOption.decoding(value, language: "ruby") == .strict
             default:

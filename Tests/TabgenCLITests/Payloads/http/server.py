@@ -30,10 +30,15 @@ Routes:
                         html/missing.html for anything else
   /big                  50 MB of HTML streamed without a Content-Length
   /big-declared         the same with its Content-Length announced
+  /chunked              html/valid.html in chunks (Transfer-Encoding: chunked, HTTP/1.1)
+
+With --tls CERT KEY it serves the same routes over TLS (https://), with that
+certificate.
 """
 import http.server
 import json
 import os
+import ssl
 import sys
 import threading
 import time
@@ -88,6 +93,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
             part = filler[: min(CHUNK, BIG - sent)]
             self.wfile.write(part)
             sent += len(part)
+
+    def chunked(self):
+        body = page("valid.html")
+        self.protocol_version = "HTTP/1.1"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        # Uneven chunks, one with an extension, then the last chunk and a trailer.
+        third = len(body) // 3
+        for index, part in enumerate([body[:7], body[7:third], body[third:]]):
+            extension = b";name=value" if index == 1 else b""
+            self.wfile.write(b"%x%s\r\n%s\r\n" % (len(part), extension, part))
+            self.wfile.flush()
+        self.wfile.write(b"0\r\nX-Trailer: yes\r\n\r\n")
+        self.close_connection = True
 
     def slow(self, seconds):
         global in_flight, max_in_flight
@@ -165,6 +187,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.stream_big(declared=False)
             elif path == "/big-declared":
                 self.stream_big(declared=True)
+            elif path == "/chunked":
+                self.chunked()
             else:
                 self.send_page(b"<h1>Not Found</h1>", 404)
         except (BrokenPipeError, ConnectionResetError):
@@ -181,6 +205,10 @@ def watch_stdin():
 def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if sys.argv[1:2] == ["--tls"]:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=watch_stdin, daemon=True).start()
     threading.Timer(600, lambda: os._exit(0)).start()

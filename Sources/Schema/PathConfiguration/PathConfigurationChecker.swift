@@ -1,0 +1,121 @@
+/// What RFC 8927 and the rule vocabulary cannot say about a path configuration: the
+/// checks of `tabgen validate --path-config` beyond the schema (PC001–PC007).
+/// `platforms` are the apps the document is served to: a file for iOS alone is not
+/// faulted for what only Android does with it.
+public struct PathConfigurationChecker: Sendable {
+    public static let patternDoesNotCompile = "PC001"
+    public static let patternRejectedByJava = "PC002"
+    public static let patternReadDifferently = "PC003"
+    public static let patternCaseSensitive = "PC004"
+    public static let ruleShadowed = "PC005"
+    public static let nativeScreenOnOnePlatform = "PC006"
+    public static let valueUnknownToPlatform = "PC007"
+
+    public static let codes = [patternDoesNotCompile, patternRejectedByJava, patternReadDifferently, patternCaseSensitive,
+                               ruleShadowed, nativeScreenOnOnePlatform, valueUnknownToPlatform]
+
+    public var platforms: Set<AppPlatform>
+    public var catalog: PathPropertyCatalog
+
+    public init(platforms: Set<AppPlatform>, catalog: PathPropertyCatalog) {
+        self.platforms = platforms
+        self.catalog = catalog
+    }
+
+    public func findings(for configuration: PathConfiguration) -> [Finding] {
+        var findings: [Finding] = []
+        let both = platforms.count == 2
+        for rule in configuration.rules {
+            for (position, pattern) in rule.patterns.enumerated() {
+                let pointer = rule.pointer.appending(key: "patterns").appending(index: position)
+                let quoted = JSONWriter.quoted(pattern)
+                let problems = RegexDialect.problems(in: pattern)
+                // What OpenJDK makes of a pattern ICU rejects matters little: no app runs it.
+                let compiles = !problems.contains { $0.kind == .icuRejects }
+                for problem in problems where compiles || problem.kind == .icuRejects {
+                    switch problem.kind {
+                    case .icuRejects:
+                        findings.append(Finding(code: Self.patternDoesNotCompile, severity: .error, pointer: pointer,
+                                                message: "\(quoted) is not a regular expression ICU compiles: iOS skips it silently, Android throws PatternSyntaxException in debug builds and skips it in release builds"))
+                    case .javaRejects where platforms.contains(.android):
+                        findings.append(Finding(code: Self.patternRejectedByJava, severity: .warning, pointer: pointer,
+                                                message: "\(quoted) uses \(problem.detail); Android devices (ICU) accept it, JVM unit tests (Robolectric) throw"))
+                    case .readDifferently where platforms.contains(.android):
+                        findings.append(Finding(code: Self.patternReadDifferently, severity: .warning, pointer: pointer,
+                                                message: "\(quoted): \(problem.detail)"))
+                    default:
+                        break
+                    }
+                }
+                if both, compiles, !pattern.hasPrefix("(?i)"), RegexDialect.hasCaseSensitiveLetters(pattern) {
+                    findings.append(Finding(code: Self.patternCaseSensitive, severity: .warning, pointer: pointer,
+                                            message: "\(quoted) has upper-case letters: Android matches it ignoring case, iOS only as written (paths are usually lower case; write the pattern so)"))
+                }
+            }
+            if platforms.contains(.ios) {
+                findings += unknownValues(in: rule)
+            }
+            if both, let finding = nativeScreenOnOnePlatform(rule) {
+                findings.append(finding)
+            }
+        }
+        findings += shadowed(configuration)
+        return findings
+    }
+
+    /// Enum values the schema admits that iOS does not understand (`presentation: push`).
+    private func unknownValues(in rule: PathConfiguration.Rule) -> [Finding] {
+        var findings: [Finding] = []
+        for member in rule.properties.members {
+            guard let property = catalog.property(named: member.key), property.isRead(by: .ios),
+                  case .enumeration(_, let values, let iosValues?) = property.type,
+                  case .string(let text) = member.value, values.contains(text), !iosValues.contains(text) else { continue }
+            let fallback = property.defaultValue(on: .ios).map(RuleEngine.show) ?? "nothing"
+            findings.append(Finding(code: Self.valueUnknownToPlatform, severity: .warning,
+                                    pointer: rule.pointer.appending(key: "properties").appending(key: member.key),
+                                    message: "\(member.key) \(JSONWriter.quoted(text)) is Android's only: iOS reads it as \(fallback)"))
+        }
+        return findings
+    }
+
+    /// A rule that names a native screen for one platform in a document both read.
+    private func nativeScreenOnOnePlatform(_ rule: PathConfiguration.Rule) -> Finding? {
+        let viewController = rule.properties["view_controller"]?.stringValue
+        let uri = rule.properties["uri"]?.stringValue
+        let nativeOnIOS = viewController.map { $0 != "web" } ?? false
+        let nativeOnAndroid = uri.map { !$0.hasPrefix(PlatformComparison.webURIPrefix) } ?? false
+        guard nativeOnIOS != nativeOnAndroid else { return nil }
+        if nativeOnIOS {
+            return Finding(code: Self.nativeScreenOnOnePlatform, severity: .warning,
+                           pointer: rule.pointer.appending(key: "properties").appending(key: "view_controller"),
+                           message: "view_controller \(JSONWriter.quoted(viewController ?? "")) makes iOS show a native screen, but the rule has no native uri: Android shows a web view")
+        }
+        return Finding(code: Self.nativeScreenOnOnePlatform, severity: .warning,
+                       pointer: rule.pointer.appending(key: "properties").appending(key: "uri"),
+                       message: "uri \(JSONWriter.quoted(uri ?? "")) makes Android show a native screen, but the rule has no view_controller: iOS shows a web view")
+    }
+
+    /// Rules whose every property a later rule with the same patterns overrides: they
+    /// never decide anything.
+    private func shadowed(_ configuration: PathConfiguration) -> [Finding] {
+        var findings: [Finding] = []
+        let rules = configuration.rules
+        for (position, rule) in rules.enumerated() where !rule.patterns.isEmpty && !rule.properties.isEmpty {
+            let patterns = Set(rule.patterns)
+            var remaining = Set(rule.properties.keys)
+            var by: [Int] = []
+            for later in rules[(position + 1)...] where Set(later.patterns) == patterns {
+                let overridden = remaining.intersection(later.properties.keys)
+                guard !overridden.isEmpty else { continue }
+                remaining.subtract(overridden)
+                by.append(later.index)
+                if remaining.isEmpty { break }
+            }
+            guard remaining.isEmpty else { continue }
+            let names = by.map { "rule \($0)" }.joined(separator: " and ")
+            findings.append(Finding(code: Self.ruleShadowed, severity: .warning, pointer: rule.pointer,
+                                    message: "rule \(rule.index) never decides anything: \(names), with the same patterns, override\(by.count == 1 ? "s" : "") each of its properties"))
+        }
+        return findings
+    }
+}

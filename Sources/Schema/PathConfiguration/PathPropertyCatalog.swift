@@ -1,0 +1,86 @@
+/// The properties a path-configuration schema declares (`definitions.Properties`):
+/// each one's type and, from `metadata.platforms`, which platform reads it and its
+/// default there. Resolution, the checks and the generated accessors all read this,
+/// so a property added to the schema is known to all three.
+public struct PathPropertyCatalog: Sendable {
+    public enum ValueType: Sendable, Equatable {
+        case boolean
+        case string
+        /// An enum: its values, and the values iOS understands when fewer (`push`).
+        case enumeration(name: String, values: [String], iosValues: [String]?)
+        /// Any other JTD type: read as JSON, never interpreted.
+        case other
+    }
+
+    public struct Property: Sendable {
+        public var name: String
+        public var type: ValueType
+        public var description: String?
+        /// Per platform that reads the property: its default (nil: none).
+        public var defaults: [AppPlatform: JSON?]
+
+        public func isRead(by platform: AppPlatform) -> Bool { defaults[platform] != nil }
+        public func defaultValue(on platform: AppPlatform) -> JSON? { defaults[platform] ?? nil }
+    }
+
+    public var properties: [Property]
+
+    public init(properties: [Property]) {
+        self.properties = properties
+    }
+
+    public func property(named name: String) -> Property? {
+        properties.first { $0.name == name }
+    }
+
+    /// The catalog of `document`; empty when it has no `Properties` definition.
+    public init(document: SchemaDocument) {
+        guard let definition = document.definition(named: "Properties"), case .properties(let form) = definition.form else {
+            properties = []
+            return
+        }
+        properties = (form.required + form.optional).map { entry in
+            let schema = entry.schema
+            var type = ValueType.other
+            var target = schema
+            var enumName = entry.name
+            if case .ref(let name) = schema.form, let referenced = document.definition(named: name) {
+                target = referenced
+                enumName = name
+            }
+            switch target.form {
+            case .type(.boolean): type = .boolean
+            case .type(.string): type = .string
+            case .enumeration(let values):
+                var iosValues: [String]?
+                if case .object(let platforms)? = target.metadata["platforms"], case .object(let ios)? = platforms["ios"],
+                   case .array(let list)? = ios["values"] {
+                    iosValues = list.compactMap(\.stringValue)
+                }
+                type = .enumeration(name: enumName, values: values, iosValues: iosValues)
+            default: type = .other
+            }
+            // A property without metadata.platforms (an app's own) is read by both, with no default.
+            var defaults: [AppPlatform: JSON?] = schema.metadata["platforms"] == nil ? [.ios: .none, .android: .none] : [:]
+            if case .object(let platforms)? = schema.metadata["platforms"] {
+                for platform in AppPlatform.allCases {
+                    guard case .object(let settings)? = platforms[platform.rawValue] else { continue }
+                    defaults[platform] = .some(settings["default"])
+                }
+            }
+            return Property(name: entry.name, type: type, description: schema.description, defaults: defaults)
+        }
+    }
+}
+
+/// The two platforms of a Hotwire Native app.
+public enum AppPlatform: String, Sendable, CaseIterable, Hashable {
+    case ios, android
+
+    public var displayName: String {
+        switch self {
+        case .ios: "iOS"
+        case .android: "Android"
+        }
+    }
+}

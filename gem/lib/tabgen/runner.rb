@@ -1,0 +1,31 @@
+# frozen_string_literal: true
+
+require 'English'
+require_relative 'executable'
+
+module Tabgen
+  # Runs the binary from a Rails app's root, where its tabgen.yml is; tabgen's output
+  # goes straight to the terminal.
+  module Runner
+    module_function
+
+    def root
+      defined?(::Rails) && ::Rails.respond_to?(:root) && ::Rails.root ? ::Rails.root.to_s : Dir.pwd
+    end
+
+    # True when tabgen exits 0.
+    def run(*arguments, chdir: root)
+      system(Executable.path, *arguments, chdir: chdir.to_s) ? true : false
+    end
+
+    # For rake tasks: exits with tabgen's status when it fails (1 stale or invalid, 2 error).
+    def run!(*arguments)
+      return if run(*arguments)
+
+      exit($CHILD_STATUS&.exitstatus || 2)
+    rescue UnsupportedPlatform => e
+      warn "tabgen: #{e.message}"
+      exit 2
+    end
+  end
+end
