@@ -3,6 +3,8 @@
 public struct PayloadValidator: Sendable {
     public let document: SchemaDocument
     public let engine: RuleEngine
+    /// The one-pass check on bytes that answers for valid payloads without a tree.
+    public let bytePass: ByteValidator
     public var reader = JSONReader()
     /// Report at most this many findings per payload (0: all). One more is computed,
     /// so callers can tell that the list was cut.
@@ -11,10 +13,23 @@ public struct PayloadValidator: Sendable {
     public init(document: SchemaDocument) {
         self.document = document
         engine = RuleEngine(rules: document.extensions.rules)
+        bytePass = ByteValidator(document: document)
     }
 
     /// Findings for raw bytes; parse errors carry a byte offset.
     public func findings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
+        findings(for: bytes, scratch: ByteScratch())
+    }
+
+    /// Findings for raw bytes, reusing `scratch` (one per thread) for the byte pass:
+    /// a valid payload is answered there, anything else by the tree path.
+    public func findings(for bytes: UnsafeBufferPointer<UInt8>, scratch: ByteScratch) -> [Finding] {
+        if bytePass.isValid(bytes, maxDepth: reader.maxDepth, scratch: scratch) { return [] }
+        return treeFindings(for: bytes)
+    }
+
+    /// Findings for raw bytes by the tree path alone (tests compare it with the byte pass).
+    public func treeFindings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
         switch reader.parse(buffer: bytes) {
         case .success(let payload):
             return findings(for: payload)
