@@ -154,9 +154,14 @@ struct BytePassTests {
     }
 
     /// Both paths on one text; returns (byte pass says valid, tree path finds nothing).
+    /// Also checks that the findings through the byte pass (which skips the rules it
+    /// cleared) are the tree path's, message for message.
     static func both(_ bytes: [UInt8], _ validator: PayloadValidator, _ scratch: ByteScratch) -> (Bool, Bool) {
         bytes.withUnsafeBufferPointer { buffer in
-            (validator.bytePass.isValid(buffer, scratch: scratch), validator.treeFindings(for: buffer).isEmpty)
+            let tree = validator.treeFindings(for: buffer)
+            let combined = validator.findings(for: buffer, scratch: scratch)
+            #expect(combined == tree, "\(String(decoding: bytes, as: UTF8.self))")
+            return (validator.bytePass.isValid(buffer, scratch: scratch), tree.isEmpty)
         }
     }
 

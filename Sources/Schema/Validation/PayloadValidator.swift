@@ -24,8 +24,17 @@ public struct PayloadValidator: Sendable {
     /// Findings for raw bytes, reusing `scratch` (one per thread) for the byte pass:
     /// a valid payload is answered there, anything else by the tree path.
     public func findings(for bytes: UnsafeBufferPointer<UInt8>, scratch: ByteScratch) -> [Finding] {
-        if bytePass.isValid(bytes, maxDepth: reader.maxDepth, scratch: scratch) { return [] }
-        return treeFindings(for: bytes)
+        switch bytePass.verdict(bytes, maxDepth: reader.maxDepth, scratch: scratch) {
+        case .valid:
+            return []
+        case .rulesOnly(let passing):
+            // Valid against the schema: only the rules the pass could not clear are evaluated.
+            guard case .success(let payload) = reader.parse(buffer: bytes) else { return treeFindings(for: bytes) }
+            let findings = engine.evaluate(payload, skipping: passing)
+            return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
+        case .unknown:
+            return treeFindings(for: bytes)
+        }
     }
 
     /// Findings for raw bytes by the tree path alone (tests compare it with the byte pass).

@@ -388,6 +388,7 @@ private struct BytePlanBuilder {
                 let entryTokens = path.tokens + [.wildcard]
                 let entry = node(for: entryTokens)
                 entries.insert(entry)
+                guard filter.count <= 4 else { throw Unsupported() }  // BytePass.Cursors
                 var conditions: [PendingCondition] = []
                 for item in filter { conditions.append(try condition(item, base: entryTokens, entry: entry)) }
                 compiled = .count(probe: probe(path.tokens, entry: -1), entry: entry, min: min ?? 0, max: max ?? Int.max,
@@ -398,6 +399,7 @@ private struct BytePlanBuilder {
             case .reference(let path, let targets, let key, let targetWhere, let required):
                 let target = node(for: targets.tokens)
                 entries.insert(target)
+                guard targetWhere.count <= 4 else { throw Unsupported() }  // BytePass.Cursors
                 var conditions: [PendingCondition] = []
                 for item in targetWhere { conditions.append(try condition(item, base: targets.tokens, entry: target)) }
                 compiled = .reference(probe: probe(path.tokens, entry: -1), wildcard: path.hasWildcard, targets: target,
@@ -481,5 +483,53 @@ private struct BytePlanBuilder {
             if entries.contains(node) { plan.entryMask |= 1 << UInt64(node) }
             plan.trie.append(trieNode)
         }
+    }
+}
+
+/// The plan's tables copied into memory of their own, so the pass reads them through
+/// plain pointers: no array access, retain or closure per key on the hot path.
+final class BytePlanTables: @unchecked Sendable {
+    // Immutable after init and freed only in deinit: safe to share between threads.
+    let nodes: UnsafeMutableBufferPointer<BytePlan.Node>
+    let names: UnsafeMutableBufferPointer<BytePlan.Name>
+    let nameBytes: UnsafeMutableBufferPointer<UInt8>
+    let properties: UnsafeMutableBufferPointer<BytePlan.Property>
+    let variants: UnsafeMutableBufferPointer<BytePlan.Variant>
+    let trie: UnsafeMutableBufferPointer<BytePlan.TrieNode>
+    let trieNames: UnsafeMutableBufferPointer<BytePlan.TrieName>
+    let probeLists: UnsafeMutableBufferPointer<Int32>
+    let probes: UnsafeMutableBufferPointer<BytePlan.Probe>
+    let checks: UnsafeMutableBufferPointer<BytePlan.Check>
+
+    init(_ plan: BytePlan) {
+        func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+            _ = buffer.initialize(from: array)
+            return buffer
+        }
+        nodes = copy(plan.nodes)
+        names = copy(plan.names)
+        nameBytes = copy(plan.nameBytes)
+        properties = copy(plan.properties)
+        variants = copy(plan.variants)
+        trie = copy(plan.trie)
+        trieNames = copy(plan.trieNames)
+        probeLists = copy(plan.probeLists)
+        probes = copy(plan.probes)
+        checks = copy(plan.checks)
+    }
+
+    deinit {
+        // All element types are trivial: no deinitialization needed.
+        nodes.deallocate()
+        names.deallocate()
+        nameBytes.deallocate()
+        properties.deallocate()
+        variants.deallocate()
+        trie.deallocate()
+        trieNames.deallocate()
+        probeLists.deallocate()
+        probes.deallocate()
+        checks.deallocate()
     }
 }

@@ -3,29 +3,34 @@
 /// nothing), or `Bail` where bytes cannot tell (non-ASCII strings compared for
 /// equality, values that are neither strings nor null).
 extension BytePass {
-    mutating func rulesHold() throws(Bail) -> Bool {
-        for (index, entry) in plan.rules.enumerated() {
-            var applies = true
-            for condition in entry.when where !(try holds(condition, records[Int(condition.probe)].first)) {
-                applies = false
-                break
-            }
-            guard applies else { continue }
-            if failed & (1 << UInt64(index)) != 0 { return false }
-            switch entry.rule {
-            case .onTheSpot:
-                continue
-            case .count(let probe, let entryNode, let min, let max, let forbidden, let distinct, let filter):
-                guard try countHolds(probe: probe, entry: entryNode, min: min, max: max, forbidden: forbidden,
-                                     distinct: distinct, filter: filter) else { return false }
-            case .unique(let probe):
-                guard try unique(probe) else { return false }
-            case .reference(let probe, let wildcard, let targets, let key, let filter, let required):
-                guard try referenceHolds(probe: probe, wildcard: wildcard, targets: targets, key: key,
-                                         filter: filter, required: required) else { return false }
-            }
+    /// The rules that certainly report nothing (bit n: rule n): those whose `when`
+    /// does not hold, and those that hold. A rule the records cannot decide is left out.
+    mutating func passingRules() -> UInt64 {
+        var passing: UInt64 = 0
+        for index in rules.indices {
+            if (try? ruleHolds(index)) == true { passing |= 1 << UInt64(index) }
         }
-        return true
+        return passing
+    }
+
+    mutating func ruleHolds(_ index: Int) throws(Bail) -> Bool {
+        let entry = rules[index]
+        for condition in entry.when where !(try holds(condition, records[Int(condition.probe)].first)) {
+            return true  // the rule does not apply
+        }
+        if failed & (1 << UInt64(index)) != 0 { return false }
+        switch entry.rule {
+        case .onTheSpot:
+            return true
+        case .count(let probe, let entryNode, let min, let max, let forbidden, let distinct, let filter):
+            return try countHolds(probe: probe, entry: entryNode, min: min, max: max, forbidden: forbidden,
+                                  distinct: distinct, filter: filter)
+        case .unique(let probe):
+            return try unique(probe)
+        case .reference(let probe, let wildcard, let targets, let key, let filter, let required):
+            return try referenceHolds(probe: probe, wildcard: wildcard, targets: targets, key: key,
+                                      filter: filter, required: required)
+        }
     }
 
     /// `Condition.holds` on the value a condition's path reaches (nil: nothing there).
@@ -38,7 +43,7 @@ extension BytePass {
             return value.count >= min && value.count <= max
         case .equals(let constant):
             guard let value else { return false }
-            guard let result = matches(value, plan.constants[Int(constant)]) else { throw Bail() }
+            guard let result = matches(value, constants[Int(constant)]) else { throw Bail() }
             return result
         }
     }
@@ -55,7 +60,7 @@ extension BytePass {
 
     /// Whether all conditions hold on entry `ordinal`.
     @inline(__always)
-    func entryQualifies(_ filter: [BytePlan.CompiledCondition], _ ordinal: UInt32, _ cursors: UnsafeMutableBufferPointer<Int>) throws(Bail) -> Bool {
+    func entryQualifies(_ filter: [BytePlan.CompiledCondition], _ ordinal: UInt32, _ cursors: inout Cursors) throws(Bail) -> Bool {
         for (position, condition) in filter.enumerated() {
             let value = firstRecord(condition.probe, ordinal: ordinal, cursor: &cursors[position])
             if !(try holds(condition, value)) { return false }
@@ -71,9 +76,10 @@ extension BytePass {
         var distinctCursor = 0
         var sawNull = false
         if distinct != nil { prepareTable(for: entries) }
-        try Self.withCursors(filter.count) { (cursors) throws(Bail) in
+        var cursors = Cursors()
+        do {
             for ordinal in 0..<UInt32(entries) {
-                guard try entryQualifies(filter, ordinal, cursors) else { continue }
+                guard try entryQualifies(filter, ordinal, &cursors) else { continue }
                 guard let distinct else {
                     count += 1
                     continue
@@ -129,9 +135,10 @@ extension BytePass {
         let few = referring.count <= 8
         var matched: UInt64 = 0
         if !few { prepareTable(for: keys.count) }
-        try Self.withCursors(filter.count) { (cursors) throws(Bail) in
+        var cursors = Cursors()
+        do {
             for ordinal in 0..<targetTotal {
-                let qualifies = try entryQualifies(filter, ordinal, cursors)
+                let qualifies = try entryQualifies(filter, ordinal, &cursors)
                 while keyCursor < keys.count, keys[keyCursor].ordinal < ordinal { keyCursor += 1 }
                 if qualifies { targetCount += 1 }
                 while keyCursor < keys.count, keys[keyCursor].ordinal == ordinal {
@@ -163,21 +170,39 @@ extension BytePass {
 
     // MARK: Helpers
 
-    static func withCursors(_ count: Int, _ body: (UnsafeMutableBufferPointer<Int>) throws(Bail) -> Void) throws(Bail) {
-        let result: Result<Void, Bail> = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(count, 1)) { cursors in
-            cursors.initialize(repeating: 0)
-            do throws(Bail) {
-                try body(cursors)
-                return .success(())
-            } catch {
-                return .failure(error)
+    /// Read positions in the record lists of up to four conditions (the plan refuses more).
+    struct Cursors {
+        var storage: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+        subscript(position: Int) -> Int {
+            get {
+                switch position {
+                case 0: storage.0
+                case 1: storage.1
+                case 2: storage.2
+                default: storage.3
+                }
+            }
+            set {
+                switch position {
+                case 0: storage.0 = newValue
+                case 1: storage.1 = newValue
+                case 2: storage.2 = newValue
+                default: storage.3 = newValue
+                }
             }
         }
-        try result.get()
     }
 
-    /// Empties the first slots of the table, enough for `count` entries at half load.
+    /// Readies the table for up to `count` entries: a list scanned linearly when small
+    /// (cheaper than hashing a few short strings), else open addressing at half load.
     mutating func prepareTable(for count: Int) {
+        if count <= 8 {
+            if table.count < 8 { table = Array(repeating: 0, count: 16) }
+            tableMask = -1
+            tableCount = 0
+            return
+        }
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
         if table.count < capacity { table = Array(repeating: 0, count: capacity) }
@@ -187,6 +212,12 @@ extension BytePass {
 
     /// Adds the slice (record `record` of `probe`); false when an equal one is there.
     mutating func insert(_ slice: ByteSlice, record: Int, of probe: Int32) -> Bool {
+        if tableMask < 0 {
+            for position in 0..<tableCount where records[Int(probe)][Int(table[position])].slice.equals(slice) { return false }
+            table[tableCount] = UInt32(record)
+            tableCount += 1
+            return true
+        }
         var slot = Int(truncatingIfNeeded: slice.hash) & tableMask
         while true {
             let occupant = table[slot]
@@ -200,6 +231,10 @@ extension BytePass {
     }
 
     func contains(_ slice: ByteSlice, of probe: Int32) -> Bool {
+        if tableMask < 0 {
+            for position in 0..<tableCount where records[Int(probe)][Int(table[position])].slice.equals(slice) { return true }
+            return false
+        }
         var slot = Int(truncatingIfNeeded: slice.hash) & tableMask
         while true {
             let occupant = table[slot]

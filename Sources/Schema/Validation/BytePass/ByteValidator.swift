@@ -16,26 +16,46 @@ import Darwin
 /// and the tree path runs, so findings and messages are the tree path's alone.
 public struct ByteValidator: Sendable {
     let plan: BytePlan?
+    let tables: BytePlanTables?
 
     public init(document: SchemaDocument) {
         plan = BytePlan(document: document)
+        tables = plan.map(BytePlanTables.init)
     }
 
     /// Whether the pass can run at all for this schema.
     public var isAvailable: Bool { plan != nil }
 
+    /// What the pass found out about a payload.
+    public enum Verdict: Equatable, Sendable {
+        /// The tree path would report nothing.
+        case valid
+        /// Well-formed and valid against the schema (RFC 8927); rule n certainly reports
+        /// nothing where bit n of `passing` is set (the others may or may not).
+        case rulesOnly(passing: UInt64)
+        /// The pass gave up: the tree path decides everything.
+        case unknown
+    }
+
     /// True only for a payload on which the tree path reports no finding.
     public func isValid(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
                         scratch: ByteScratch) -> Bool {
-        guard let plan, let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return false }
-        var pass = BytePass(plan: plan, base: base, count: bytes.count, maxDepth: maxDepth, scratch: scratch)
+        verdict(bytes, maxDepth: maxDepth, scratch: scratch) == .valid
+    }
+
+    public func verdict(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
+                        scratch: ByteScratch) -> Verdict {
+        guard let plan, let tables, let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return .unknown }
+        var pass = BytePass(plan: plan, tables: tables, base: base, count: bytes.count, maxDepth: maxDepth, scratch: scratch)
         defer { pass.finish(scratch) }
         do {
             try pass.document()
-            return try pass.rulesHold()
         } catch {
-            return false
+            return .unknown
         }
+        let passing = pass.passingRules()
+        let all: UInt64 = plan.rules.count == 64 ? ~0 : (1 << UInt64(plan.rules.count)) - 1
+        return passing == all ? .valid : .rulesOnly(passing: passing)
     }
 }
 
@@ -46,7 +66,23 @@ private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
 
 struct BytePass {
-    let plan: BytePlan
+    // Only what the pass needs of the plan, so copies of the pass stay cheap.
+    let rules: [BytePlan.RuleEntry]
+    let constants: [BytePlan.Constant]
+    let root: Int32
+    let nodes: UnsafeMutablePointer<BytePlan.Node>
+    let names: UnsafeMutablePointer<BytePlan.Name>
+    let pool: UnsafeMutablePointer<UInt8>
+    let properties: UnsafeMutablePointer<BytePlan.Property>
+    let variants: UnsafeMutablePointer<BytePlan.Variant>
+    let trie: UnsafeMutablePointer<BytePlan.TrieNode>
+    let trieNames: UnsafeMutablePointer<BytePlan.TrieName>
+    let probeLists: UnsafeMutablePointer<Int32>
+    let probes: UnsafeMutablePointer<BytePlan.Probe>
+    let checks: UnsafeMutablePointer<BytePlan.Check>
+    let entryMask: UInt64
+    let recordMask: UInt64
+    let hasIndexNames: Bool
     let base: UnsafePointer<UInt8>
     let end: Int
     let maxDepth: Int
@@ -57,15 +93,33 @@ struct BytePass {
     var counters: [UInt32]
     var current: [UInt32]
     var table: [UInt32]
+    /// -1: the table is a short list of `tableCount` record indices.
     var tableMask = 0
+    var tableCount = 0
     var arena: UnsafeMutablePointer<UInt8>?
     var arenaCapacity: Int
     var arenaCount = 0
     /// Rules whose on-the-spot checks failed somewhere.
     var failed: UInt64 = 0
 
-    init(plan: BytePlan, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
-        self.plan = plan
+    init(plan: BytePlan, tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
+        rules = plan.rules
+        constants = plan.constants
+        root = plan.root
+        // Every table has at least one slot, so the base addresses exist.
+        nodes = tables.nodes.baseAddress.unsafelyUnwrapped
+        names = tables.names.baseAddress.unsafelyUnwrapped
+        pool = tables.nameBytes.baseAddress.unsafelyUnwrapped
+        properties = tables.properties.baseAddress.unsafelyUnwrapped
+        variants = tables.variants.baseAddress.unsafelyUnwrapped
+        trie = tables.trie.baseAddress.unsafelyUnwrapped
+        trieNames = tables.trieNames.baseAddress.unsafelyUnwrapped
+        probeLists = tables.probeLists.baseAddress.unsafelyUnwrapped
+        probes = tables.probes.baseAddress.unsafelyUnwrapped
+        checks = tables.checks.baseAddress.unsafelyUnwrapped
+        entryMask = plan.entryMask
+        recordMask = plan.recordMask
+        hasIndexNames = plan.hasIndexNames
         self.base = base
         end = count
         self.maxDepth = maxDepth
@@ -108,8 +162,7 @@ struct BytePass {
 
     mutating func document() throws(Bail) {
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { throw Bail() }
-        let rootMask: UInt64 = plan.trie.isEmpty ? 0 : 1
-        try value(plan.root, rootMask)
+        try value(root, 1)
         skipWhitespace()
         if index != end { throw Bail() }
     }
@@ -131,7 +184,7 @@ struct BytePass {
         let byte = base[index]
         var node = nodeIndex
         while node >= 0 {
-            let entry = plan.nodes[Int(node)]
+            let entry = nodes[Int(node)]
             if entry.nullable, byte == UInt8(ascii: "n") {
                 node = -1
                 break
@@ -139,8 +192,8 @@ struct BytePass {
             guard entry.kind == .ref else { break }
             node = entry.a
         }
-        if mask & plan.entryMask != 0 { enterEntries(mask & plan.entryMask) }
-        let kind: BytePlan.Kind? = node >= 0 ? plan.nodes[Int(node)].kind : nil
+        if mask & entryMask != 0 { enterEntries(mask & entryMask) }
+        let kind: BytePlan.Kind? = node >= 0 ? nodes[Int(node)].kind : nil
         var record = ByteRecord(kind: .null, ascii: true, ordinal: 0, start: base + index, count: 0)
         switch byte {
         case UInt8(ascii: "{"):
@@ -174,7 +227,7 @@ struct BytePass {
                 switch kind {
                 case .number: break
                 case .integer:
-                    let entry = plan.nodes[Int(node)]
+                    let entry = nodes[Int(node)]
                     guard number == number.rounded(.towardZero), number >= entry.low, number <= entry.high else { throw Bail() }
                 default: throw Bail()
                 }
@@ -182,7 +235,7 @@ struct BytePass {
         default:
             throw Bail()
         }
-        if mask & plan.recordMask != 0 { try recordValue(record, mask & plan.recordMask) }
+        if mask & recordMask != 0 { try recordValue(record, mask & recordMask) }
     }
 
     @inline(__always)
@@ -365,8 +418,8 @@ struct BytePass {
 
     mutating func string(_ node: Int32, _ mask: UInt64, _ record: inout ByteRecord) throws(Bail) {
         let scanned = try scanString()
-        let kind: BytePlan.Kind? = node >= 0 ? plan.nodes[Int(node)].kind : nil
-        let needsContent = mask & plan.recordMask != 0 || kind == .timestamp || kind == .enumeration
+        let kind: BytePlan.Kind? = node >= 0 ? nodes[Int(node)].kind : nil
+        let needsContent = mask & recordMask != 0 || kind == .timestamp || kind == .enumeration
         if needsContent {
             let (slice, ascii) = try content(scanned)
             record.start = slice.start
@@ -380,7 +433,7 @@ struct BytePass {
         case .timestamp:
             guard RFC3339.isDateTime(bytes: record.slice.buffer) else { throw Bail() }
         case .enumeration:
-            let entry = plan.nodes[Int(node)]
+            let entry = nodes[Int(node)]
             guard matchName(record.slice, first: entry.a, count: entry.b) != nil else { throw Bail() }
         default:
             throw Bail()
@@ -390,24 +443,14 @@ struct BytePass {
     /// The offset of the name among `count` names from `first` that equals `slice`.
     @inline(__always)
     func matchName(_ slice: ByteSlice, first: Int32, count: Int32) -> Int32? {
-        plan.nameBytes.withUnsafeBufferPointer { bytes -> Int32? in
-            guard let pool = bytes.baseAddress else { return count > 0 && slice.count == 0 ? 0 : nil }
-            for offset in 0..<count {
-                let name = plan.names[Int(first + offset)]
-                if slice.equals(pool + Int(name.start), Int(name.count)) { return offset }
-            }
-            return nil
-        }
+        for offset in 0..<count where nameEquals(slice, first + offset) { return offset }
+        return nil
     }
 
     @inline(__always)
     func nameEquals(_ slice: ByteSlice, _ nameIndex: Int32) -> Bool {
-        let name = plan.names[Int(nameIndex)]
-        guard slice.count == Int(name.count) else { return false }
-        return plan.nameBytes.withUnsafeBufferPointer { bytes in
-            guard let pool = bytes.baseAddress else { return true }
-            return slice.equals(pool + Int(name.start), Int(name.count))
-        }
+        let name = names[Int(nameIndex)]
+        return slice.equals(pool + Int(name.start), Int(name.count))
     }
 
     /// An object key: scanned, unescaped, and ASCII (non-ASCII keys may be equal as
@@ -461,7 +504,7 @@ struct BytePass {
     /// An object; returns its member count.
     mutating func object(_ node: Int32, _ mask: UInt64) throws(Bail) -> Int {
         guard node >= 0 else { return try looseObject(-1, mask) }
-        let entry = plan.nodes[Int(node)]
+        let entry = nodes[Int(node)]
         switch entry.kind {
         case .properties: return try properties(node, mask, tag: -1)
         case .values: return try looseObject(entry.a, mask)
@@ -499,7 +542,7 @@ struct BytePass {
     /// An object against a properties form; `tag` names the discriminator's tag
     /// member, which the variant does not list but allows.
     mutating func properties(_ node: Int32, _ mask: UInt64, tag: Int32) throws(Bail) -> Int {
-        let form = plan.nodes[Int(node)]
+        let form = nodes[Int(node)]
         try enter()
         let firstKey = keys.count
         defer { keys.removeSubrange(firstKey...) }
@@ -518,17 +561,17 @@ struct BytePass {
                 var found: Int32 = -1
                 // Payloads usually list properties in schema order: try the member's
                 // position first.
-                if count < total, nameEquals(key, plan.properties[Int(form.a) + count].name) {
+                if count < total, nameEquals(key, properties[Int(form.a) + count].name) {
                     found = form.a + Int32(count)
                 } else {
-                    for offset in 0..<total where nameEquals(key, plan.properties[Int(form.a + offset)].name) {
+                    for offset in 0..<total where nameEquals(key, properties[Int(form.a + offset)].name) {
                         found = form.a + offset
                         break
                     }
                 }
                 var child: Int32 = -1
                 if found >= 0 {
-                    let property = plan.properties[Int(found)]
+                    let property = properties[Int(found)]
                     let bit: UInt64 = 1 << UInt64(property.slot)
                     if property.isRequired {
                         if seenRequired & bit != 0 { throw Bail() }
@@ -568,7 +611,7 @@ struct BytePass {
                 guard index < end, base[index] == quote else { throw Bail() }
                 let (tag, _) = try content(try scanString())
                 for offset in 0..<form.c {
-                    let variant = plan.variants[Int(form.b + offset)]
+                    let variant = variants[Int(form.b + offset)]
                     if nameEquals(tag, variant.name) { return variant.node }
                 }
                 throw Bail()
@@ -610,7 +653,7 @@ struct BytePass {
     mutating func array(_ node: Int32, _ mask: UInt64) throws(Bail) -> Int {
         var child: Int32 = -1
         if node >= 0 {
-            let entry = plan.nodes[Int(node)]
+            let entry = nodes[Int(node)]
             guard entry.kind == .elements else { throw Bail() }
             child = entry.a
         }
@@ -622,7 +665,7 @@ struct BytePass {
             return 0
         }
         let wildcards = mask == 0 ? 0 : wildcardMask(mask)
-        let indexed = mask != 0 && plan.hasIndexNames
+        let indexed = mask != 0 && hasIndexNames
         var count = 0
         repeat {
             try value(child, indexed ? wildcards | indexMask(mask, count) : wildcards)
@@ -641,7 +684,7 @@ struct BytePass {
         while remaining != 0 {
             let node = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            let child = plan.trie[node].wildcard
+            let child = trie[node].wildcard
             if child >= 0 { result |= 1 << UInt64(child) }
         }
         return result
@@ -651,10 +694,10 @@ struct BytePass {
         var result: UInt64 = 0
         var remaining = mask
         while remaining != 0 {
-            let node = plan.trie[remaining.trailingZeroBitCount]
+            let node = trie[remaining.trailingZeroBitCount]
             remaining &= remaining - 1
             for offset in 0..<node.nameCount {
-                let name = plan.trieNames[Int(node.firstName + offset)]
+                let name = trieNames[Int(node.firstName + offset)]
                 if name.index == position { result |= 1 << UInt64(name.child) }
             }
         }
@@ -665,11 +708,11 @@ struct BytePass {
         var result: UInt64 = 0
         var remaining = mask
         while remaining != 0 {
-            let node = plan.trie[remaining.trailingZeroBitCount]
+            let node = trie[remaining.trailingZeroBitCount]
             remaining &= remaining - 1
             if node.wildcard >= 0 { result |= 1 << UInt64(node.wildcard) }
             for offset in 0..<node.nameCount {
-                let name = plan.trieNames[Int(node.firstName + offset)]
+                let name = trieNames[Int(node.firstName + offset)]
                 if nameEquals(key, name.name) { result |= 1 << UInt64(name.child) }
             }
         }
@@ -690,17 +733,17 @@ struct BytePass {
     mutating func recordValue(_ value: ByteRecord, _ mask: UInt64) throws(Bail) {
         var remaining = mask
         while remaining != 0 {
-            let node = plan.trie[remaining.trailingZeroBitCount]
+            let node = trie[remaining.trailingZeroBitCount]
             remaining &= remaining - 1
             for offset in 0..<node.probeCount {
-                let id = Int(plan.probeLists[Int(node.firstProbe + offset)])
+                let id = Int(probeLists[Int(node.firstProbe + offset)])
                 var record = value
-                let entry = plan.probes[id].entry
+                let entry = probes[id].entry
                 record.ordinal = entry >= 0 ? current[Int(entry)] : 0
                 records[id].append(record)
             }
             for offset in 0..<node.checkCount {
-                let check = plan.checks[Int(node.firstCheck + offset)]
+                let check = checks[Int(node.firstCheck + offset)]
                 if !passes(check, value) { failed |= 1 << UInt64(check.rule) }
             }
         }
@@ -714,7 +757,7 @@ struct BytePass {
         case .equals:
             // Equal bytes are equal Strings; anything else counts as failed, and the
             // tree path decides.
-            return matches(value, plan.constants[Int(check.constant)]) == true
+            return matches(value, constants[Int(check.constant)]) == true
         }
     }
 
