@@ -24,9 +24,12 @@ import time
 
 def run(command, env=None, accept=(0,), capture=True):
     """Runs command; returns (cpu seconds, wall seconds, peak RSS MiB, stdout)."""
+    command = [shutil.which(command[0]) or command[0], *command[1:]]  # posix_spawn wants a path
     started = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(command, stdout=out if capture else subprocess.DEVNULL, stderr=err, env=env)
+        # close_fds=False lets Python use posix_spawn: the child then does not start as a
+        # copy of this process, whose memory would count in its peak RSS.
+        proc = subprocess.Popen(command, stdout=out if capture else subprocess.DEVNULL, stderr=err, env=env, close_fds=False)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - started
         code = os.waitstatus_to_exitcode(status)
@@ -153,13 +156,24 @@ def main():
         print("counting instructions (callgrind) ...", flush=True)
         empty = os.path.join(scratch, "empty.jsonl")
         open(empty, "w").close()
+        # Valgrind 3.19 cannot read the DWARF 5 of Swift 6 builds ("corrupted debuginfo"):
+        # count on copies without it (same code, same instructions).
+        stripped = {}
+        for binary in filter(None, [args.tabgen, args.baseline]):
+            copy = os.path.join(scratch, f"tabgen-{len(stripped)}")
+            if shutil.which("objcopy") and subprocess.run(["objcopy", "--strip-debug", binary, copy]).returncode == 0:
+                stripped[binary] = copy
+
+        def counted(command):
+            return [stripped.get(command[0], command[0]), *command[1:]]
+
         for name, command, env, _, payloads, _, _ in peers:
             # The Python validators are slow under valgrind: a tenth of the slice.
             lines = args.count_lines if payloads == total_lines else max(1, args.count_lines // 10)
             part = os.path.join(scratch, f"count-{lines}.jsonl")
             if not os.path.exists(part):
                 slice_file(args.corpus, lines, part)
-            start, whole = instructions(command(empty), env), instructions(command(part), env)
+            start, whole = instructions(counted(command(empty)), env), instructions(counted(command(part)), env)
             if start is not None and whole is not None:
                 counts[name] = ((whole - start) / lines, lines)
                 print(f"  {name}: {counts[name][0]:,.0f} per payload ({lines} payloads), start-up {start:,}", flush=True)

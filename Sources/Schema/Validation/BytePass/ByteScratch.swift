@@ -29,12 +29,22 @@ struct ByteSlice {
 
     @inline(__always)
     func equals(_ other: ByteSlice) -> Bool {
-        count == other.count && (count == 0 || memcmp(start, other.start, count) == 0)
+        equals(other.start, other.count)
     }
 
+    /// Keys and ids are short: a loop beats calling memcmp for them.
     @inline(__always)
     func equals(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        count == length && (count == 0 || memcmp(start, bytes, count) == 0)
+        guard count == length else { return false }
+        guard count > 16 else {
+            var index = 0
+            while index < count {
+                if start[index] != bytes[index] { return false }
+                index += 1
+            }
+            return true
+        }
+        return memcmp(start, bytes, count) == 0
     }
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }

@@ -270,13 +270,18 @@ struct BytePass {
         while true {
             // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
             while index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quotes = word ^ (ones &* UInt64(quote))
                 let slashes = word ^ (ones &* UInt64(backslash))
-                let special = ((quotes &- ones) & ~quotes) | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20) | word
-                if special & highs != 0 { break }
+                let special = (((quotes &- ones) & ~quotes) | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20) | word) & highs
+                if special != 0 {
+                    // The lowest flagged byte is a real one (false flags only follow a
+                    // real one): jump to it.
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
                 index += 8
             }
             guard index < end else { throw Bail() }
