@@ -41,6 +41,12 @@ def run(command, env=None, accept=(0,), capture=True):
         return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024, out.read()
 
 
+def rss_self():
+    """This process's own peak RSS in MiB."""
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def instructions(command, env=None):
     """Instructions callgrind counts for a command (None when valgrind fails)."""
     full = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--smc-check=all-non-file", *command]
@@ -204,6 +210,8 @@ def main():
               f"{count:>13} {rss[name]:>8.0f} {found:>8}{mark:<2}{ratio:>12}")
     print()
     print("'tabgen -j1 is Nx': tabgen --jobs 1's payloads per CPU second divided by that validator's (above 1: tabgen is faster).")
+    print(f"'peak MiB' is the child's ru_maxrss (wait4); Linux counts in it the memory of this script ({rss_self():.0f} MiB) "
+          "that the child started from, so a value near that only says 'at most this'.")
     print(f"tabgen's default runs {jobs} threads: its CPU time is the sum over them; its wall time is what a user waits.")
     print(f"jtd and python-jsonschema ran on the first {py_lines} payloads (they are slow); "
           f"expected invalid there: {structural_py} structural for python-jsonschema; jtd reads schema.json, "
