@@ -80,6 +80,32 @@ def main():
               "exit %d, %.1f s, peak RSS %.0f MiB (limit 64), %s" % (code, seconds, peak, (stderr.strip().splitlines() or [""])[-1][-100:]))
         os.remove(invalid)
 
+        # One payload of 1,000,000 tabs (about 100 MB): the byte pass reads it without a
+        # tree, so peak memory stays within twice the input (the tree path took 7x).
+        # Then the same payload with one bad path at the end: the tree path reports it.
+        tabs_file = os.path.join(scratch, "million-tabs.json")
+
+        def write_tabs(last_path):
+            with open(tabs_file, "w") as out:
+                out.write('{"active":"t0","tabs":[')
+                for block in range(100):
+                    out.write(",".join(TAB % ("t%d" % (block * 10000 + k), block * 10000 + k) for k in range(10000)))
+                    out.write("," if block < 99 else "")
+                out.write(',{"id":"last","title":"Last","icon":"i","path":"%s"}]}' % last_path)
+            return os.path.getsize(tabs_file)
+
+        size = write_tabs("/last")
+        limit = ["--max-bytes", str(2 * size)]
+        code, stderr, seconds, peak = run_alone(binary, ["validate", *limit, tabs_file])
+        check("one payload of 1,000,000 tabs", code == 0 and peak < 2 * size / MB,
+              "exit %d, %.1f s, peak RSS %.0f MiB (limit %.0f: twice the %.0f MiB input)"
+              % (code, seconds, peak, 2 * size / MB, size / MB))
+        write_tabs("https://evil.example/")
+        code, stderr, seconds, peak, stdout = run_alone(binary, ["validate", *limit, tabs_file], stdout=True)
+        check("one payload of 1,000,000 tabs, one invalid", code == 1 and stdout.count("error[TG104]") == 1,
+              "exit %d, %.1f s, peak RSS %.0f MiB, %s" % (code, seconds, peak, stdout.strip()[:120]))
+        os.remove(tabs_file)
+
         # tabgen diff on a 200 MB git blob: refused at the 64 MiB limit, without reading
         # the rest (it once read the whole blob first).. Early, while this script is
         # small; the checks after it measure tabgen alone (wait4), not git too.

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// Renders a target's templates with swift-mustache.
@@ -8,10 +9,18 @@ import Mustache
 /// with the TEXT content type, so `{{name}}` inserts text verbatim. Escaping is the
 /// target's job (it hands templates literals and comments ready to paste).
 public struct TemplateRenderer {
-    let library: MustacheLibrary
+    /// Parsing costs far more than rendering (swift-mustache measures string distances
+    /// as it reads), so a template is parsed when it is first rendered, with the
+    /// partials it names; a run parses only the templates its files use.
+    private final class Library {
+        var library = MustacheLibrary()
+        var texts: [String: (path: String, text: String)] = [:]
+        var parsed: Set<String> = []
+    }
+
+    private let storage = Library()
 
     public init(source: any TemplateSource, folder: String) throws(CodeGenError) {
-        var library = MustacheLibrary()
         let paths = source.templatePaths(in: folder)
         guard !paths.isEmpty else {
             throw CodeGenError("no templates for \(folder) (expected \(folder)/*.mustache)")
@@ -19,21 +28,85 @@ public struct TemplateRenderer {
         for path in paths {
             guard let text = source.template(at: path) else { continue }
             let name = String(path.dropFirst(folder.count + 1).dropLast(".mustache".count))
+            storage.texts[name] = (path, text)
+        }
+    }
+
+    /// Parses and registers `name` and the partials it names, unless done already.
+    private func prepare(_ name: String) throws(CodeGenError) {
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard !storage.parsed.contains(next), let (path, text) = storage.texts[next] else { continue }
+            storage.parsed.insert(next)
             do {
                 // The pragma applies to the template it starts; partials start their own.
-                library.register(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text), named: name)
+                storage.library.register(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text), named: next)
             } catch {
                 throw CodeGenError("template \(path) does not parse: \(error)")
             }
+            guard let partials = Self.partialNames(in: text) else {
+                // Delimiters changed mid-template: partials cannot be told apart, so all are registered.
+                pending += storage.texts.keys
+                continue
+            }
+            pending += partials
         }
-        self.library = library
+    }
+
+    /// The names of `{{> name}}` and `{{< name}}` tags (or with the delimiters a leading
+    /// `{{=<% %>=}}` sets); nil when a template changes delimiters anywhere else. Reads
+    /// UTF-8 bytes: String searching here cost more than the parsing it saves.
+    static func partialNames(in text: String) -> [String]? {
+        let bytes = Array(text.utf8)
+        var open = Array("{{".utf8)
+        var close = Array("}}".utf8)
+        var index = 0
+        func matches(_ pattern: [UInt8], at position: Int) -> Bool {
+            position + pattern.count <= bytes.count && bytes[position..<position + pattern.count].elementsEqual(pattern)
+        }
+        func find(_ pattern: [UInt8], from position: Int) -> Int? {
+            var current = position
+            while current + pattern.count <= bytes.count {
+                if bytes[current] == pattern[0], matches(pattern, at: current) { return current }
+                current += 1
+            }
+            return nil
+        }
+        if matches(Array("{{=".utf8), at: 0), let end = find(Array("=}}".utf8), from: 3) {
+            let delimiters = bytes[3..<end].split(separator: UInt8(ascii: " "))
+            guard delimiters.count == 2 else { return nil }
+            open = Array(delimiters[0])
+            close = Array(delimiters[1])
+            index = end + 3
+        }
+        var names: [String] = []
+        while let start = find(open, from: index) {
+            var position = start + open.count
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") { position += 1 }
+            index = position
+            guard position < bytes.count else { break }
+            switch bytes[position] {
+            case UInt8(ascii: "="):
+                return nil
+            case UInt8(ascii: ">"), UInt8(ascii: "<"):
+                guard let end = find(close, from: position + 1) else { return names }
+                let name = String(decoding: bytes[(position + 1)..<end], as: UTF8.self)
+                names.append(name.trimmingCharacters(in: .whitespaces))
+                index = end + close.count
+            default:
+                continue
+            }
+        }
+        return names
     }
 
     /// Renders `template` with `context`; `NestedTemplate` values in the context (at the
     /// top level or in arrays of dictionaries) are rendered first and replaced by their
     /// lines, indented.
     public func render(_ template: String, _ context: [String: Any]) throws(CodeGenError) -> String {
-        guard let output = library.render(try resolve(context), withTemplate: template) else {
+        let resolved = try resolve(context)
+        try prepare(template)
+        guard let output = storage.library.render(resolved, withTemplate: template) else {
             throw CodeGenError("missing template \(template).mustache")
         }
         return output

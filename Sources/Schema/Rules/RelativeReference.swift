@@ -84,6 +84,66 @@ public enum RelativeReference {
         }
     }
 
+    /// Whether `problem(in:allowAuthority:)` is nil, decided on UTF-8 bytes (the byte
+    /// pass has no String). Every non-ASCII scalar is a problem there, so only ASCII
+    /// can pass, and on ASCII bytes and scalars are the same offsets.
+    static func isRelativeReference(_ bytes: UnsafeBufferPointer<UInt8>, allowAuthority: Bool) -> Bool {
+        let count = bytes.count
+        var pathEnd = count
+        for index in 0..<count where bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
+            pathEnd = index
+            break
+        }
+        let hasAuthority = pathEnd >= 2 && bytes[0] == UInt8(ascii: "/") && bytes[1] == UInt8(ascii: "/")
+        if hasAuthority, !allowAuthority { return false }
+        var authorityEnd = 0
+        if hasAuthority {
+            authorityEnd = pathEnd
+            for index in 2..<pathEnd where bytes[index] == UInt8(ascii: "/") {
+                authorityEnd = index
+                break
+            }
+        } else {
+            // A colon in the first segment reads as a scheme (or is refused as one).
+            for index in 0..<pathEnd {
+                if bytes[index] == UInt8(ascii: "/") { break }
+                if bytes[index] == UInt8(ascii: ":") { return false }
+            }
+        }
+        var sawHash = false
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"),
+                 UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+                 UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                 UInt8(ascii: "="):
+                break
+            case UInt8(ascii: "#"):
+                if sawHash { return false }
+                sawHash = true
+            case UInt8(ascii: "%"):
+                guard index + 2 < count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                index += 2  // the two digits are hex, so allowed
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                if index >= authorityEnd { return false }
+            default:
+                return false
+            }
+            index += 1
+        }
+        return true
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
+    }
+
     private static func isAlpha(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }

@@ -8,8 +8,15 @@ public struct RuleEngine: Sendable {
     }
 
     public func evaluate(_ payload: JSON) -> [Finding] {
+        evaluate(payload, skipping: 0)
+    }
+
+    /// The findings of the rules not in `skipping` (bit n: rule n), which the caller
+    /// knows report nothing on this payload.
+    public func evaluate(_ payload: JSON, skipping: UInt64) -> [Finding] {
         var findings: [Finding] = []
-        for index in rules.indices where rules[index].when.allSatisfy({ Self.holds($0, on: payload) }) {
+        for index in rules.indices where !(index < 64 && skipping & (1 << UInt64(index)) != 0)
+            && rules[index].when.allSatisfy({ Self.holds($0, on: payload) }) {
             if Self.passes(rules[index], payload) { continue }
             evaluate(rules[index], payload, into: &findings)
         }

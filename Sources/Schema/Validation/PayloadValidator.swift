@@ -3,6 +3,8 @@
 public struct PayloadValidator: Sendable {
     public let document: SchemaDocument
     public let engine: RuleEngine
+    /// The one-pass check on bytes that answers for valid payloads without a tree.
+    public let bytePass: ByteValidator
     public var reader = JSONReader()
     /// Report at most this many findings per payload (0: all). One more is computed,
     /// so callers can tell that the list was cut.
@@ -11,10 +13,32 @@ public struct PayloadValidator: Sendable {
     public init(document: SchemaDocument) {
         self.document = document
         engine = RuleEngine(rules: document.extensions.rules)
+        bytePass = ByteValidator(document: document)
     }
 
     /// Findings for raw bytes; parse errors carry a byte offset.
     public func findings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
+        findings(for: bytes, scratch: ByteScratch())
+    }
+
+    /// Findings for raw bytes, reusing `scratch` (one per thread) for the byte pass:
+    /// a valid payload is answered there, anything else by the tree path.
+    public func findings(for bytes: UnsafeBufferPointer<UInt8>, scratch: ByteScratch) -> [Finding] {
+        switch bytePass.verdict(bytes, maxDepth: reader.maxDepth, scratch: scratch) {
+        case .valid:
+            return []
+        case .rulesOnly(let passing):
+            // Valid against the schema: only the rules the pass could not clear are evaluated.
+            guard case .success(let payload) = reader.parse(buffer: bytes) else { return treeFindings(for: bytes) }
+            let findings = engine.evaluate(payload, skipping: passing)
+            return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
+        case .unknown:
+            return treeFindings(for: bytes)
+        }
+    }
+
+    /// Findings for raw bytes by the tree path alone (tests compare it with the byte pass).
+    public func treeFindings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
         switch reader.parse(buffer: bytes) {
         case .success(let payload):
             return findings(for: payload)

@@ -2,7 +2,12 @@
 /// leap seconds (`:60`) and lowercase `t` / `z`.
 enum RFC3339 {
     static func isDateTime(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        var copy = text
+        return copy.withUTF8 { isDateTime(bytes: $0) }
+    }
+
+    /// The check on UTF-8 bytes, which the byte pass calls without making a String.
+    static func isDateTime(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }

@@ -35,12 +35,14 @@ enum FileInput {
 
     static func readAll(descriptor: Int32, limit: Int) -> Result<[UInt8], ReadFailure> {
         var bytes: [UInt8] = []
+        let chunk = 1 << 16
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
             if Int(info.st_size) > limit { return .failure(.tooLarge) }
-            bytes.reserveCapacity(Int(info.st_size))
+            // One chunk more than the file: the read that finds the end appends a chunk
+            // too, and without room for it a 100 MB file's array doubled to 200 MB.
+            bytes.reserveCapacity(Int(info.st_size) + chunk)
         }
-        let chunk = 1 << 16
         while true {
             let before = bytes.count
             bytes.append(contentsOf: repeatElement(0, count: chunk))

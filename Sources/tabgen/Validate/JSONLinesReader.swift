@@ -117,8 +117,10 @@ struct JSONLinesReader {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let lower = lines.count * worker / workers
                 let upper = lines.count * (worker + 1) / workers
+                // One scratch per worker: the byte pass reuses its buffers line after line.
+                let scratch = ByteScratch()
                 for index in lower..<upper {
-                    output[index] = check(lines[index], bytes: bytes, file: file).map { findings in
+                    output[index] = check(lines[index], bytes: bytes, file: file, scratch: scratch).map { findings in
                         (findings, findings.map { $0.rendered(as: format) })
                     }
                 }
@@ -132,7 +134,7 @@ struct JSONLinesReader {
     }
 
     /// Findings of one line, or nil for a blank line (not a payload).
-    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String) -> [LocatedFinding]? {
+    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String, scratch: ByteScratch) -> [LocatedFinding]? {
         var end = line.end
         if end > line.start, bytes[end - 1] == 0x0D { end -= 1 }
         var blank = true
@@ -147,7 +149,7 @@ struct JSONLinesReader {
                                   message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
             return [LocatedFinding(file: file, line: line.number, column: 1, finding: finding)]
         }
-        let findings = validator.findings(for: slice)
+        let findings = validator.findings(for: slice, scratch: scratch)
         if findings.isEmpty { return [] }
         return findings.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings)
     }

@@ -1,0 +1,785 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fast path of `tabgen validate`: one pass over a payload's bytes, guided by the
+/// compiled schema, that answers "valid: no finding at all" without building a tree or
+/// a String. Keys are matched as bytes, strings are slices of the input (unescaped into
+/// a reusable arena only when their content matters), and the rules are checked on
+/// records of the values their paths reach.
+///
+/// It only ever says "valid" when the tree path would report nothing; whenever it
+/// meets an error or anything it does not handle (a duplicate key, a non-ASCII key or
+/// compared value, which String equality may equate with other bytes), it gives up
+/// and the tree path runs, so findings and messages are the tree path's alone.
+public struct ByteValidator: Sendable {
+    let plan: BytePlan?
+    let tables: BytePlanTables?
+
+    public init(document: SchemaDocument) {
+        plan = BytePlan(document: document)
+        tables = plan.map(BytePlanTables.init)
+    }
+
+    /// Whether the pass can run at all for this schema.
+    public var isAvailable: Bool { plan != nil }
+
+    /// What the pass found out about a payload.
+    public enum Verdict: Equatable, Sendable {
+        /// The tree path would report nothing.
+        case valid
+        /// Well-formed and valid against the schema (RFC 8927); rule n certainly reports
+        /// nothing where bit n of `passing` is set (the others may or may not).
+        case rulesOnly(passing: UInt64)
+        /// The pass gave up: the tree path decides everything.
+        case unknown
+    }
+
+    /// True only for a payload on which the tree path reports no finding.
+    public func isValid(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
+                        scratch: ByteScratch) -> Bool {
+        verdict(bytes, maxDepth: maxDepth, scratch: scratch) == .valid
+    }
+
+    public func verdict(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
+                        scratch: ByteScratch) -> Verdict {
+        guard let plan, let tables, let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return .unknown }
+        var pass = BytePass(plan: plan, tables: tables, base: base, count: bytes.count, maxDepth: maxDepth, scratch: scratch)
+        defer { pass.finish(scratch) }
+        do {
+            try pass.document()
+        } catch {
+            return .unknown
+        }
+        let passing = pass.passingRules()
+        let all: UInt64 = plan.rules.count == 64 ? ~0 : (1 << UInt64(plan.rules.count)) - 1
+        return passing == all ? .valid : .rulesOnly(passing: passing)
+    }
+}
+
+/// Giving up: the tree path decides.
+struct Bail: Error {}
+
+private let quote = UInt8(ascii: "\"")
+private let backslash = UInt8(ascii: "\\")
+
+struct BytePass {
+    // Only what the pass needs of the plan, so copies of the pass stay cheap.
+    let rules: [BytePlan.RuleEntry]
+    let constants: [BytePlan.Constant]
+    let root: Int32
+    let nodes: UnsafeMutablePointer<BytePlan.Node>
+    let names: UnsafeMutablePointer<BytePlan.Name>
+    let pool: UnsafeMutablePointer<UInt8>
+    let properties: UnsafeMutablePointer<BytePlan.Property>
+    let variants: UnsafeMutablePointer<BytePlan.Variant>
+    let trie: UnsafeMutablePointer<BytePlan.TrieNode>
+    let trieNames: UnsafeMutablePointer<BytePlan.TrieName>
+    let probeLists: UnsafeMutablePointer<Int32>
+    let probes: UnsafeMutablePointer<BytePlan.Probe>
+    let checks: UnsafeMutablePointer<BytePlan.Check>
+    let entryMask: UInt64
+    let recordMask: UInt64
+    let hasIndexNames: Bool
+    let base: UnsafePointer<UInt8>
+    let end: Int
+    let maxDepth: Int
+    var index = 0
+    var depth = 0
+    var records: [[ByteRecord]]
+    var keys: [ByteSlice]
+    var counters: [UInt32]
+    var current: [UInt32]
+    var table: [UInt32]
+    /// -1: the table is a short list of `tableCount` record indices.
+    var tableMask = 0
+    var tableCount = 0
+    var arena: UnsafeMutablePointer<UInt8>?
+    var arenaCapacity: Int
+    var arenaCount = 0
+    /// Rules whose on-the-spot checks failed somewhere.
+    var failed: UInt64 = 0
+
+    init(plan: BytePlan, tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
+        rules = plan.rules
+        constants = plan.constants
+        root = plan.root
+        // Every table has at least one slot, so the base addresses exist.
+        nodes = tables.nodes.baseAddress.unsafelyUnwrapped
+        names = tables.names.baseAddress.unsafelyUnwrapped
+        pool = tables.nameBytes.baseAddress.unsafelyUnwrapped
+        properties = tables.properties.baseAddress.unsafelyUnwrapped
+        variants = tables.variants.baseAddress.unsafelyUnwrapped
+        trie = tables.trie.baseAddress.unsafelyUnwrapped
+        trieNames = tables.trieNames.baseAddress.unsafelyUnwrapped
+        probeLists = tables.probeLists.baseAddress.unsafelyUnwrapped
+        probes = tables.probes.baseAddress.unsafelyUnwrapped
+        checks = tables.checks.baseAddress.unsafelyUnwrapped
+        entryMask = plan.entryMask
+        recordMask = plan.recordMask
+        hasIndexNames = plan.hasIndexNames
+        self.base = base
+        end = count
+        self.maxDepth = maxDepth
+        // The buffers move into the pass (no copy: the scratch lets go of them).
+        records = scratch.records
+        scratch.records = []
+        if records.count != plan.probes.count { records = Array(repeating: [], count: plan.probes.count) }
+        for index in records.indices where !records[index].isEmpty { records[index].removeAll(keepingCapacity: true) }
+        keys = scratch.keys
+        scratch.keys = []
+        keys.removeAll(keepingCapacity: true)
+        counters = scratch.counters
+        scratch.counters = []
+        if counters.count != plan.trie.count { counters = Array(repeating: 0, count: plan.trie.count) }
+        for index in counters.indices { counters[index] = 0 }
+        current = scratch.current
+        scratch.current = []
+        if current.count != plan.trie.count { current = Array(repeating: 0, count: plan.trie.count) }
+        table = scratch.table
+        scratch.table = []
+        arena = scratch.arena
+        arenaCapacity = scratch.arenaCapacity
+    }
+
+    /// Hands the buffers back for the next payload.
+    mutating func finish(_ scratch: ByteScratch) {
+        scratch.records = records
+        scratch.keys = keys
+        scratch.counters = counters
+        scratch.current = current
+        scratch.table = table
+        scratch.arena = arena
+        scratch.arenaCapacity = arenaCapacity
+        records = []
+        keys = []
+        table = []
+    }
+
+    // MARK: Document
+
+    mutating func document() throws(Bail) {
+        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { throw Bail() }
+        try value(root, 1)
+        skipWhitespace()
+        if index != end { throw Bail() }
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < end {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// One value against `nodeIndex` (-1: any value), its path matching the trie nodes of `mask`.
+    mutating func value(_ nodeIndex: Int32, _ mask: UInt64) throws(Bail) {
+        skipWhitespace()
+        guard index < end else { throw Bail() }
+        let byte = base[index]
+        var node = nodeIndex
+        while node >= 0 {
+            let entry = nodes[Int(node)]
+            if entry.nullable, byte == UInt8(ascii: "n") {
+                node = -1
+                break
+            }
+            guard entry.kind == .ref else { break }
+            node = entry.a
+        }
+        if mask & entryMask != 0 { enterEntries(mask & entryMask) }
+        let kind: BytePlan.Kind? = node >= 0 ? nodes[Int(node)].kind : nil
+        var record = ByteRecord(kind: .null, ascii: true, ordinal: 0, start: base + index, count: 0)
+        switch byte {
+        case UInt8(ascii: "{"):
+            record.kind = .object
+            record.count = try object(node, mask)
+        case UInt8(ascii: "["):
+            record.kind = .array
+            record.count = try array(node, mask)
+        case quote:
+            record.kind = .string
+            try string(node, mask, &record)
+        case UInt8(ascii: "t"):
+            guard kind == nil || kind == .boolean else { throw Bail() }
+            try literal(0x74, 0x72, 0x75, 0x65)
+            record.kind = .true
+        case UInt8(ascii: "f"):
+            guard kind == nil || kind == .boolean else { throw Bail() }
+            guard index + 4 < end, base[index + 4] == UInt8(ascii: "e") else { throw Bail() }
+            try literal(0x66, 0x61, 0x6C, 0x73)
+            index += 1
+            record.kind = .false
+        case UInt8(ascii: "n"):
+            guard kind == nil else { throw Bail() }
+            try literal(0x6E, 0x75, 0x6C, 0x6C)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            record.kind = .number
+            let start = index
+            let number = try self.number()
+            record.count = index - start
+            if let kind {
+                switch kind {
+                case .number: break
+                case .integer:
+                    let entry = nodes[Int(node)]
+                    guard number == number.rounded(.towardZero), number >= entry.low, number <= entry.high else { throw Bail() }
+                default: throw Bail()
+                }
+            }
+        default:
+            throw Bail()
+        }
+        if mask & recordMask != 0 { try recordValue(record, mask & recordMask) }
+    }
+
+    @inline(__always)
+    mutating func literal(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) throws(Bail) {
+        guard index + 3 < end, base[index] == a, base[index + 1] == b, base[index + 2] == c, base[index + 3] == d else { throw Bail() }
+        index += 4
+    }
+
+    /// The tree reader's own number scanner, so both accept the same texts and agree on values.
+    mutating func number() throws(Bail) -> Double {
+        var scanner = Scanner(buffer: UnsafeBufferPointer(start: base, count: end), maxDepth: maxDepth)
+        scanner.index = index
+        do {
+            let value = try scanner.number()
+            index = scanner.index
+            return value
+        } catch {
+            throw Bail()
+        }
+    }
+
+    // MARK: Strings
+
+    /// Scans a string from its opening quote, checking everything the tree reader
+    /// checks; leaves `index` after the closing quote.
+    @inline(__always)
+    mutating func scanString() throws(Bail) -> (start: Int, end: Int, escaped: Bool, ascii: Bool) {
+        index += 1
+        let start = index
+        var escaped = false
+        var ascii = true
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quotes = word ^ (ones &* UInt64(quote))
+                let slashes = word ^ (ones &* UInt64(backslash))
+                let special = (((quotes &- ones) & ~quotes) | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20) | word) & highs
+                if special != 0 {
+                    // The lowest flagged byte is a real one (false flags only follow a
+                    // real one): jump to it.
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            guard index < end else { throw Bail() }
+            let byte = base[index]
+            if byte == quote {
+                let stop = index
+                index += 1
+                if !ascii {
+                    let scanner = Scanner(buffer: UnsafeBufferPointer(start: base, count: end), maxDepth: maxDepth)
+                    if scanner.validateUTF8(from: start, to: stop) != nil { throw Bail() }
+                }
+                return (start, stop, escaped, ascii)
+            }
+            if byte < 0x20 { throw Bail() }
+            if byte >= 0x80 {
+                ascii = false
+                index += 1
+            } else if byte == backslash {
+                escaped = true
+                try skipEscape()
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Checks one escape at `index` (a backslash) as the tree reader decodes it.
+    mutating func skipEscape() throws(Bail) {
+        guard index + 1 < end else { throw Bail() }
+        switch base[index + 1] {
+        case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            index += 2
+        case UInt8(ascii: "u"):
+            index += 2
+            let unit = try hex4()
+            if unit >= 0xD800, unit <= 0xDBFF {
+                guard index + 1 < end, base[index] == backslash, base[index + 1] == UInt8(ascii: "u") else { throw Bail() }
+                index += 2
+                let low = try hex4()
+                guard low >= 0xDC00, low <= 0xDFFF else { throw Bail() }
+            } else if unit >= 0xDC00, unit <= 0xDFFF {
+                throw Bail()
+            }
+        default:
+            throw Bail()
+        }
+    }
+
+    mutating func hex4() throws(Bail) -> UInt32 {
+        guard index + 4 <= end else { throw Bail() }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = base[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw Bail()
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    /// The content of a scanned string: the input's bytes, or (escaped) the decoded
+    /// bytes in the arena. Returns whether the content is ASCII.
+    mutating func content(_ scanned: (start: Int, end: Int, escaped: Bool, ascii: Bool)) throws(Bail) -> (ByteSlice, Bool) {
+        guard scanned.escaped else {
+            return (ByteSlice(start: base + scanned.start, count: scanned.end - scanned.start), scanned.ascii)
+        }
+        let length = scanned.end - scanned.start
+        if arenaCapacity < end + 16 {
+            // Only before the first decoded string of this pass: nothing points into it yet.
+            guard arenaCount == 0 else { throw Bail() }
+            arena?.deallocate()
+            arenaCapacity = end + 16
+            arena = UnsafeMutablePointer<UInt8>.allocate(capacity: arenaCapacity)
+        }
+        guard let arena, arenaCount + length <= arenaCapacity else { throw Bail() }
+        let output = arena + arenaCount
+        var written = 0
+        var ascii = scanned.ascii
+        var position = scanned.start
+        while position < scanned.end {
+            let byte = base[position]
+            guard byte == backslash else {
+                output[written] = byte
+                written += 1
+                position += 1
+                continue
+            }
+            let code = base[position + 1]
+            position += 2
+            switch code {
+            case UInt8(ascii: "b"): output[written] = 0x08
+            case UInt8(ascii: "f"): output[written] = 0x0C
+            case UInt8(ascii: "n"): output[written] = 0x0A
+            case UInt8(ascii: "r"): output[written] = 0x0D
+            case UInt8(ascii: "t"): output[written] = 0x09
+            case UInt8(ascii: "u"):
+                var scalar = Self.hexValue(base + position)
+                position += 4
+                if scalar >= 0xD800, scalar <= 0xDBFF {
+                    let low = Self.hexValue(base + position + 2)
+                    position += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                if scalar < 0x80 {
+                    output[written] = UInt8(scalar)
+                } else {
+                    ascii = false
+                    guard let value = Unicode.Scalar(scalar), let encoded = UTF8.encode(value) else { throw Bail() }
+                    for unit in encoded {
+                        output[written] = unit
+                        written += 1
+                    }
+                    continue
+                }
+            default: output[written] = code  // " \ /
+            }
+            written += 1
+        }
+        arenaCount += written
+        return (ByteSlice(start: UnsafePointer(output), count: written), ascii)
+    }
+
+    /// Four hex digits already checked by `skipEscape`.
+    static func hexValue(_ pointer: UnsafePointer<UInt8>) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = pointer[offset]
+            let digit = byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    mutating func string(_ node: Int32, _ mask: UInt64, _ record: inout ByteRecord) throws(Bail) {
+        let scanned = try scanString()
+        let kind: BytePlan.Kind? = node >= 0 ? nodes[Int(node)].kind : nil
+        let needsContent = mask & recordMask != 0 || kind == .timestamp || kind == .enumeration
+        if needsContent {
+            let (slice, ascii) = try content(scanned)
+            record.start = slice.start
+            record.count = slice.count
+            record.ascii = ascii
+        }
+        guard let kind else { return }
+        switch kind {
+        case .string:
+            break
+        case .timestamp:
+            guard RFC3339.isDateTime(bytes: record.slice.buffer) else { throw Bail() }
+        case .enumeration:
+            let entry = nodes[Int(node)]
+            guard matchName(record.slice, first: entry.a, count: entry.b) != nil else { throw Bail() }
+        default:
+            throw Bail()
+        }
+    }
+
+    /// The offset of the name among `count` names from `first` that equals `slice`.
+    @inline(__always)
+    func matchName(_ slice: ByteSlice, first: Int32, count: Int32) -> Int32? {
+        for offset in 0..<count where nameEquals(slice, first + offset) { return offset }
+        return nil
+    }
+
+    @inline(__always)
+    func nameEquals(_ slice: ByteSlice, _ nameIndex: Int32) -> Bool {
+        let name = names[Int(nameIndex)]
+        return slice.equals(pool + Int(name.start), Int(name.count))
+    }
+
+    /// An object key: scanned, unescaped, and ASCII (non-ASCII keys may be equal as
+    /// Strings while their bytes differ, so the tree path decides those).
+    mutating func key() throws(Bail) -> ByteSlice {
+        guard index < end, base[index] == quote else { throw Bail() }
+        let scanned = try scanString()
+        let (slice, ascii) = try content(scanned)
+        guard ascii else { throw Bail() }
+        return slice
+    }
+
+    /// After a key: whitespace, a colon.
+    @inline(__always)
+    mutating func colon() throws(Bail) {
+        skipWhitespace()
+        guard index < end, base[index] == UInt8(ascii: ":") else { throw Bail() }
+        index += 1
+    }
+
+    /// After a member or element: true at a comma, false at `close`.
+    @inline(__always)
+    mutating func separator(_ close: UInt8) throws(Bail) -> Bool {
+        skipWhitespace()
+        guard index < end else { throw Bail() }
+        let byte = base[index]
+        index += 1
+        if byte == UInt8(ascii: ",") { return true }
+        if byte == close { return false }
+        throw Bail()
+    }
+
+    /// Records `key` among the keys of the object whose keys start at `first`; a
+    /// duplicate (the tree reader refuses it), or more keys than a scan should handle,
+    /// gives up.
+    @inline(__always)
+    mutating func checkDuplicate(_ key: ByteSlice, from first: Int) throws(Bail) {
+        if keys.count - first >= 32 { throw Bail() }
+        for position in first..<keys.count where keys[position].equals(key) { throw Bail() }
+        keys.append(key)
+    }
+
+    // MARK: Objects and arrays
+
+    mutating func enter() throws(Bail) {
+        depth += 1
+        if depth > maxDepth { throw Bail() }
+        index += 1
+    }
+
+    /// An object; returns its member count.
+    mutating func object(_ node: Int32, _ mask: UInt64) throws(Bail) -> Int {
+        guard node >= 0 else { return try looseObject(-1, mask) }
+        let entry = nodes[Int(node)]
+        switch entry.kind {
+        case .properties: return try properties(node, mask, tag: -1)
+        case .values: return try looseObject(entry.a, mask)
+        case .discriminator:
+            let variant = try discriminatorVariant(entry)
+            return try properties(variant, mask, tag: entry.a)
+        default: throw Bail()
+        }
+    }
+
+    /// An object whose every member is validated against `child` (a values form, or any value).
+    mutating func looseObject(_ child: Int32, _ mask: UInt64) throws(Bail) -> Int {
+        try enter()
+        let firstKey = keys.count
+        defer { keys.removeSubrange(firstKey...) }
+        skipWhitespace()
+        if index < end, base[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return 0
+        }
+        var count = 0
+        repeat {
+            skipWhitespace()
+            let key = try key()
+            try checkDuplicate(key, from: firstKey)
+            try colon()
+            try value(child, mask == 0 ? 0 : childMask(mask, key: key))
+            count += 1
+        } while try separator(UInt8(ascii: "}"))
+        depth -= 1
+        return count
+    }
+
+    /// An object against a properties form; `tag` names the discriminator's tag
+    /// member, which the variant does not list but allows.
+    mutating func properties(_ node: Int32, _ mask: UInt64, tag: Int32) throws(Bail) -> Int {
+        let form = nodes[Int(node)]
+        try enter()
+        let firstKey = keys.count
+        defer { keys.removeSubrange(firstKey...) }
+        var seenRequired: UInt64 = 0
+        var seenOptional: UInt64 = 0
+        var requiredCount: Int32 = 0
+        let total = form.b + form.c
+        var count = 0
+        skipWhitespace()
+        if index < end, base[index] == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            repeat {
+                skipWhitespace()
+                let key = try key()
+                var found: Int32 = -1
+                // Payloads usually list properties in schema order: try the member's
+                // position first.
+                if count < total, nameEquals(key, properties[Int(form.a) + count].name) {
+                    found = form.a + Int32(count)
+                } else {
+                    for offset in 0..<total where nameEquals(key, properties[Int(form.a + offset)].name) {
+                        found = form.a + offset
+                        break
+                    }
+                }
+                var child: Int32 = -1
+                if found >= 0 {
+                    let property = properties[Int(found)]
+                    let bit: UInt64 = 1 << UInt64(property.slot)
+                    if property.isRequired {
+                        if seenRequired & bit != 0 { throw Bail() }
+                        seenRequired |= bit
+                        requiredCount += 1
+                    } else {
+                        if seenOptional & bit != 0 { throw Bail() }
+                        seenOptional |= bit
+                    }
+                    child = property.node
+                } else {
+                    if !form.additional, tag < 0 || !nameEquals(key, tag) { throw Bail() }
+                    try checkDuplicate(key, from: firstKey)
+                }
+                try colon()
+                try value(child, mask == 0 ? 0 : childMask(mask, key: key))
+                count += 1
+            } while try separator(UInt8(ascii: "}"))
+        }
+        depth -= 1
+        if requiredCount != form.b { throw Bail() }
+        return count
+    }
+
+    /// Finds the discriminator's tag member before the object is read (it may come
+    /// last) and returns the variant's properties node.
+    mutating func discriminatorVariant(_ form: BytePlan.Node) throws(Bail) -> Int32 {
+        let start = index
+        defer { index = start }
+        index += 1
+        skipWhitespace()
+        while index < end, base[index] != UInt8(ascii: "}") {
+            let key = try key()
+            try colon()
+            skipWhitespace()
+            if nameEquals(key, form.a) {
+                guard index < end, base[index] == quote else { throw Bail() }
+                let (tag, _) = try content(try scanString())
+                for offset in 0..<form.c {
+                    let variant = variants[Int(form.b + offset)]
+                    if nameEquals(tag, variant.name) { return variant.node }
+                }
+                throw Bail()
+            }
+            try skipLoosely()
+            skipWhitespace()
+            guard index < end else { throw Bail() }
+            if base[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+            }
+        }
+        throw Bail()
+    }
+
+    /// Skips a value without checking it (the real pass checks it afterwards); only
+    /// finds where it ends.
+    mutating func skipLoosely() throws(Bail) {
+        var nesting = 0
+        while true {
+            guard index < end else { throw Bail() }
+            switch base[index] {
+            case quote:
+                _ = try scanString()
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["): nesting += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if nesting == 0 { return }
+                nesting -= 1
+            case UInt8(ascii: ","):
+                if nesting == 0 { return }
+            default: break
+            }
+            index += 1
+        }
+    }
+
+    /// An array; returns its element count.
+    mutating func array(_ node: Int32, _ mask: UInt64) throws(Bail) -> Int {
+        var child: Int32 = -1
+        if node >= 0 {
+            let entry = nodes[Int(node)]
+            guard entry.kind == .elements else { throw Bail() }
+            child = entry.a
+        }
+        try enter()
+        skipWhitespace()
+        if index < end, base[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return 0
+        }
+        let wildcards = mask == 0 ? 0 : wildcardMask(mask)
+        let indexed = mask != 0 && hasIndexNames
+        var count = 0
+        repeat {
+            try value(child, indexed ? wildcards | indexMask(mask, count) : wildcards)
+            count += 1
+        } while try separator(UInt8(ascii: "]"))
+        depth -= 1
+        return count
+    }
+
+    // MARK: Rule paths
+
+    @inline(__always)
+    func wildcardMask(_ mask: UInt64) -> UInt64 {
+        var result: UInt64 = 0
+        var remaining = mask
+        while remaining != 0 {
+            let node = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            let child = trie[node].wildcard
+            if child >= 0 { result |= 1 << UInt64(child) }
+        }
+        return result
+    }
+
+    func indexMask(_ mask: UInt64, _ position: Int) -> UInt64 {
+        var result: UInt64 = 0
+        var remaining = mask
+        while remaining != 0 {
+            let node = trie[remaining.trailingZeroBitCount]
+            remaining &= remaining - 1
+            for offset in 0..<node.nameCount {
+                let name = trieNames[Int(node.firstName + offset)]
+                if name.index == position { result |= 1 << UInt64(name.child) }
+            }
+        }
+        return result
+    }
+
+    func childMask(_ mask: UInt64, key: ByteSlice) -> UInt64 {
+        var result: UInt64 = 0
+        var remaining = mask
+        while remaining != 0 {
+            let node = trie[remaining.trailingZeroBitCount]
+            remaining &= remaining - 1
+            if node.wildcard >= 0 { result |= 1 << UInt64(node.wildcard) }
+            for offset in 0..<node.nameCount {
+                let name = trieNames[Int(node.firstName + offset)]
+                if nameEquals(key, name.name) { result |= 1 << UInt64(name.child) }
+            }
+        }
+        return result
+    }
+
+    mutating func enterEntries(_ mask: UInt64) {
+        var remaining = mask
+        while remaining != 0 {
+            let node = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            current[node] = counters[node]
+            counters[node] &+= 1
+        }
+    }
+
+    /// Appends the value to the record lists of its trie nodes and runs their checks.
+    mutating func recordValue(_ value: ByteRecord, _ mask: UInt64) throws(Bail) {
+        var remaining = mask
+        while remaining != 0 {
+            let node = trie[remaining.trailingZeroBitCount]
+            remaining &= remaining - 1
+            for offset in 0..<node.probeCount {
+                let id = Int(probeLists[Int(node.firstProbe + offset)])
+                var record = value
+                let entry = probes[id].entry
+                record.ordinal = entry >= 0 ? current[Int(entry)] : 0
+                records[id].append(record)
+            }
+            for offset in 0..<node.checkCount {
+                let check = checks[Int(node.firstCheck + offset)]
+                if !passes(check, value) { failed |= 1 << UInt64(check.rule) }
+            }
+        }
+    }
+
+    func passes(_ check: BytePlan.Check, _ value: ByteRecord) -> Bool {
+        switch check.kind {
+        case .relativeReference, .relativeReferenceWithAuthority:
+            guard value.kind == .string else { return true }
+            return RelativeReference.isRelativeReference(value.slice.buffer, allowAuthority: check.kind == .relativeReferenceWithAuthority)
+        case .equals:
+            // Equal bytes are equal Strings; anything else counts as failed, and the
+            // tree path decides.
+            return matches(value, constants[Int(check.constant)]) == true
+        }
+    }
+
+    /// Whether a recorded value equals a constant: nil when bytes cannot tell.
+    func matches(_ value: ByteRecord, _ constant: BytePlan.Constant) -> Bool? {
+        switch constant {
+        case .null: return value.kind == .null
+        case .bool(let flag): return value.kind == (flag ? .true : .false)
+        case .number(let number):
+            guard value.kind == .number else { return false }
+            var scanner = Scanner(buffer: UnsafeBufferPointer(start: value.start, count: value.count), maxDepth: 1)
+            guard let parsed = try? scanner.number() else { return nil }
+            return parsed == number
+        case .string(let name, let ascii):
+            guard value.kind == .string else { return false }
+            if nameEquals(value.slice, name) { return true }
+            return ascii && value.ascii ? false : nil
+        }
+    }
+}
