@@ -214,7 +214,9 @@ private struct BytePlanBuilder {
             case .boolean: node.kind = .boolean
             case .string: node.kind = .string
             case .timestamp: node.kind = .timestamp
-            case .float32, .float64: node.kind = .number
+            // `high` 1 marks float32: its finite range is narrower than a Double's.
+            case .float32: node.kind = .number; node.high = 1
+            case .float64: node.kind = .number
             default:
                 guard let range = type.integerRange else { throw Unsupported() }
                 node.kind = .integer

@@ -225,7 +225,10 @@ struct BytePass {
             record.count = index - start
             if let kind {
                 switch kind {
-                case .number: break
+                case .number:
+                    // The same range test as the tree path: beyond it is TG010 there.
+                    let float32 = nodes[Int(node)].high == 1
+                    guard float32 ? Float(number).isFinite : number.isFinite else { throw Bail() }
                 case .integer:
                     let entry = nodes[Int(node)]
                     guard number == number.rounded(.towardZero), number >= entry.low, number <= entry.high else { throw Bail() }
