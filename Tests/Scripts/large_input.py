@@ -119,6 +119,50 @@ def url_checks(binary, check):
     server.shutdown()
 
 
+def fixture_schemas():
+    """Schemas whose fixtures once grew exponentially or quadratically, with what they
+    cost before derivation was made linear and capped (debug build, 2 cores)."""
+    def nested(depth):  # 226 bytes at depth 13: 30 s, 4.2 GB, a 1 GB fixtures file
+        schema = {"type": "string"}
+        for _ in range(depth):
+            schema = {"elements": schema}
+        return {"properties": {"a": schema}}
+    definition = {"properties": {"x": {"type": "string"}}}
+    return [
+        ("elements nested 13 deep", nested(13)),
+        # 1,000 of these: over 120 s; 2,000: over 120 s and 9.5 GB
+        ("2,000 optional properties, each a ref", {
+            "definitions": {"D%d" % i: definition for i in range(2000)},
+            "optionalProperties": {"p%d" % i: {"ref": "D%d" % i} for i in range(2000)}}),
+        # did not finish in 300 s
+        ("10,000 referenced definitions", {
+            "definitions": {"D%d" % i: definition for i in range(10000)},
+            "properties": {"p%d" % i: {"ref": "D%d" % i} for i in range(10000)}}),
+        # 261 s (the recursion analysis searched the chain once per field)
+        ("a chain of 10,000 refs", {
+            "definitions": dict({"D%d" % i: {"properties": {"next": {"ref": "D%d" % (i + 1)}}} for i in range(9999)},
+                                D9999=definition),
+            "ref": "D0"}),
+    ]
+
+
+def fixture_checks(binary, check, scratch):
+    """emit derives fixtures in time and memory linear in the schema and writes at most
+    the documented cap (1,000 fixtures, 2 MiB of payloads: a file of a few MB)."""
+    for name, schema in fixture_schemas():
+        path = os.path.join(scratch, "fixture-schema.json")
+        with open(path, "w") as out:
+            json.dump(schema, out)
+        out_dir = os.path.join(scratch, "fixture-out")
+        code, stderr, seconds, peak = run_alone(binary, ["emit", "--lang", "typescript", "--schema", path, "--out", out_dir, "-q"])
+        fixtures = os.path.join(out_dir, "fixtures")
+        size = sum(os.path.getsize(os.path.join(fixtures, f)) for f in os.listdir(fixtures)) if os.path.isdir(fixtures) else 0
+        check("emit fixtures, " + name, code == 0 and peak < 512 and size < 16 * MB and seconds < 120,
+              "exit %d, %.1f s (limit 120), peak RSS %.0f MiB (limit 512), fixtures %.1f MiB (limit 16) %s"
+              % (code, seconds, peak, size / MB, stderr.strip()[-200:]))
+        shutil.rmtree(out_dir, ignore_errors=True)
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
     passed = failed = 0
@@ -146,6 +190,7 @@ def main():
         os.remove(invalid)
 
         url_checks(binary, check)
+        fixture_checks(binary, check, scratch)
 
         # tabgen diff on a 200 MB git blob: refused at the 64 MiB limit, without reading
         # the rest (it once read the whole blob first).. Early, while this script is
