@@ -59,3 +59,17 @@ struct UngeneratableSchemaTests {
         #expect(refusal(nested(UngeneratableSchema.maxNesting + 2))?.contains("types nested 33 levels deep; tabgen generates at most 32") == true)
     }
 }
+
+/// Enum values named like Optional's cases.
+@Suite("Swift enum cases none and some")
+struct SwiftOptionalCaseNameTests {
+    @Test("`none` and `some` become none2 and some2: `.none` on an optional member stays Optional's, without a warning")
+    func optionalCaseNames() throws {
+        let document = try Support.document(json: #"{"definitions":{"Mode":{"enum":["none","some","all"]}},"optionalProperties":{"mode":{"ref":"Mode"}}}"#)
+        let files = try Generator(templates: Support.templates).generate(document, target: SwiftTarget(), header: Support.header())
+        let mode = Support.file(files, "Mode.swift")
+        #expect(mode.contains("case none2\n") && mode.contains("case some2\n") && mode.contains("case all\n"), "\(mode)")
+        #expect(!mode.contains("case none\n") && !mode.contains("case some\n"))
+        #expect(mode.contains(#""none""#))  // the JSON value is unchanged
+    }
+}
