@@ -14,6 +14,10 @@ public struct Generator {
     /// directory, sorted by path.
     public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader) throws(CodeGenError) -> [GeneratedFile] {
         let model = modelBuilder.build(document)
+        let problems = UngeneratableSchema.problems(in: model)
+        guard problems.isEmpty else {
+            throw CodeGenError(problems.map { "\(document.sourceName): \($0)" }.joined(separator: "\n"))
+        }
         let names = target.nameTable(for: model)
         var fixtures = FixtureDeriver(document: document).derive()
         // Named as in the header, never by the path tabgen was given.

@@ -19,6 +19,17 @@ public struct FixtureDeriver {
     /// The enum value used for "a value this client does not know".
     static let unknownEnumValue = "tabgen-unknown-value"
 
+    /// The most fixtures derived from one schema, and the most bytes of payloads (as
+    /// compact JSON) in all: past either, derivation stops, so a schema of thousands of
+    /// types gets a fixtures file of a few megabytes (one payload per constraint of a
+    /// 10,000-type schema would be gigabytes). Forced discriminator variants and enum
+    /// values take at most a quarter of the count each, so the rule fixtures and the
+    /// constraint fixtures after them are not crowded out. docs/generate.md says so.
+    public static let maxFixtures = 1_000
+    public static let maxPayloadBytes = 2 << 20
+    /// The most places one fixture changes at once (unknown members, unknown enum values).
+    public static let maxPlacesPerFixture = 64
+
     public func derive() -> FixtureSet {
         var collector = Collector(deriver: self)
         var fitting = RuleFitting(document: document)
@@ -33,8 +44,12 @@ public struct FixtureDeriver {
         fitting.repair(&maximal)
         collector.add("maximal", .valid, "Every optional member present, three elements per array, integers at the top of their range.", maximal)
 
-        for (pointer, tags) in discriminators() {
+        let sectionLimit = Self.maxFixtures / 4
+        var forced = 0
+        variants: for (pointer, tags) in discriminators() {
             for tag in tags {
+                guard forced < sectionLimit, !collector.isFull else { break variants }
+                forced += 1
                 generator.forcedVariants = [pointer: tag]
                 var instance = generator.root()
                 fitting.repair(&instance)
@@ -42,8 +57,11 @@ public struct FixtureDeriver {
             }
         }
         generator.forcedVariants = [:]
-        for (pointer, values) in enums() {
+        forced = 0
+        enumValues: for (pointer, values) in enums() {
             for value in values {
+                guard forced < sectionLimit, !collector.isFull else { break enumValues }
+                forced += 1
                 generator.forcedEnumValues = [pointer: value]
                 var instance = generator.root()
                 fitting.repair(&instance)
@@ -56,21 +74,25 @@ public struct FixtureDeriver {
         var unknownFields = maximal
         let open = places.filter { if case .properties(let form) = $0.schema.form { form.additionalProperties } else { false } }
         let objects = open.isEmpty ? places.filter { if case .properties = $0.schema.form { true } else { false } } : open
-        for place in objects.reversed() {
+        // In at most `maxPlacesPerFixture` objects (and enums below): each is a finding
+        // to label, and a payload with thousands of them made labeling quadratic.
+        for place in objects.prefix(Self.maxPlacesPerFixture).reversed() {
             if case .object(let object)? = JSONEditing.value(at: place.path, in: unknownFields) {
                 JSONEditing.set(.object(JSONObject(object.members + [.init(key: Self.unknownMember, value: .object(JSONObject([.init(key: "since", value: .string("v2"))])))])),
                                 at: place.path, in: &unknownFields)
             }
         }
         if !objects.isEmpty {
-            collector.add("unknown members", .valid, "The maximal payload with a member no schema declares in every object\(open.isEmpty ? "" : " that admits one"): clients ignore it.", unknownFields)
+            let which = objects.count > Self.maxPlacesPerFixture ? "in \(Self.maxPlacesPerFixture) objects" : "in every object"
+            collector.add("unknown members", .valid, "The maximal payload with a member no schema declares \(which)\(open.isEmpty ? "" : " that admits one"): clients ignore it.", unknownFields)
         }
 
         var unknownEnum = maximal
         let enumPlaces = places.filter { if case .enumeration = $0.schema.form { true } else { false } }
-        for place in enumPlaces { JSONEditing.set(.string(Self.unknownEnumValue), at: place.path, in: &unknownEnum) }
+        for place in enumPlaces.prefix(Self.maxPlacesPerFixture) { JSONEditing.set(.string(Self.unknownEnumValue), at: place.path, in: &unknownEnum) }
         if !enumPlaces.isEmpty {
-            collector.add("unknown enum values", .valid, "The maximal payload with an enum value this version does not know in every enum: clients keep it and encode it back unchanged.", unknownEnum)
+            let which = enumPlaces.count > Self.maxPlacesPerFixture ? "in \(Self.maxPlacesPerFixture) enums" : "in every enum"
+            collector.add("unknown enum values", .valid, "The maximal payload with an enum value this version does not know \(which): clients keep it and encode it back unchanged.", unknownEnum)
         }
 
         generator.strings = .hostile
@@ -79,7 +101,7 @@ public struct FixtureDeriver {
         fitting.repair(&hostile)
         collector.add("hostile strings", .valid, "The maximal payload with quotes, backslashes, interpolation markers, comment ends, newlines and non-ASCII text in every free string.", hostile)
 
-        for (index, rule) in document.extensions.rules.enumerated() {
+        for (index, rule) in document.extensions.rules.enumerated() where !collector.isFull {
             var instance = maximal
             fitting.satisfy(rule.when, in: &instance)
             fitting.repair(&instance, except: index)
@@ -88,8 +110,12 @@ public struct FixtureDeriver {
             collector.add("rule \(rule.code)", .rule, "Breaks \(rule.code) (\(rule.kind.name) at \(rule.kind.path))\(rule.description.map { ": " + $0 } ?? ".")", instance)
         }
 
-        for place in places {
-            for mutation in mutations(for: place, in: maximal) {
+        // Each mutation copies the maximal payload: ask for no more than the caps admit
+        // (a root of 4,000 required members has 4,000 "missing" mutations).
+        let baseBytes = max(1, JSONWriter.string(maximal).utf8.count)
+        for place in places where !collector.isFull {
+            let room = min(Self.maxFixtures - collector.fixtures.count, (Self.maxPayloadBytes - collector.payloadBytes) / baseBytes + 1)
+            for mutation in mutations(for: place, in: maximal, limit: room) {
                 collector.add(mutation.name, .constraint, mutation.description, mutation.payload)
             }
         }
@@ -141,9 +167,16 @@ public struct FixtureDeriver {
         var fixtures: [Fixture] = []
         var seenPayloads: Set<String> = []
         var seenNames: Set<String> = []
+        var payloadBytes = 0
+
+        /// Whether the caps (`maxFixtures`, `maxPayloadBytes`) are reached.
+        var isFull: Bool { fixtures.count >= FixtureDeriver.maxFixtures || payloadBytes >= FixtureDeriver.maxPayloadBytes }
 
         mutating func add(_ name: String, _ category: Fixture.Category, _ description: String, _ payload: JSON) {
-            guard seenPayloads.insert(JSONWriter.string(payload)).inserted else { return }
+            guard !isFull else { return }
+            let text = JSONWriter.string(payload)
+            guard seenPayloads.insert(text).inserted else { return }
+            payloadBytes += text.utf8.count
             var unique = name
             var suffix = 2
             while !seenNames.insert(unique).inserted {
@@ -207,15 +240,17 @@ public struct FixtureDeriver {
     }
 
     /// One payload per RFC 8927 constraint of the schema at `place`.
-    func mutations(for place: Place, in base: JSON) -> [Mutation] {
+    func mutations(for place: Place, in base: JSON, limit: Int = .max) -> [Mutation] {
         var result: [Mutation] = []
         let at = Self.show(JSONPointer(place.path).description)
         func add(_ name: String, _ description: String, _ value: JSON, at path: [PathToken]? = nil) {
+            guard result.count < limit else { return }
             var payload = base
             guard JSONEditing.set(value, at: path ?? place.path, in: &payload) else { return }
             result.append(Mutation(name: "\(name) at \(at)", description: description, payload: payload))
         }
         func remove(_ name: String, _ description: String, at path: [PathToken]) {
+            guard result.count < limit else { return }
             var payload = base
             guard JSONEditing.remove(at: path, in: &payload) else { return }
             result.append(Mutation(name: "\(name) at \(at)", description: description, payload: payload))
@@ -251,7 +286,7 @@ public struct FixtureDeriver {
         case .properties(let form):
             add("wrong shape", "An array where an object belongs.", .array([]))
             if case .object(let object)? = JSONEditing.value(at: place.path, in: base) {
-                for property in form.required where object[property.name] != nil {
+                for property in form.required where result.count < limit && object[property.name] != nil {
                     remove("missing \(JSONWriter.quoted(property.name))", "The required member \(JSONWriter.quoted(property.name)) is absent.", at: place.path + [.key(property.name)])
                 }
                 if !form.additionalProperties {

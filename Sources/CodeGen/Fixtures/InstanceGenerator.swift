@@ -5,7 +5,10 @@ import Schema
 /// properties, null where null is allowed, empty arrays and maps, the first variant);
 /// the maximal one has everything (every optional property, three elements per array,
 /// two members per map, variants and enum values taken in turn, integers at the top of
-/// their range). Recursive schemas recurse once, then continue minimally.
+/// their range). Recursive schemas recurse once, then continue minimally. An instance
+/// holds at most about `nodeBudget` values beyond what the schema requires: past it the
+/// generator continues minimally, so nested arrays (three elements at each of 13 levels
+/// made 1.6 million values) stay linear in the schema's size.
 struct InstanceGenerator {
     enum Mode {
         case minimal
@@ -28,7 +31,10 @@ struct InstanceGenerator {
     var forcedEnumValues: [String: String] = [:]
     var arrayLength = 3
     var mapSize = 2
+    /// Values an instance may hold before the generator turns minimal.
+    static let nodeBudget = 2_000
 
+    private var budget = nodeBudget
     private var counter = 0
     private var refStack: [String] = []
     private var occurrences: [String: Int] = [:]
@@ -42,6 +48,7 @@ struct InstanceGenerator {
         counter = 0
         occurrences = [:]
         refStack = []
+        budget = Self.nodeBudget
         return instance(document.root, hint: "value", minimal: mode == .minimal, depth: 0)
     }
 
@@ -62,8 +69,10 @@ struct InstanceGenerator {
         return value
     }
 
-    private mutating func instance(_ schema: Schema, hint: String, minimal: Bool, depth: Int) -> JSON {
+    private mutating func instance(_ schema: Schema, hint: String, minimal requested: Bool, depth: Int) -> JSON {
         guard depth < 32 else { return .null }
+        budget -= 1
+        let minimal = requested || budget <= 0
         if schema.nullable && minimal { return .null }
         switch schema.form {
         case .empty:
@@ -76,7 +85,7 @@ struct InstanceGenerator {
             ]))
         case .ref(let name):
             guard let target = document.definition(named: name) else { return .null }
-            let recursing = refStack.filter { $0 == name }.count >= 1
+            let recursing = refStack.contains(name)
             refStack.append(name)
             defer { refStack.removeLast() }
             if target.nullable && (minimal || recursing) { return .null }

@@ -26,36 +26,81 @@ enum RecursionAnalysis {
             }
         }
 
-        func edges(_ id: DeclarationID) -> [DeclarationID] {
-            guard let position = index[id], case .structure(let structure) = declarations[position].kind else { return [] }
+        // A field closes a cycle when a struct it stores inline reaches its owner back:
+        // when the two are in one strongly connected component of the "stores inline"
+        // graph. Components (Tarjan, iteratively: a chain of 10,000 structs must not
+        // overflow the stack) make this linear; a search per field was quadratic.
+        var targetsOf: [[Int]] = Array(repeating: [], count: declarations.count)
+        for position in declarations.indices {
+            guard case .structure(let structure) = declarations[position].kind else { continue }
             var seen: Set<DeclarationID> = []
-            return structure.fields.flatMap { inlineStructs($0.type, &seen) }
+            targetsOf[position] = structure.fields.flatMap { inlineStructs($0.type, &seen) }.compactMap { index[$0] }
         }
-
-        func reaches(_ start: DeclarationID, _ goal: DeclarationID) -> Bool {
-            var stack = [start]
-            var visited: Set<DeclarationID> = []
-            while let current = stack.popLast() {
-                if current == goal { return true }
-                guard visited.insert(current).inserted else { continue }
-                stack += edges(current)
-            }
-            return false
-        }
+        let component = stronglyConnectedComponents(targetsOf)
 
         for position in declarations.indices {
             guard case .structure(var structure) = declarations[position].kind else { continue }
-            let owner = declarations[position].id
             var changed = false
             for fieldIndex in structure.fields.indices {
                 var seen: Set<DeclarationID> = []
-                let targets = inlineStructs(structure.fields[fieldIndex].type, &seen)
-                if targets.contains(where: { reaches($0, owner) }) {
+                let targets = inlineStructs(structure.fields[fieldIndex].type, &seen).compactMap { index[$0] }
+                if targets.contains(where: { component[$0] == component[position] }) {
                     structure.fields[fieldIndex].isRecursive = true
                     changed = true
                 }
             }
             if changed { declarations[position].kind = .structure(structure) }
         }
+    }
+
+    /// The strongly connected component of each node (Tarjan's algorithm, without
+    /// recursion), as a number shared by the nodes of one component.
+    static func stronglyConnectedComponents(_ edges: [[Int]]) -> [Int] {
+        let count = edges.count
+        var order = Array(repeating: -1, count: count)
+        var low = Array(repeating: 0, count: count)
+        var onStack = Array(repeating: false, count: count)
+        var component = Array(repeating: -1, count: count)
+        var stack: [Int] = []
+        var next = 0
+        var components = 0
+        for start in 0..<count where order[start] < 0 {
+            // (node, index of the next edge to follow)
+            var work: [(node: Int, edge: Int)] = [(start, 0)]
+            order[start] = next
+            low[start] = next
+            next += 1
+            stack.append(start)
+            onStack[start] = true
+            while let top = work.last {
+                let node = top.node
+                if top.edge < edges[node].count {
+                    work[work.count - 1].edge += 1
+                    let target = edges[node][top.edge]
+                    if order[target] < 0 {
+                        order[target] = next
+                        low[target] = next
+                        next += 1
+                        stack.append(target)
+                        onStack[target] = true
+                        work.append((target, 0))
+                    } else if onStack[target] {
+                        low[node] = min(low[node], order[target])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+                if low[node] == order[node] {
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component[member] = components
+                        if member == node { break }
+                    }
+                    components += 1
+                }
+            }
+        }
+        return component
     }
 }

@@ -1,31 +1,51 @@
 /// The list of files tabgen generated in an output directory, kept in the directory as
-/// `.tabgen-manifest`. tabgen removes a file only when an earlier manifest lists it and
-/// the new generation no longer produces it: files tabgen did not generate are never
-/// touched.
+/// `.tabgen-manifest`. tabgen removes a file only when an earlier manifest lists it, the
+/// new generation no longer produces it and its contents are still what tabgen wrote
+/// (the manifest records a hash of each file): files tabgen did not generate, and
+/// generated files someone edited, are never deleted.
 public struct Manifest: Sendable, Equatable {
     public static let fileName = ".tabgen-manifest"
 
     /// Relative paths, sorted.
     public var paths: [String]
+    /// The content hash of each path as written (`ContentHash`); absent for manifests
+    /// written before tabgen recorded hashes.
+    public var hashes: [String: String]
 
-    public init(paths: [String]) {
+    public init(paths: [String], hashes: [String: String] = [:]) {
         self.paths = paths.sorted()
+        self.hashes = hashes
     }
 
-    /// The manifest file's text: the header as `#` comments, then one path per line.
+    /// The manifest of `files`, with their hashes.
+    public init(files: [GeneratedFile]) {
+        var hashes: [String: String] = [:]
+        for file in files { hashes[file.path] = ContentHash.of(file.contents) }
+        self.init(paths: files.map(\.path), hashes: hashes)
+    }
+
+    /// The manifest file's text: the header as `#` comments, then one line per file: its
+    /// path, a tab and its hash.
     public func text(header: GenerationHeader) -> String {
         var lines = header.lines.map { "# " + $0 }
         lines.append("# The files tabgen generated here. It removes them when it no longer generates them and touches no other file.")
-        lines += paths
+        lines += paths.map { path in hashes[path].map { "\(path)\t\($0)" } ?? path }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Reads a manifest's text: every line that is not empty and not a comment is a path.
-    /// Paths that could leave the directory are ignored.
+    /// Reads a manifest's text: every line that is not empty and not a comment is a path,
+    /// optionally followed by a tab and its hash. Paths that could leave the directory
+    /// are ignored.
     public init(text: String) {
-        let paths = text.split(separator: "\n").map(String.init).filter { line in
-            !line.isEmpty && !line.hasPrefix("#") && OutputDirectory.isSafeRelativePath(line)
+        var paths: [String] = []
+        var hashes: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            let path = String(parts[0])
+            guard OutputDirectory.isSafeRelativePath(path) else { continue }
+            paths.append(path)
+            if parts.count == 2, ContentHash.isHash(parts[1]) { hashes[path] = String(parts[1]) }
         }
-        self.init(paths: paths)
+        self.init(paths: paths, hashes: hashes)
     }
 }

@@ -59,4 +59,10 @@ public enum FindingCode {
     public static let wrongShape = "TG014"
     /// A discriminator tag is missing, not a string, or not in `mapping`.
     public static let badDiscriminator = "TG015"
+    /// A relative reference (a `relativeReference` rule without authority) that resolves
+    /// to a path starting with `//` (`/..//evil.com`): a warning beside the rule.
+    public static let networkPathResolution = "TG020"
+    /// An empty relative reference: valid (it is the base itself), but Swift's
+    /// `URL(string: "", relativeTo:)` is nil and the iOS reference app stops there.
+    public static let emptyPath = "TG021"
 }

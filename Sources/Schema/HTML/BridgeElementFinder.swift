@@ -42,8 +42,8 @@ public struct BridgeElementFinder: Sendable {
     /// them into the document (Turbo performing a stream action on its target) makes live
     /// copies, and whether and where depends on the live page, which a scan cannot know.
     /// A declarative shadow root (`<template shadowrootmode>`) is no exception: Stimulus
-    /// observes the document, not shadow trees. (A `<template>` inside SVG or MathML is a
-    /// foreign element with live children; the tokenizer does not track foreign content.)
+    /// observes the document, not shadow trees. A `<template>` inside SVG or MathML is a
+    /// foreign element with live children, and counts as any other.
     public func elements(in bytes: [UInt8]) -> [BridgeElement] {
         var tokenizer = HTMLTokenizer(bytes)
         var found: [BridgeElement] = []
@@ -52,7 +52,7 @@ public struct BridgeElementFinder: Sendable {
         while let tag = tokenizer.next() {
             // The template element itself is in the document (when its parent is), so it is checked.
             let live = templateDepth == 0
-            if tag.name == "template" {
+            if tag.name == "template", !tag.inForeignContent {
                 // `<template/>` opens one too: the self-closing flag means nothing on it.
                 templateDepth = tag.kind == .start ? templateDepth + 1 : max(0, templateDepth - 1)
             }

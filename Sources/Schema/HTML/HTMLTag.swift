@@ -15,6 +15,8 @@ public struct HTMLTag: Sendable, Equatable {
     public var offset: Int
     /// Line and column of the `<`.
     public var position: SourcePosition
+    /// An SVG or MathML element (or the end tag of one), not an HTML one.
+    public var inForeignContent = false
 
     public init(kind: Kind, name: String, attributes: [HTMLAttribute] = [], selfClosing: Bool = false, offset: Int, position: SourcePosition) {
         self.kind = kind

@@ -68,18 +68,44 @@ public struct BridgeContract: Sendable, Equatable {
         self.value = value
     }
 
-    /// The HTML attribute that carries the JSON, e.g. `data-bridge--navigation-config-value`.
+    /// The HTML attribute that carries the JSON, e.g. `data-bridge--navigation-config-value`,
+    /// named as Stimulus names it: `data-<identifier>-` + the value's key, where the key
+    /// is `dasherize(value) + "-value"` (Stimulus's `dasherize` turns each ASCII capital
+    /// into `-` and its lowercase and keeps `_`: `tab_bar` reads `...-tab_bar-value`).
     public var valueAttribute: String {
         "data-\(stimulusIdentifier)-\(Self.dasherize(value))-value"
     }
 
-    static func dasherize(_ name: String) -> String {
+    /// The controller property Stimulus defines for the value: `camelize` of the key
+    /// (`config` -> `configValue`, `tabBar` and `tab_bar` -> `tabBarValue`).
+    public var valueProperty: String {
+        Self.camelize(Self.dasherize(value) + "-value")
+    }
+
+    /// Stimulus's `dasherize`: `/([A-Z])/g` -> `-` + the letter in lowercase.
+    public static func dasherize(_ name: String) -> String {
         var output = ""
         for character in name {
-            if character.isUppercase {
+            if let ascii = character.asciiValue, (65...90).contains(ascii) {
                 output += "-" + character.lowercased()
             } else {
-                output.append(character == "_" ? "-" : character)
+                output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// Stimulus's `camelize`: `/(?:[_-])([a-z0-9])/g` -> the character in uppercase.
+    public static func camelize(_ name: String) -> String {
+        var output = ""
+        var characters = Array(name)[...]
+        while let character = characters.popFirst() {
+            if character == "_" || character == "-", let next = characters.first, let ascii = next.asciiValue,
+               (97...122).contains(ascii) || (48...57).contains(ascii) {
+                output += next.uppercased()
+                characters = characters.dropFirst()
+            } else {
+                output.append(character)
             }
         }
         return output

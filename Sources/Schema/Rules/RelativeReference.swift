@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 3986 section 4.2 `relative-ref`, checked so that a tab's `path` cannot send a
 /// native web view to another origin.
 ///
@@ -48,6 +50,41 @@ public enum RelativeReference {
             return "it contains a second \"#\", which must be percent-encoded"
         }
         return nil
+    }
+
+    /// For a relative reference (`problem` is nil), the path it resolves to against a
+    /// base whose path is `/` (RFC 3986 section 5.2: merged, dot segments removed, with
+    /// `%2e` counted as a dot, as browsers and WHATWG URL parsers do) when that path
+    /// starts with `//`: `/..//evil.com` and `/%2e//evil.com` resolve to
+    /// `https://app.example//evil.com`, whose path, joined to a base again (a client
+    /// that keeps paths and not URLs), reads as the host `evil.com`. Nil otherwise.
+    public static func networkPathResolution(of text: String) -> String? {
+        let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+        let path = String(text[..<end])
+        // Only an empty segment can become a leading "//".
+        guard path.contains("//") else { return nil }
+        let merged = path.hasPrefix("/") ? path : "/" + path
+        let resolved = removeDotSegments(merged)
+        return resolved.hasPrefix("//") ? resolved : nil
+    }
+
+    /// RFC 3986 section 5.2.4, on a path that starts with `/`; `%2e` and `%2E` are dots.
+    static func removeDotSegments(_ path: String) -> String {
+        var output: [Substring] = []
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (index, segment) in segments.enumerated() {
+            let dots = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
+            let last = index == segments.count - 1
+            if dots == "." {
+                if last { output.append("") }
+            } else if dots == ".." {
+                if !output.isEmpty { output.removeLast() }
+                if last { output.append("") }
+            } else {
+                output.append(segment)
+            }
+        }
+        return "/" + output.joined(separator: "/")
     }
 
     /// The common case, decided on the bytes without allocating; false sends the text

@@ -51,6 +51,9 @@ extension RuleEngine {
         case .relativeReference(let path, let allowAuthority):
             return PatternMatcher.allValues(path, in: payload) { value in
                 guard case .string(let text) = value else { return true }
+                // "" (TG021) and a "//" anywhere, which may resolve to a leading "//"
+                // (TG020): the full pass decides.
+                if text.isEmpty || (!allowAuthority && text.utf8.count > 1 && text.contains("//")) { return false }
                 return RelativeReference.isPlainPath(text) || RelativeReference.problem(in: text, allowAuthority: allowAuthority) == nil
             }
         case .equals(let path, let expected):

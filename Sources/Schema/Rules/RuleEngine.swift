@@ -110,8 +110,17 @@ public struct RuleEngine: Sendable {
             }
         case .relativeReference(let path, let allowAuthority):
             PatternMatcher.forEach(path, in: payload) { at, value in
-                guard case .string(let text) = value, let problem = RelativeReference.problem(in: text, allowAuthority: allowAuthority) else { return }
-                report(at, value: value, reason: problem)
+                guard case .string(let text) = value else { return }
+                if let problem = RelativeReference.problem(in: text, allowAuthority: allowAuthority) {
+                    report(at, value: value, reason: problem)
+                } else if text.isEmpty {
+                    findings.append(Finding(code: FindingCode.emptyPath, severity: .warning, pointer: JSONPointer(at),
+                                            message: "\"\" is a relative reference to the start URL itself, but Swift's URL(string: \"\", relativeTo:) returns nil and the iOS reference app stops with fatalError; write \"/\" or \"./\""))
+                } else if !allowAuthority, let resolved = RelativeReference.networkPathResolution(of: text) {
+                    let host = resolved.dropFirst(2).prefix { $0 != "/" }
+                    findings.append(Finding(code: FindingCode.networkPathResolution, severity: .warning, pointer: JSONPointer(at),
+                                            message: "\(JSONWriter.quoted(text)) resolves to the path \(JSONWriter.quoted(resolved)), which reads as the host \(JSONWriter.quoted(String(host))) wherever it is resolved again; remove the empty segment"))
+                }
             }
         case .equals(let path, let expected):
             PatternMatcher.forEach(path, in: payload) { at, value in

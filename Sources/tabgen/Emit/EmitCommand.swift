@@ -14,9 +14,13 @@ struct EmitCommand: ParsableCommand {
         by tabgen validate) and a round-trip test file for the app's test suite (Tests/).
 
         Files are written atomically and only when their contents change. \
-        .tabgen-manifest lists the files tabgen wrote: a file it no longer generates is \
-        removed, and files it did not generate are never touched (emit stops rather than \
-        overwrite one). A schema or template error writes nothing. Output is byte-for-byte \
+        .tabgen-manifest lists the files tabgen wrote, with a hash of each: a file it no \
+        longer generates is removed when nobody edited it, and files it did not generate \
+        are never touched (emit stops rather than overwrite one). Names no file system \
+        or checkout can hold (longer than 255 bytes, reserved on Windows, equal but for \
+        letter case) and symbolic links to directories inside the output directory stop \
+        emit before it writes anything. The manifest is written last, so an emit that \
+        fails half-way leaves files `check` reports and the next emit removes. A schema or template error writes nothing. Output is byte-for-byte \
         deterministic: the header names the schema by file name and never holds a \
         directory, so `check` passes whatever spelling of a path or working directory \
         made the files.
@@ -81,6 +85,10 @@ struct EmitCommand: ParsableCommand {
             if !conflicting.isEmpty {
                 throw CLIError("\(job.directoryDisplay): tabgen did not generate \(conflicting.joined(separator: ", ")) and will not overwrite it; move it away (or delete it) and run again")
             }
+            let problems = job.output.preflight(files)
+            if !problems.isEmpty {
+                throw CLIError("nothing was written:\n" + problems.joined(separator: "\n"))
+            }
         }
         for (job, files) in results {
             let report: OutputDirectory.WriteReport
@@ -92,7 +100,11 @@ struct EmitCommand: ParsableCommand {
             if !quiet {
                 var line = "\(job.target.language): \(job.directoryDisplay): \(report.written.count) written, \(report.unchanged.count) unchanged"
                 if !report.removed.isEmpty { line += ", \(report.removed.count) removed (\(report.removed.joined(separator: ", ")))" }
+                if !report.cleaned.isEmpty { line += ", \(report.cleaned.count) temporary files of an interrupted emit removed" }
                 FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+            for kept in report.kept {
+                FileHandle.standardError.write(Data("tabgen: warning: \(job.directoryDisplay): kept \(kept), which is no longer generated; delete it if nothing uses it\n".utf8))
             }
         }
     }

@@ -34,9 +34,10 @@ enum SwiftNaming {
     ]
 
     /// Members of generated enums that cases must not take (`unknown` is the case for
-    /// values this version does not know).
+    /// values this version does not know; `none` and `some` are Optional's cases, and
+    /// `.none` on an optional member warns "assuming you mean 'Optional<...>.none'").
     static let reservedCaseNames: Set<String> = [
-        "unknown", "init", "self", "Self", "Type", "Protocol", "rawValue", "isKnown", "knownCases", "encode",
+        "unknown", "none", "some", "init", "self", "Self", "Type", "Protocol", "rawValue", "isKnown", "knownCases", "encode",
         "validate", "hash", "hashValue", "tabgenCollectViolations", "tabgenJSON",
     ]
 

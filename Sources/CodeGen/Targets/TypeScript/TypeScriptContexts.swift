@@ -48,8 +48,10 @@ struct TypeScriptContexts {
                 "event": TypeScriptLiterals.string(contract.event),
                 "eventText": TypeScriptLiterals.templateLiteralText(contract.event),
                 "valueKey": contract.value,
-                "valueProperty": contract.value + "Value",
-                "valueChanged": contract.value + "ValueChanged",
+                // Stimulus's names (camelize of the dasherized key), not `value + "Value"`:
+                // `tab_bar` is read into `tabBarValue`.
+                "valueProperty": contract.valueProperty,
+                "valueChanged": contract.valueProperty + "Changed",
                 "valueAttributeSuffix": String(TypeScriptLiterals.templateLiteralText(attribute).dropFirst().dropLast()),
             ] as [String: Any]
             context["intro"] = Self.wrap(

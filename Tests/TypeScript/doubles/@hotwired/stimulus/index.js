@@ -205,7 +205,10 @@ function valueDescriptors(controllerConstructor, identifier) {
     const type = VALUE_TYPES.get(definition) ?? VALUE_TYPES.get(definition.type)
     if (!type) throw new Error(`unknown value type for "${identifier}.${name}"`)
     const defaultValue = VALUE_TYPES.has(definition) || !("default" in definition) ? type.defaultValue : definition.default
-    return { ...type, name: `${name}Value`, defaultValue, attribute: `data-${identifier}-${dasherize(name)}-value` }
+    // Stimulus's value_properties: key = dasherize(token) + "-value", property = camelize(key)
+    // (`tab_bar` reads data-<identifier>-tab_bar-value into tabBarValue).
+    const key = `${dasherize(name)}-value`
+    return { ...type, name: camelize(key), defaultValue, attribute: `data-${identifier}-${key}` }
   })
 }
 
@@ -236,6 +239,10 @@ function blessValues(controllerConstructor) {
 
 function dasherize(name) {
   return name.replace(/([A-Z])/g, (_, character) => `-${character.toLowerCase()}`)
+}
+
+function camelize(name) {
+  return name.replace(/(?:[_-])([a-z0-9])/g, (_, character) => character.toUpperCase())
 }
 
 // An element and its descendant elements, in tree order: in a browser (Element.children)
