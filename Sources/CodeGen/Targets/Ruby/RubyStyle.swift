@@ -179,18 +179,27 @@ struct RubyOmakaseRewriter {
     /// The rest of a double-quoted string (or backquoted command) after its opening quote.
     private mutating func doubleQuoted(closing: Character) {
         while let character = peek() {
-            if character == "\\" {
-                copy()
-                if peek() != nil { copy() }
-            } else if character == "#", peek(1) == "{" {
-                copy()
-                copy()
-                code(until: "}")
-            } else {
-                copy()
-                if character == closing { return }
-            }
+            if copyEscapeOrInterpolation() { continue }
+            copy()
+            if character == closing { return }
         }
+    }
+
+    /// Copies the escape (`\x`) or interpolation (`#{...}`) at the cursor, if there is one:
+    /// inside either, a closing delimiter does not close.
+    private mutating func copyEscapeOrInterpolation() -> Bool {
+        if peek() == "\\" {
+            copy()
+            if peek() != nil { copy() }
+            return true
+        }
+        if peek() == "#", peek(1) == "{" {
+            copy()
+            copy()
+            code(until: "}")
+            return true
+        }
+        return false
     }
 
     private func percentOpening(_ kind: Character) -> Character? {
@@ -206,17 +215,7 @@ struct RubyOmakaseRewriter {
         copy()
         var depth = 1
         while let character = peek() {
-            if character == "\\" {
-                copy()
-                if peek() != nil { copy() }
-                continue
-            }
-            if character == "#", peek(1) == "{" {
-                copy()
-                copy()
-                code(until: "}")
-                continue
-            }
+            if copyEscapeOrInterpolation() { continue }
             copy()
             if character == closing, closing != opening || depth == 1 {
                 depth -= 1
@@ -230,19 +229,11 @@ struct RubyOmakaseRewriter {
     private mutating func regexp() {
         copy()
         while let character = peek() {
-            if character == "\\" {
-                copy()
-                if peek() != nil { copy() }
-            } else if character == "#", peek(1) == "{" {
-                copy()
-                copy()
-                code(until: "}")
-            } else {
-                copy()
-                if character == "/" {
-                    while let flag = peek(), "imxo".contains(flag) { copy() }
-                    return
-                }
+            if copyEscapeOrInterpolation() { continue }
+            copy()
+            if character == "/" {
+                while let flag = peek(), "imxo".contains(flag) { copy() }
+                return
             }
         }
     }

@@ -761,7 +761,15 @@ struct BytePass {
         switch check.kind {
         case .relativeReference, .relativeReferenceWithAuthority:
             guard value.kind == .string else { return true }
-            return RelativeReference.isRelativeReference(value.slice.buffer, allowAuthority: check.kind == .relativeReferenceWithAuthority)
+            let bytes = value.slice.buffer
+            let allowAuthority = check.kind == .relativeReferenceWithAuthority
+            // As RuleCheck: "" (TG021) and a "//" anywhere (which may resolve to a
+            // leading "//", TG020) are warnings the tree path words.
+            if bytes.isEmpty { return false }
+            if !allowAuthority, bytes.count > 1, zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }) {
+                return false
+            }
+            return RelativeReference.isRelativeReference(bytes, allowAuthority: allowAuthority)
         case .equals:
             // Equal bytes are equal Strings; anything else counts as failed, and the
             // tree path decides.
