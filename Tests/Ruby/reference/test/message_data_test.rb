@@ -83,6 +83,15 @@ class MessageDataTest < Minitest::Test
                                                                            }.to_s
   end
 
+  # tabgen compares strings by Unicode scalars: K and the Kelvin sign (U+212A) are two ids,
+  # not a duplicate (TG103), and "cafe\u0301" names no tab "caf\u00e9" (TG102).
+  def test_ids_differ_by_unicode_scalars_not_canonical_equivalence
+    tabs = %W[K \u212A caf\u00e9].map { |id| { id:, title: id, icon: 'i', path: '/' } }
+    assert_empty Navigation::MessageData.from_h(active: 'K', tabs:).validate
+    codes = Navigation::MessageData.from_h(active: "cafe\u0301", tabs: tabs + [tabs[2]]).validate.map(&:code)
+    assert_equal %w[TG102 TG103], codes.sort
+  end
+
   def test_value_objects_are_frozen
     message = Navigation::MessageData.from_h(active: nil, tabs: [])
     assert_predicate message, :frozen?

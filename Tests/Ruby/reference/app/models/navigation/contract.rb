@@ -401,10 +401,11 @@ module Navigation
       end
     end
 
-    # JSON equality as tabgen's: objects as unordered members, strings up to canonical equivalence.
+    # JSON equality as tabgen's: objects as unordered members, strings by Unicode scalars
+    # (String#== on UTF-8; "caf\u00e9" and "cafe\u0301" differ, as K and U+212A do).
     def json_equal?(left, right)
       case left
-      when String then right.is_a?(String) && left.unicode_normalize == right.unicode_normalize
+      when String then right.is_a?(String) && left == right
       when Array
         right.is_a?(Array) && left.length == right.length && left.zip(right).all? { |pair| json_equal?(*pair) }
       when Hash
@@ -452,7 +453,7 @@ module Navigation
       %("#{escaped}")
     end
 
-    # Swift's formatting of a Double: integers plain, exponents from 2^53 and below 1e-4.
+    # Swift's formatting of a Double: integers plain, exponents above 2^53 and below 1e-4.
     def format_number(number)
       float = number.to_f
       return 'null' unless float.finite?
@@ -460,7 +461,7 @@ module Navigation
 
       digits, exponent = shortest_digits(float.abs)
       sign = float.negative? ? '-' : ''
-      if float.abs >= 2**53 || float.abs < 1e-4
+      if float.abs > 2**53 || float.abs < 1e-4
         mantissa = digits.length > 1 ? "#{digits[0]}.#{digits[1..]}" : digits
         return "#{sign}#{mantissa}e#{exponent.negative? ? '-' : '+'}#{exponent.abs.to_s.rjust(2, '0')}"
       end
