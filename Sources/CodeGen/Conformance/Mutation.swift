@@ -35,6 +35,8 @@ struct Mutation {
         "https://evil.example/x", "//evil.example/x", "javascript:alert(1)", "\\\\evil\\x", "/a\\b", "/a\tb",
         " /a", "/a ", "/a b", "/a%zz", "/a%4", "/%41", "?q=1", "#frag", "", ".", "a:b", "./a:b", "/a:b",
         "mailto:x@y.example", "HTTP://X", "/caf\u{E9}", "/\u{1F600}", "/a\u{2028}", "%2F%2Fevil", "/a?b#c", "/a/../b",
+        // Valid, but resolving to a path that starts with "//" (TG020).
+        "/..//evil.example", "/%2e//evil.example",
     ]
 
     /// Number tokens, as written: beyond float32 and float64, below the smallest double,
@@ -112,7 +114,8 @@ struct Mutation {
     mutating func replaceString() -> String? {
         guard let path = pick(stringPlaces), let (name, text) = pick(Self.strings) else { return nil }
         set(.string(text), at: path)
-        return "string:\(name)"
+        // An empty `path` is a warning (TG021): a kind of its own for expected-failure files.
+        return "string:\(name)" + (text.isEmpty && path.last == .key("path") ? ":path" : "")
     }
 
     /// Makes one string equal to another (duplicate ids, references that resolve), or
@@ -268,7 +271,10 @@ struct Mutation {
         let named = strings.filter { $0.last == .key("path") }
         guard let path = pick(named.isEmpty ? strings : named), let trick = pick(Self.paths) else { return nil }
         set(.string(trick), at: path)
-        return named.isEmpty ? "string:path-trick" : "path-trick"
+        // The tricks that are warnings get a kind of their own, so expected-failure files
+        // can name them.
+        let label = trick.isEmpty ? ":empty" : (trick.hasPrefix("/") && trick.contains("//") ? ":network-path" : "")
+        return (named.isEmpty ? "string:path-trick" : "path-trick") + label
     }
 
     mutating func notAnObject() -> String? {
