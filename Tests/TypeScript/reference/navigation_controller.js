@@ -397,8 +397,11 @@ function checkRules(payload) {
     }
     if (rule.kind === "relativeReference") {
       for (const [pointer, value] of matched) {
-        const problem = typeof value === "string" ? relativeReferenceProblem(value, rule.allowAuthority || false) : null
+        if (typeof value !== "string") continue
+        const problem = relativeReferenceProblem(value, rule.allowAuthority || false)
+        const warning = problem === null && relativeReferenceWarning(value, rule.allowAuthority || false)
         if (problem !== null) report(pointer, value, problem)
+        else if (warning) found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] })
       }
     }
     if (rule.kind === "equals") {
@@ -520,6 +523,25 @@ function relativeReferenceProblem(text, allowAuthority) {
   if (!authority && first.includes(":")) return `its first path segment contains ":", which reads as a scheme; write "./" before it`
   if (/#.*#/.test(text)) return `it contains a second "#", which must be percent-encoded`
   return null
+}
+
+// TG021 (an empty path) and TG020 (a path resolving to "//host"), as tabgen words them.
+/** @param {string} text @param {boolean} allowAuthority @returns {[string, string] | null} */
+function relativeReferenceWarning(text, allowAuthority) {
+  if (!text) return ["TG021", `"" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./"`]
+  const path = text.split(/[?#]/)[0] || ""
+  if (allowAuthority || !path.includes("//")) return null
+  /** @type {string[]} */
+  const out = [] // RFC 3986 section 5.2 against the path "/", "%2e" a dot
+  const segments = (path[0] === "/" ? path : `/${path}`).split("/").slice(1)
+  segments.forEach((segment, index) => {
+    const dots = segment.replace(/%2e/gi, ".")
+    if (dots === "..") out.pop()
+    if (dots !== "." && dots !== "..") out.push(segment)
+    else if (index === segments.length - 1) out.push("")
+  })
+  const resolved = `/${out.join("/")}`
+  return resolved.startsWith("//") ? ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(resolved.split("/")[2] || "")} wherever it is resolved again; remove the empty segment`] : null
 }
 
 // Values in messages, written as tabgen writes them.

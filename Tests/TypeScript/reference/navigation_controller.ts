@@ -479,8 +479,14 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
     }
     case "relativeReference":
       for (const [pointer, value] of matched) {
-        const problem = typeof value === "string" ? relativeReferenceProblem(value, rule.allowAuthority ?? false) : null
-        if (problem !== null) report(pointer, value, problem)
+        if (typeof value !== "string") continue
+        const problem = relativeReferenceProblem(value, rule.allowAuthority ?? false)
+        if (problem !== null) {
+          report(pointer, value, problem)
+          continue
+        }
+        const warning = relativeReferenceWarning(value, rule.allowAuthority ?? false)
+        if (warning !== null) found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] })
       }
       break
     case "equals": {
@@ -630,6 +636,40 @@ function relativeReferenceProblem(text: string, allowAuthority: boolean): string
   const hash = characters.indexOf("#")
   if (hash >= 0 && characters.indexOf("#", hash + 1) >= 0) return `it contains a second "#", which must be percent-encoded`
   return null
+}
+
+// TG021 and TG020 (code and message), the warnings tabgen gives a relative reference
+// without a problem: an empty one and one whose path resolves to "//host".
+function relativeReferenceWarning(text: string, allowAuthority: boolean): readonly [string, string] | null {
+  if (text === "") {
+    return ["TG021", `"" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./"`]
+  }
+  if (allowAuthority) return null
+  const resolved = networkPathResolution(text)
+  if (resolved === null) return null
+  const host = resolved.slice(2).split("/")[0] ?? ""
+  return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`]
+}
+
+// The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
+// counted as a dot, as browsers do) when it starts with "//"; null otherwise.
+function networkPathResolution(text: string): string | null {
+  const path = text.split(/[?#]/)[0] ?? ""
+  if (!path.includes("//")) return null
+  const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1)
+  const output: string[] = []
+  segments.forEach((segment, index) => {
+    const dots = segment.replace(/%2e/gi, ".")
+    const last = index === segments.length - 1
+    if (dots === "." || dots === "..") {
+      if (dots === "..") output.pop()
+      if (last) output.push("")
+    } else {
+      output.push(segment)
+    }
+  })
+  const resolved = `/${output.join("/")}`
+  return resolved.startsWith("//") ? resolved : null
 }
 
 function describeCharacter(character: string): string {

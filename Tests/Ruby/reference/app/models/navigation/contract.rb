@@ -56,6 +56,8 @@ module Navigation
     }.freeze
     TIMESTAMP = /\A(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))\z/
     URI_CHARACTER = %r{\A[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]\z}
+    # TG021's words, as tabgen validate writes them.
+    EMPTY_PATH = %("" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./")
 
     # A value the rule engine did not find (nil is JSON null).
     ABSENT = Object.new.freeze
@@ -195,7 +197,10 @@ module Navigation
         end
         out << Violation.new(code: rule['code'], severity: rule['severity'], pointer:, message:)
       end
-      send(:"evaluate_#{rule['kind'].gsub(/([A-Z])/) { "_#{Regexp.last_match(1).downcase}" }}", rule, payload, report)
+      # A kind may also warn under codes of its own (TG020, TG021): it yields those.
+      send(:"evaluate_#{rule['kind'].gsub(/([A-Z])/) { "_#{Regexp.last_match(1).downcase}" }}", rule, payload, report) do |path, code, message|
+        out << Violation.new(code:, severity: 'warning', pointer: to_pointer(path), message:)
+      end
     end
 
     def evaluate_count(rule, payload, report)
@@ -270,8 +275,15 @@ module Navigation
 
     def evaluate_relative_reference(rule, payload, report)
       matches(rule['path'], payload).each do |path, value|
-        problem = value.is_a?(String) && relative_reference_problem(value, allow_authority: rule['allowAuthority'])
-        report.call(path, value, problem) if problem
+        next unless value.is_a?(String)
+
+        problem = relative_reference_problem(value, allow_authority: rule['allowAuthority'])
+        if problem
+          report.call(path, value, problem)
+        else
+          warning = relative_reference_warning(value, allow_authority: rule['allowAuthority'])
+          yield(path, *warning) if warning
+        end
       end
     end
 
@@ -389,6 +401,40 @@ module Navigation
       return %(it contains a second "#", which must be percent-encoded) if characters.count('#') > 1
 
       nil
+    end
+
+    # TG021 and TG020 (code and message), the warnings tabgen gives a relative reference
+    # without a problem: an empty one and one whose path resolves to "//host".
+    def relative_reference_warning(text, allow_authority: false)
+      return ['TG021', EMPTY_PATH] if text.empty?
+      return if allow_authority
+
+      resolved = network_path_resolution(text)
+      return unless resolved
+
+      host = resolved[2..].split('/', 2).first.to_s
+      ['TG020', "#{quote(text)} resolves to the path #{quote(resolved)}, which reads as the host #{quote(host)} wherever it is resolved again; remove the empty segment"]
+    end
+
+    # The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
+    # counted as a dot, as browsers do) when it starts with "//"; nil otherwise.
+    def network_path_resolution(text)
+      path = text[/\A[^?#]*/]
+      return unless path.include?('//')
+
+      segments = (path.start_with?('/') ? path : "/#{path}").split('/', -1).drop(1)
+      output = []
+      segments.each_with_index do |segment, index|
+        dots = segment.gsub(/%2e/i, '.')
+        output.pop if dots == '..'
+        if ['.', '..'].include?(dots)
+          output << '' if index == segments.length - 1
+        else
+          output << segment
+        end
+      end
+      resolved = "/#{output.join('/')}"
+      resolved if resolved.start_with?('//')
     end
 
     def describe_character(character)
