@@ -304,18 +304,22 @@ struct Scanner {
         guard index + 4 <= bytes.count else { throw JSONParseError(reason: .unexpectedEnd, offset: bytes.count) }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONParseError(reason: .invalidEscape, offset: index)
-            }
+            guard let digit = Self.hexDigit(bytes[index]) else { throw JSONParseError(reason: .invalidEscape, offset: index) }
             value = value << 4 | UInt16(digit)
             index += 1
         }
         return value
+    }
+
+    /// The value of one hexadecimal digit of a `\u` escape, or nil.
+    @inline(__always)
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The offset of the first byte of an invalid UTF-8 sequence in `from..<to`, or nil.
