@@ -60,13 +60,32 @@ public struct BridgeContract: Sendable, Equatable {
     public var stimulusIdentifier: String
     /// The Stimulus value that holds the JSON (`data-<identifier>-<value>-value`).
     public var value: String
+    /// Every event of the component, both directions. A single-event schema (the
+    /// `event` + `value` form of `schema.json`) has one: `event`, web to native, whose data
+    /// is the root. A contract written with `events` lists them; `event` and `value` are
+    /// then those of its first web-to-native event that has a `value` (else its first
+    /// web-to-native event, and `value` is empty).
+    public var events: [ContractEvent]
 
-    public init(component: String, event: String, stimulusIdentifier: String, value: String) {
+    public init(component: String, event: String, stimulusIdentifier: String, value: String, events: [ContractEvent]? = nil) {
         self.component = component
         self.event = event
         self.stimulusIdentifier = stimulusIdentifier
         self.value = value
+        self.events = events ?? [ContractEvent(name: event, direction: .webToNative, data: .root, value: value)]
     }
+
+    /// The events the web side sends.
+    public var webToNativeEvents: [ContractEvent] { events.filter { $0.direction == .webToNative } }
+
+    /// The replies the native side sends to `event`.
+    public func replies(to event: ContractEvent) -> [ContractEvent] {
+        events.filter { $0.direction == .nativeToWeb && $0.replyTo == event.name }
+    }
+
+    /// Whether the contract was written with `events` (a multi-event contract whose
+    /// messages are definitions) rather than as one event whose data is the root.
+    public var listsEvents: Bool { !events.contains { $0.data == .root } }
 
     /// The HTML attribute that carries the JSON, e.g. `data-bridge--navigation-config-value`,
     /// named as Stimulus names it: `data-<identifier>-` + the value's key, where the key

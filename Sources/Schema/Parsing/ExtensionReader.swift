@@ -49,8 +49,103 @@ struct ExtensionReader {
             sink.report(pointer, "contract must be an object, found \(value.kindName)")
             return nil
         }
+        if object["events"] != nil { return readEventsContract(object, at: pointer) }
         let fields = ["component", "event", "stimulusIdentifier", "value"]
         reportUnknownKeys(object, allowed: Set(fields), at: pointer)
+        let strings = requiredStrings(fields, in: object, at: pointer)
+        checkIdentifier(strings["stimulusIdentifier"], at: pointer)
+        guard let component = strings["component"], let event = strings["event"],
+              let identifier = strings["stimulusIdentifier"], let valueName = strings["value"] else { return nil }
+        return BridgeContract(component: component, event: event, stimulusIdentifier: identifier, value: valueName)
+    }
+
+    /// The multi-event form: `component`, `stimulusIdentifier` and `events`, each event
+    /// `{"name", "direction", "data"?, "replyTo"?, "value"?}` whose `data` names a
+    /// definition. The root schema must then be empty: the messages are definitions.
+    private mutating func readEventsContract(_ object: JSONObject, at pointer: JSONPointer) -> BridgeContract? {
+        reportUnknownKeys(object, allowed: ["component", "stimulusIdentifier", "events"], at: pointer)
+        let strings = requiredStrings(["component", "stimulusIdentifier"], in: object, at: pointer)
+        checkIdentifier(strings["stimulusIdentifier"], at: pointer)
+        let eventsPointer = pointer.appending(key: "events")
+        guard case .array(let entries)? = object["events"], !entries.isEmpty else {
+            sink.report(eventsPointer, "contract.events must be a non-empty array of events")
+            return nil
+        }
+        if case .empty = document.root.form {} else {
+            sink.report(JSONPointer([]), "a contract that lists events keeps its messages in definitions: the root schema must be empty ({} with definitions and metadata)")
+        }
+        var events: [ContractEvent] = []
+        for (index, entry) in entries.enumerated() {
+            if let event = readEvent(entry, at: eventsPointer.appending(index: index)) { events.append(event) }
+        }
+        guard events.count == entries.count else { return nil }
+        checkEvents(events, at: eventsPointer)
+        guard let component = strings["component"], let identifier = strings["stimulusIdentifier"] else { return nil }
+        let webEvents = events.filter { $0.direction == .webToNative }
+        guard let primary = webEvents.first(where: { $0.value != nil }) ?? webEvents.first else {
+            sink.report(eventsPointer, "contract.events must have at least one webToNative event")
+            return nil
+        }
+        return BridgeContract(component: component, event: primary.name, stimulusIdentifier: identifier,
+                              value: primary.value ?? "", events: events)
+    }
+
+    private mutating func readEvent(_ value: JSON, at pointer: JSONPointer) -> ContractEvent? {
+        guard case .object(let object) = value else {
+            sink.report(pointer, "an event must be an object, found \(value.kindName)")
+            return nil
+        }
+        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description"], at: pointer)
+        let strings = requiredStrings(["name", "direction"], in: object, at: pointer)
+        var direction: ContractEvent.Direction?
+        if let text = strings["direction"] {
+            direction = ContractEvent.Direction(rawValue: text)
+            if direction == nil {
+                sink.report(pointer.appending(key: "direction"), "direction must be \"webToNative\" or \"nativeToWeb\", found \(JSONWriter.quoted(text))")
+            }
+        }
+        var payload = ContractEvent.Payload.none
+        if let data = object["data"] {
+            if case .string(let name) = data, document.definition(named: name) != nil {
+                payload = .definition(name)
+            } else if case .string(let name) = data {
+                sink.report(pointer.appending(key: "data"), "data names no definition: \(JSONWriter.quoted(name))")
+                return nil
+            } else {
+                sink.report(pointer.appending(key: "data"), "data must be the name of a definition, found \(data.kindName)")
+                return nil
+            }
+        }
+        let replyTo = optionalString("replyTo", in: object, at: pointer)
+        let valueName = optionalString("value", in: object, at: pointer)
+        guard let name = strings["name"], let direction else { return nil }
+        if direction == .nativeToWeb, replyTo == nil {
+            sink.report(pointer, "a nativeToWeb event is a reply: it needs replyTo, the webToNative event it answers")
+        }
+        if direction == .webToNative, replyTo != nil {
+            sink.report(pointer.appending(key: "replyTo"), "only a nativeToWeb event (a reply) has replyTo")
+        }
+        if direction == .nativeToWeb, valueName != nil {
+            sink.report(pointer.appending(key: "value"), "only a webToNative event is rendered into a Stimulus value")
+        }
+        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName)
+    }
+
+    /// Names are unique, and each reply answers a web-to-native event of the contract.
+    private mutating func checkEvents(_ events: [ContractEvent], at pointer: JSONPointer) {
+        var seen: Set<ScalarKey> = []
+        for (index, event) in events.enumerated() {
+            if !seen.insert(ScalarKey(event.name)).inserted {
+                sink.report(pointer.appending(index: index).appending(key: "name"), "two events are named \(JSONWriter.quoted(event.name))")
+            }
+            if let target = event.replyTo,
+               !events.contains(where: { $0.direction == .webToNative && ScalarKey($0.name) == ScalarKey(target) }) {
+                sink.report(pointer.appending(index: index).appending(key: "replyTo"), "replyTo names no webToNative event: \(JSONWriter.quoted(target))")
+            }
+        }
+    }
+
+    private mutating func requiredStrings(_ fields: [String], in object: JSONObject, at pointer: JSONPointer) -> [String: String] {
         var strings: [String: String] = [:]
         for field in fields {
             guard case .string(let text)? = object[field], !text.isEmpty else {
@@ -59,12 +154,22 @@ struct ExtensionReader {
             }
             strings[field] = text
         }
-        if let identifier = strings["stimulusIdentifier"], !identifier.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }) {
+        return strings
+    }
+
+    private mutating func optionalString(_ field: String, in object: JSONObject, at pointer: JSONPointer) -> String? {
+        guard let value = object[field] else { return nil }
+        guard case .string(let text) = value, !text.isEmpty else {
+            sink.report(pointer.appending(key: field), "\(field) must be a non-empty string")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func checkIdentifier(_ identifier: String?, at pointer: JSONPointer) {
+        if let identifier, !identifier.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-" || $0 == "_") }) {
             sink.report(pointer.appending(key: "stimulusIdentifier"), "\(JSONWriter.quoted(identifier)) is not a Stimulus identifier (lowercase letters, digits, - and _)")
         }
-        guard let component = strings["component"], let event = strings["event"],
-              let identifier = strings["stimulusIdentifier"], let valueName = strings["value"] else { return nil }
-        return BridgeContract(component: component, event: event, stimulusIdentifier: identifier, value: valueName)
     }
 
     private mutating func reportUnknownKeys(_ object: JSONObject, allowed: Set<String>, at pointer: JSONPointer) {

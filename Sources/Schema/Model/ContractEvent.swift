@@ -1,0 +1,48 @@
+/// One event of a bridge contract: a message one side sends the other.
+///
+/// Hotwire Native messages go both ways. The web side sends an event with data
+/// (`this.send("display", data, callback)`); the native side may answer it with a reply
+/// that carries the same event name on the wire (`reply(to: "display", with: ...)`), and
+/// the web side's callback receives it. tabgen names each reply (`selected`, `submit`) so
+/// generated code can say what it is, and records which web event it answers.
+public struct ContractEvent: Sendable, Equatable {
+    /// Who sends the message.
+    public enum Direction: String, Sendable, CaseIterable {
+        /// The web page (the Stimulus bridge controller) sends it; the native app decodes it.
+        case webToNative
+        /// The native app sends it as a reply; the web page's callback decodes it.
+        case nativeToWeb
+    }
+
+    /// The schema of the message's data.
+    public enum Payload: Sendable, Equatable {
+        /// The schema's root: the one event of a single-event schema such as `schema.json`.
+        case root
+        /// A member of `definitions`.
+        case definition(String)
+        /// No data (an empty object on the wire).
+        case none
+    }
+
+    /// The event's name in generated code; for a web-to-native event also its name on the wire.
+    public var name: String
+    public var direction: Direction
+    public var data: Payload
+    /// For a native-to-web reply: the web-to-native event it answers, whose name it carries on the wire.
+    public var replyTo: String?
+    /// For a web-to-native event whose data the server renders into the page: the Stimulus
+    /// value that holds the JSON (`config` -> `data-<identifier>-config-value`).
+    public var value: String?
+
+    public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil) {
+        self.name = name
+        self.direction = direction
+        self.data = data
+        self.replyTo = replyTo
+        self.value = value
+    }
+
+    /// The event name the message carries on the wire: a reply carries the name of the
+    /// event it answers.
+    public var wireName: String { replyTo ?? name }
+}

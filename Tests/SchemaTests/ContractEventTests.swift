@@ -1,0 +1,58 @@
+import Testing
+@testable import Schema
+
+/// The two forms of `metadata.tabgen.contract`: one event whose data is the root
+/// (`schema.json`), and a contract that lists its events in both directions.
+@Suite struct ContractEventTests {
+    static let menu = #"""
+    {"definitions": {
+       "Display": {"properties": {"title": {"type": "string"}}},
+       "Selection": {"properties": {"selectedIndex": {"type": "int32"}}}},
+     "metadata": {"tabgen": {"contract": {"component": "menu", "stimulusIdentifier": "bridge--menu", "events": [
+       {"name": "display", "direction": "webToNative", "data": "Display"},
+       {"name": "selected", "direction": "nativeToWeb", "replyTo": "display", "data": "Selection"},
+       {"name": "dismiss", "direction": "webToNative"}]}}}}
+    """#
+
+    func errors(_ text: String) -> [SchemaError] {
+        do {
+            _ = try schema(text)
+            return []
+        } catch {
+            return error.errors
+        }
+    }
+
+    @Test func singleEventFormIsOneWebToNativeEventOnTheRoot() throws {
+        let contract = try #require(try repositorySchema().extensions.contract)
+        #expect(contract.events == [ContractEvent(name: "configure", direction: .webToNative, data: .root, value: "config")])
+        #expect(!contract.listsEvents)
+    }
+
+    @Test func eventsFormReadsBothDirections() throws {
+        let contract = try #require(try schema(Self.menu).extensions.contract)
+        #expect(contract.listsEvents)
+        #expect(contract.events.map(\.name) == ["display", "selected", "dismiss"])
+        #expect(contract.events[1] == ContractEvent(name: "selected", direction: .nativeToWeb, data: .definition("Selection"), replyTo: "display"))
+        #expect(contract.events[1].wireName == "display")
+        #expect(contract.events[2].data == .none)
+        #expect(contract.replies(to: contract.events[0]).map(\.name) == ["selected"])
+        // No event carries a value: the primary event is the first web-to-native one.
+        #expect(contract.event == "display" && contract.value == "")
+    }
+
+    @Test func eventsFormErrorsSayWhere() throws {
+        let cases: [(String, String, String)] = [
+            (#""data": "Selection"}"#, #""data": "Nope"}"#, "/metadata/tabgen/contract/events/1/data"),
+            (#""replyTo": "display","#, "", "/metadata/tabgen/contract/events/1"),
+            (#""replyTo": "display","#, #""replyTo": "dismissed","#, "/metadata/tabgen/contract/events/1/replyTo"),
+            (#""direction": "nativeToWeb""#, #""direction": "native""#, "/metadata/tabgen/contract/events/1/direction"),
+            (#"{"name": "dismiss""#, #"{"name": "display""#, "/metadata/tabgen/contract/events/2/name"),
+            (#"{"definitions""#, #"{"type": "string", "definitions""#, ""),
+        ]
+        for (old, new, pointer) in cases {
+            let found = errors(Self.menu.replacingOccurrences(of: old, with: new))
+            #expect(found.map(\.pointer.description).contains(pointer), "\(new): \(found.map(\.pointer.description))")
+        }
+    }
+}
