@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Schema
 
@@ -33,12 +34,22 @@ import Testing
         let contract = try #require(try schema(Self.menu).extensions.contract)
         #expect(contract.listsEvents)
         #expect(contract.events.map(\.name) == ["display", "selected", "dismiss"])
-        #expect(contract.events[1] == ContractEvent(name: "selected", direction: .nativeToWeb, data: .definition("Selection"), replyTo: "display"))
+        #expect(contract.events[1].direction == .nativeToWeb && contract.events[1].data == .definition("Selection") && contract.events[1].replyTo == "display")
         #expect(contract.events[1].wireName == "display")
         #expect(contract.events[2].data == .none)
         #expect(contract.replies(to: contract.events[0]).map(\.name) == ["selected"])
         // No event carries a value: the primary event is the first web-to-native one.
         #expect(contract.event == "display" && contract.value == "")
+    }
+
+    @Test func exampleContractsRead() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for (file, names) in [("menu", ["display", "selected"]), ("form", ["connect", "submit", "submitDisabled", "submitEnabled"])] {
+            let bytes = Array(try Data(contentsOf: root.appendingPathComponent("contracts/\(file).json")))
+            let contract = try #require(try SchemaReader(fileName: "\(file).json").read(bytes).extensions.contract)
+            #expect(contract.component == file && contract.events.map(\.name) == names)
+            #expect(contract.events.allSatisfy { $0.description != nil })
+        }
     }
 
     @Test func eventsFormErrorsSayWhere() throws {

@@ -33,13 +33,16 @@ public struct ContractEvent: Sendable, Equatable {
     /// For a web-to-native event whose data the server renders into the page: the Stimulus
     /// value that holds the JSON (`config` -> `data-<identifier>-config-value`).
     public var value: String?
+    /// What the event means, for generated documentation.
+    public var description: String?
 
-    public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil) {
+    public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil, description: String? = nil) {
         self.name = name
         self.direction = direction
         self.data = data
         self.replyTo = replyTo
         self.value = value
+        self.description = description
     }
 
     /// The event name the message carries on the wire: a reply carries the name of the

@@ -118,6 +118,7 @@ struct ExtensionReader {
         }
         let replyTo = optionalString("replyTo", in: object, at: pointer)
         let valueName = optionalString("value", in: object, at: pointer)
+        let description = optionalString("description", in: object, at: pointer)
         guard let name = strings["name"], let direction else { return nil }
         if direction == .nativeToWeb, replyTo == nil {
             sink.report(pointer, "a nativeToWeb event is a reply: it needs replyTo, the webToNative event it answers")
@@ -128,7 +129,7 @@ struct ExtensionReader {
         if direction == .nativeToWeb, valueName != nil {
             sink.report(pointer.appending(key: "value"), "only a webToNative event is rendered into a Stimulus value")
         }
-        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName)
+        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName, description: description)
     }
 
     /// Names are unique, and each reply answers a web-to-native event of the contract.
