@@ -15,6 +15,10 @@ extension RuleEngine {
                 if value.isNull { return true }
                 if seen.count >= 32 { return false }  // large sets: let the full pass hash them
                 if seen.contains(value) { return false }
+                // Canonically equivalent strings (TG022): String == is canonical equivalence.
+                if case .string(let text) = value, seen.contains(where: { if case .string(let other) = $0 { other == text } else { false } }) {
+                    return false
+                }
                 seen.append(value)
                 return true
             }
