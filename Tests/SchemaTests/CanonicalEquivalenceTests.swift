@@ -97,6 +97,12 @@ struct CanonicalEquivalenceTests {
         let small = try parse(payload(active: #""cafe\u0301""#, [tab(#"caf\u00e9"#), tab(#"cafe\u0301"#)]))
         #expect(!RuleEngine.passes(unique, small))
         #expect(RuleEngine.passes(reference, small))  // "cafe\u0301" is a key: nothing to say
+        // An ASCII string is equivalent to a non-ASCII one (K, U+212A KELVIN SIGN), either first.
+        for ids in [["K", #"\u212a"#], [#"\u212a"#, "K"], ["a", #"\u00c5"#, "b", #"\u212b"#]] {
+            let payload = try parse(payload(active: "null", ids.map { tab($0) }))
+            #expect(!RuleEngine.passes(unique, payload), "\(ids)")
+        }
+        #expect(RuleEngine.passes(unique, try parse(payload(active: "null", [tab("K"), tab("k"), tab(#"\u00e9"#)]))))
         // Past 32 values the fast pass leaves the set to the full one: still found.
         let many = (0..<40).map { tab("t\($0)") } + [tab(#"caf\u00e9"#), tab(#"cafe\u0301"#)]
         let large = try parse(payload(active: #""t0""#, many))
