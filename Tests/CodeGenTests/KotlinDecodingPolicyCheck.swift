@@ -4,7 +4,7 @@ import Schema
 
 /// A JUnit test, written by the end-to-end test into the built-in schema's packages, that
 /// holds the generated Kotlin to the decoding policy on the five payloads of issue 9 (and
-/// the two rules that came with it): with `decoding: tolerant` each decodes and
+/// the two rules that came with it, and TG022): with `decoding: tolerant` each decodes and
 /// `validate()` reports exactly what `tabgen validate` reports (code, pointer, message;
 /// an unknown enum value as a warning); with `decoding: strict` the four deviations throw.
 /// The expected lines come from the CLI's own `PayloadValidator`, not from the generator.
@@ -17,6 +17,8 @@ enum KotlinDecodingPolicyCheck {
         ("unknownEnumValue", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"x","title":"X","icon":"x","path":"/x","deprecated":"urgent"}]}"#),
         ("twoTabsReplaceOne", #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"a","path":"/a"},{"id":"b","title":"B","icon":"b","path":"/b","deprecated":"soft"},{"id":"c","title":"C","icon":"c","path":"/c","replaces":"b"},{"id":"d","title":"D","icon":"d","path":"/d","replaces":"b"}]}"#),
         ("oneTabNotDeprecated", #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"a","path":"/a","deprecated":"soft"},{"id":"b","title":"B","icon":"b","path":"/b"}]}"#),
+        // Ids and references canonically equivalent but not the same scalars (TG022).
+        ("canonicallyEquivalentIds", #"{"active":"Kilo","tabs":[{"id":"caf\u00e9","title":"A","icon":"a","path":"/a","deprecated":"soft"},{"id":"cafe\u0301","title":"B","icon":"b","path":"/b"},{"id":"\u212ailo","title":"K","icon":"k","path":"/k","replaces":"cafe\u0301"}]}"#),
     ]
 
     /// The payloads a strict client rejects (the tolerated deviations).

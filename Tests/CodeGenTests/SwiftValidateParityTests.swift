@@ -16,6 +16,8 @@ enum ValidateParity {
         ("two tabs replace one", #"{"active":"a","tabs":[{"id":"old","title":"Old","icon":"i","path":"/o","deprecated":"soft"},{"id":"a","title":"A","icon":"i","path":"/a","replaces":"old"},{"id":"b","title":"B","icon":"i","path":"/b","replaces":"old"}]}"#),
         ("one tab not deprecated", #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b","deprecated":"hard"}]}"#),
         ("two null replaces", #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"i","path":"/a","replaces":null},{"id":"b","title":"B","icon":"i","path":"/b","replaces":null}]}"#),
+        // Ids and references canonically equivalent but not the same scalars (TG022).
+        ("canonically equivalent ids", #"{"active":"Kilo","tabs":[{"id":"caf\u00e9","title":"A","icon":"a","path":"/a","deprecated":"soft"},{"id":"cafe\u0301","title":"B","icon":"b","path":"/b"},{"id":"\u212ailo","title":"K","icon":"k","path":"/k","replaces":"cafe\u0301"}]}"#),
     ]
 
     static func payloads() throws -> [(label: String, text: String)] {
@@ -60,6 +62,7 @@ struct SwiftValidateParityTests {
         #expect(expected[4] == [#"TG011 warning /tabs/1/deprecated "retired" is not one of "soft", "hard""#])
         #expect(expected[5].contains { $0.hasPrefix("TG107 error /tabs/2/replaces two tabs replace the same tab: ") })
         #expect(expected[6] == ["TG108 error /tabs tabs must hold at least two tabs that are not deprecated: it has 1 entry where /deprecated is absent or null, fewer than 2"])
+        #expect(expected[8].filter { $0.hasPrefix("TG022 warning ") }.map { $0.split(separator: " ")[2] } == ["/active", "/tabs/1/id", "/tabs/2/replaces"])
     }
 
     @Test("every built-in fixture decodes exactly when the tolerant policy says, and then gets the CLI's findings from validate()")

@@ -336,6 +336,25 @@ struct BytePassTests {
         #expect(bytes.withUnsafeBufferPointer { validator.bytePass.isValid($0, scratch: ByteScratch()) })
         #expect(bytes.withUnsafeBufferPointer { validator.treeFindings(for: $0) }.isEmpty)
     }
+
+    /// The byte pass never clears such a payload: non-ASCII ids and unmatched references
+    /// go to the tree path, which words TG022, escaped or not (CanonicalEquivalenceTests).
+    @Test(arguments: [
+        #"{"active":"caf\u00e9","tabs":[{"id":"caf\u00e9","title":"T","icon":"i","path":"/"},{"id":"cafe\u0301","title":"T","icon":"i","path":"/"}]}"#,
+        "{\"active\":\"caf\u{E9}\",\"tabs\":[{\"id\":\"caf\u{E9}\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\"},{\"id\":\"cafe\u{301}\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\"}]}",
+        "{\"active\":\"\u{212A}\",\"tabs\":[{\"id\":\"K\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\"},{\"id\":\"b\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\"}]}",
+        "{\"active\":\"K\",\"tabs\":[{\"id\":\"K\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\",\"deprecated\":\"soft\"},{\"id\":\"b\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\",\"replaces\":\"\u{212A}\"},{\"id\":\"c\",\"title\":\"T\",\"icon\":\"i\",\"path\":\"/\"}]}",
+    ])
+    func canonicallyEquivalentIdsAndReferencesGoToTheTreePath(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let scratch = ByteScratch()
+        let validator = PayloadValidator(document: try repositorySchema())
+        #expect(validator.bytePass.isAvailable)
+        #expect(!bytes.withUnsafeBufferPointer { validator.bytePass.isValid($0, scratch: scratch) })
+        let found = bytes.withUnsafeBufferPointer { validator.findings(for: $0, scratch: scratch) }
+        #expect(found == bytes.withUnsafeBufferPointer { validator.treeFindings(for: $0) })
+        #expect(found.contains { $0.code == "TG022" && $0.severity == .warning }, "\(found.map(\.message))")
+    }
 }
 
 extension BytePassTests.TextGenerator: RandomNumberGenerator {

@@ -55,10 +55,11 @@ struct ScalarEqualityTests {
     @Test func idsAndReferencesAreEqualOnlyWhenTheirScalarsAre() throws {
         let validator = PayloadValidator(document: try repositorySchema())
         func tab(_ id: String) -> String { #"{"id": "\#(id)", "title": "T", "icon": "i", "path": "/x"}"# }
-        // Two ids that are canonically equivalent are two ids (no TG103), and active names neither.
+        // Two ids that are canonically equivalent are two ids (no TG103), and active names
+        // neither; both are warned of (TG022, CanonicalEquivalenceTests).
         let payload = #"{"active": "Kilo", "tabs": [\#(tab(#"caf\u00e9"#)), \#(tab(#"cafe\u0301"#)), \#(tab(#"\u212ailo"#))]}"#
         let findings = validator.findings(for: try parse(payload))
-        #expect(findings.map(\.code) == ["TG102"])
+        #expect(findings.map(\.code) == ["TG102", "TG022", "TG022"])
         #expect(findings.first?.message == #"active must name one of the tabs: "Kilo" matches no /tabs/*/id"#)
     }
 

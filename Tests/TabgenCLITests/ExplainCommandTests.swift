@@ -14,7 +14,8 @@ struct ExplainCommandTests {
         let rules = (try? SchemaReader(fileName: "schema.json").read(bytes))?.extensions.rules.map(\.code) ?? ["no schema"]
         let payload = [FindingCode.malformedJSON, FindingCode.tooLarge, FindingCode.missingPayload, FindingCode.multiplePayloads,
                        FindingCode.crossOriginRedirect, FindingCode.wrongType, FindingCode.notInEnum, FindingCode.missingProperty,
-                       FindingCode.unexpectedProperty, FindingCode.wrongShape, FindingCode.badDiscriminator]
+                       FindingCode.unexpectedProperty, FindingCode.wrongShape, FindingCode.badDiscriminator,
+                       FindingCode.networkPathResolution, FindingCode.emptyPath, FindingCode.canonicalEquivalence]
         // The path-configuration contract's rules, its checks and `tabgen paths`' differences.
         let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("contracts/path-configuration.json")

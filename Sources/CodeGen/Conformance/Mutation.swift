@@ -126,21 +126,46 @@ struct Mutation {
         // Prefer a place with the same member name (/tabs/0/id and /tabs/1/id).
         let peers = strings.filter { $0 != first && $0.last == first.last }
         guard let second = pick(peers.isEmpty || random.next() % 4 == 0 ? strings.filter { $0 != first } : peers) else { return nil }
-        switch random.next() % 3 {
-        case 0:
+        if random.next() % 3 == 0 {
             guard let text = JSONEditing.value(at: first, in: payload)?.stringValue else { return nil }
             set(.string(text), at: second)
             return "same-string:exact"
-        case 1:
-            set(.string("caf\u{E9}"), at: first)
-            set(.string("cafe\u{301}"), at: second)
-            return "same-string:nfc-nfd"
-        default:
-            set(.string("Kilo"), at: first)
-            set(.string("\u{212A}ilo"), at: second)
-            return "same-string:kelvin"
         }
+        // Canonically equivalent, not identical (TG022 beside unique and reference rules),
+        // in either order. Half the time on two places that hold the same string already
+        // (a reference and the key it names: active and an id, replaces and a deprecated
+        // tab's id), so that references get the pair as often as ids do.
+        guard let (name, one, other) = pick(Self.equivalents) else { return nil }
+        var pair = (first, second)
+        if random.next() % 2 == 0, let linked = pick(linkedPlaces) { pair = linked }
+        let swapped = random.next() % 2 == 0
+        set(.string(swapped ? other : one), at: pair.0)
+        set(.string(swapped ? one : other), at: pair.1)
+        return "same-string:\(name)"
     }
+
+    /// Pairs of places that hold the same string, in document order.
+    var linkedPlaces: [([PathToken], [PathToken])] {
+        let strings = allPlaces.compactMap { place in place.value.stringValue.map { (place.path, $0) } }
+        var pairs: [([PathToken], [PathToken])] = []
+        for (index, place) in strings.enumerated() {
+            for other in strings[(index + 1)...] where other.1.scalarEquals(place.1) { pairs.append((place.0, other.0)) }
+        }
+        return pairs
+    }
+
+    /// Pairs of strings that are canonically equivalent but not the same scalars.
+    static let equivalents: [(String, String, String)] = [
+        ("nfc-nfd", "caf\u{E9}", "cafe\u{301}"),
+        ("kelvin", "Kilo", "\u{212A}ilo"),
+        // U+00C5 and U+212B ANGSTROM SIGN (whose NFC is U+00C5), and A with a ring above.
+        ("angstrom", "\u{C5}ngstr\u{F6}m", "\u{212B}ngstr\u{F6}m"),
+        ("angstrom-nfd", "\u{212B}", "A\u{30A}"),
+        // A Hangul syllable and its conjoining jamo (composed by algorithm, not by table).
+        ("hangul", "\u{D55C}\u{AE00}", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"),
+        // Two combining marks of different classes in either order (canonical ordering).
+        ("reordered-marks", "q\u{323}\u{307}", "q\u{307}\u{323}"),
+    ]
 
     mutating func nullValue() -> String? {
         guard let place = pick(allPlaces.filter { !$0.path.isEmpty && !$0.value.isNull }) else { return nil }

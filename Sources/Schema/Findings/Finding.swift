@@ -65,4 +65,8 @@ public enum FindingCode {
     /// An empty relative reference: valid (it is the base itself), but Swift's
     /// `URL(string: "", relativeTo:)` is nil and the iOS reference app stops there.
     public static let emptyPath = "TG021"
+    /// Two values of a `unique` rule, or a `reference` and a key, that are canonically
+    /// equivalent but not the same Unicode scalars: Swift's `String ==` takes them as
+    /// equal, Kotlin, JavaScript and Ruby do not, so the iOS and Android apps disagree.
+    public static let canonicalEquivalence = "TG022"
 }

@@ -11,10 +11,17 @@ extension RuleEngine {
             }
         case .unique(let path):
             var seen: [JSON] = []
+            var nonASCII = false
             return PatternMatcher.allValues(path, in: payload) { value in
                 if value.isNull { return true }
                 if seen.count >= 32 { return false }  // large sets: let the full pass hash them
                 if seen.contains(value) { return false }
+                // Canonically equivalent strings (TG022): String == is canonical equivalence.
+                // Two ASCII strings are equivalent only when equal, so all-ASCII values skip it.
+                if case .string(let text) = value {
+                    if !nonASCII, text.utf8.contains(where: { $0 >= 0x80 }) { nonASCII = true }
+                    if nonASCII, seen.contains(where: { if case .string(let other) = $0 { other == text } else { false } }) { return false }
+                }
                 seen.append(value)
                 return true
             }

@@ -56,15 +56,25 @@ public struct RuleEngine: Sendable {
             }
         case .unique(let path):
             var seen: [JSON: Int] = [:]
+            // The first of each class of canonically equivalent strings: Swift's String
+            // hashing and == are canonical equivalence (TG022).
+            var canonical: [String: Int] = [:]
             var ordinal = 0
-            var duplicates: [(ordinal: Int, first: Int)] = []
+            var duplicates: [(ordinal: Int, first: Int, exact: Bool)] = []
             PatternMatcher.forEach(path, in: payload) { _, value in
                 // A null is no value (an optional member sent as null): two are no duplicate.
                 if value.isNull { return }
                 if let first = seen[value] {
-                    duplicates.append((ordinal, first))
+                    duplicates.append((ordinal, first, true))
                 } else {
                     seen[value] = ordinal
+                    if case .string(let text) = value {
+                        if let first = canonical[text] {
+                            duplicates.append((ordinal, first, false))
+                        } else {
+                            canonical[text] = ordinal
+                        }
+                    }
                 }
                 ordinal += 1
             }
@@ -72,18 +82,26 @@ public struct RuleEngine: Sendable {
             let matches = PatternMatcher.all(path, in: payload).filter { !$0.value.isNull }
             for duplicate in duplicates {
                 let match = matches[duplicate.ordinal]
-                let first = JSONPointer(matches[duplicate.first].path)
-                report(match.path, value: match.value, reason: "\(Self.show(match.value)) is also at \(first)")
+                let first = matches[duplicate.first]
+                if duplicate.exact {
+                    report(match.path, value: match.value, reason: "\(Self.show(match.value)) is also at \(JSONPointer(first.path))")
+                } else {
+                    findings.append(CanonicalEquivalence.finding(at: match.path, message: CanonicalEquivalence.uniqueMessage(match.value, first: first.value, at: JSONPointer(first.path))))
+                }
             }
         case .reference(let path, let targets, let key, let targetWhere, let required):
             var keys: Set<JSON> = []
             var unfilteredKeys: Set<JSON> = []
+            // The first qualifying string key of each class of canonically equivalent
+            // strings (Swift's String hashing and ==), for TG022.
+            var canonicalKeys: [String: JSON] = [:]
             var targetCount = 0
             PatternMatcher.forEach(targets, in: payload) { _, target in
                 let qualifies = targetWhere.allSatisfy { Self.holds($0, on: target) }
                 if qualifies { targetCount += 1 }
                 PatternMatcher.forEach(key, in: target) { _, keyValue in
                     if qualifies { keys.insert(keyValue) }
+                    if qualifies, case .string(let text) = keyValue, canonicalKeys[text] == nil { canonicalKeys[text] = keyValue }
                     if !targetWhere.isEmpty { unfilteredKeys.insert(keyValue) }
                 }
             }
@@ -102,6 +120,10 @@ public struct RuleEngine: Sendable {
                     report(at, value: value, reason: "\(Self.show(value)) names an entry of \(targets) that does not satisfy \(targetWhere.map(Self.describe).joined(separator: " and "))")
                 } else {
                     report(at, value: value, reason: "\(Self.show(value)) matches no \(wanted)")
+                }
+                // No key by scalars; one by canonical equivalence is what an iOS client finds.
+                if case .string(let text) = value, let equivalent = canonicalKeys[text] {
+                    findings.append(CanonicalEquivalence.finding(at: at, message: CanonicalEquivalence.referenceMessage(value, key: equivalent, wanted: wanted)))
                 }
             }
             if required, !sawValue, !path.hasWildcard, targetCount > 0 {

@@ -363,10 +363,15 @@ function checkRules(payload) {
     }
     if (rule.kind === "unique") {
       const earlier = new Map()
+      const equivalents = new Map() // NFC → [first pointer, string] (TG022)
       for (const [pointer, value] of matched) {
         if (value === null) continue // null is no value: two are no duplicate
         if (earlier.has(canonical(value))) report(pointer, value, `${show(value)} is also at ${earlier.get(canonical(value))}`)
         else earlier.set(canonical(value), pointer)
+        if (earlier.get(canonical(value)) !== pointer || typeof value !== "string") continue
+        const equivalent = equivalents.get(value.normalize("NFC"))
+        if (equivalent) found.push(equivalence(pointer, value, equivalent[1], ` at ${equivalent[0]}`))
+        else equivalents.set(value.normalize("NFC"), [pointer, value])
       }
     }
     if (rule.kind === "reference") {
@@ -374,11 +379,15 @@ function checkRules(payload) {
       const targetWhere = rule.targetWhere || []
       const keys = new Set()
       const others = new Set()
+      const equivalents = new Map() // NFC of a qualifying key → the first such key (TG022)
       let targetCount = 0
       for (const [, target] of matches(targets, payload)) {
         const qualifies = targetWhere.every((condition) => holds(condition, target))
         if (qualifies) targetCount++
-        for (const [, key] of matches(rule.key || "", target)) (qualifies ? keys : others).add(canonical(key))
+        for (const [, key] of matches(rule.key || "", target)) {
+          (qualifies ? keys : others).add(canonical(key))
+          if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC"))) equivalents.set(key.normalize("NFC"), key)
+        }
       }
       const conditions = targetWhere.map(describe).join(" and ")
       const wanted = path(targets) + path(rule.key || "") + (conditions ? ` where ${conditions}` : "")
@@ -392,6 +401,8 @@ function checkRules(payload) {
         } else {
           report(pointer, value, `${show(value)} matches no ${wanted}`)
         }
+        const equivalent = typeof value === "string" ? equivalents.get(value.normalize("NFC")) : undefined
+        if (equivalent !== undefined) found.push(equivalence(pointer, /** @type {string} */ (value), equivalent, `, a value of ${wanted},`))
       }
       if (rule.required && !matched.length && !rule.path.split("/").includes("*") && targetCount > 0) report(path(rule.path), undefined, `it is absent, but it must name one of ${wanted}`)
     }
@@ -410,6 +421,13 @@ function checkRules(payload) {
     }
   }
   return found
+}
+
+// TG022: canonically equivalent strings with other scalars, equal to Swift's String ==
+// (an iOS client) and different to Kotlin, JavaScript and Ruby.
+/** @param {string} pointer @param {string} value @param {string} other @param {string} where @returns {Violation} */
+function equivalence(pointer, value, other, where) {
+  return { code: "TG022", severity: "warning", pointer, message: `${show(value)} is canonically equivalent to ${show(other)}${where} but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)` }
 }
 
 /** @param {Condition} condition @param {Json} base */

@@ -437,12 +437,20 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       break
     case "unique": {
       const first = new Map<string, string>() // canonical value → pointer of its first occurrence
+      const equivalents = new Map<string, [string, string]>() // NFC → first pointer and string (TG022)
       for (const [pointer, value] of matched) {
         if (value === null) continue // null is no value: two are no duplicate
         const key = canonical(value)
         const earlier = first.get(key)
-        if (earlier === undefined) first.set(key, pointer)
-        else report(pointer, value, `${show(value)} is also at ${earlier}`)
+        if (earlier !== undefined) {
+          report(pointer, value, `${show(value)} is also at ${earlier}`)
+          continue
+        }
+        first.set(key, pointer)
+        if (typeof value !== "string") continue
+        const equivalent = equivalents.get(value.normalize("NFC"))
+        if (equivalent === undefined) equivalents.set(value.normalize("NFC"), [pointer, value])
+        else found.push(equivalence(pointer, value, equivalent[1], ` at ${equivalent[0]}`))
       }
       break
     }
@@ -450,12 +458,14 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       const targetWhere = rule.targetWhere ?? []
       const keys = new Set<string>()
       const unfilteredKeys = new Set<string>()
+      const equivalents = new Map<string, string>() // NFC of a qualifying key → the first such key (TG022)
       let targetCount = 0
       for (const [, target] of matches(rule.targets ?? "", payload)) {
         const qualifies = targetWhere.every((condition) => holds(condition, target))
         if (qualifies) targetCount++
         for (const [, key] of matches(rule.key ?? "", target)) {
           if (qualifies) keys.add(canonical(key))
+          if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC"))) equivalents.set(key.normalize("NFC"), key)
           unfilteredKeys.add(canonical(key))
         }
       }
@@ -471,6 +481,9 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
         } else {
           report(pointer, value, `${show(value)} matches no ${wanted}`)
         }
+        if (typeof value !== "string") continue
+        const equivalent = equivalents.get(value.normalize("NFC"))
+        if (equivalent !== undefined) found.push(equivalence(pointer, value, equivalent, `, a value of ${wanted},`))
       }
       if (rule.required && matched.length === 0 && !parsePointer(rule.path).includes("*") && targetCount > 0) {
         report(describePath(rule.path), undefined, `it is absent, but it must name one of ${wanted}`)
@@ -497,6 +510,14 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       break
     }
   }
+}
+
+// TG022: a string canonically equivalent to another but not the same scalars. An iOS
+// client compares with Swift's String ==, which takes them as equal; Kotlin, JavaScript
+// and Ruby do not, so the apps would disagree.
+function equivalence(pointer: string, value: string, other: string, where: string): Violation {
+  const message = `${show(value)} is canonically equivalent to ${show(other)}${where} but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)`
+  return { code: "TG022", severity: "warning", pointer, message }
 }
 
 function holds(condition: Condition, base: Json): boolean {

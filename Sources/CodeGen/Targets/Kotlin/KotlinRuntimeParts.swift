@@ -62,6 +62,7 @@ enum KotlinRuntimeParts {
                                                 json + "JsonDecoder", json + "JsonEncoder", json + "JsonNull", json + "JsonObject"])
             case "TabgenRule":
                 imports.formUnion([serialization + "KSerializer", json + "JsonArray", json + "JsonElement", json + "JsonNull", json + "JsonObject"])
+                imports.insert("java.text.Normalizer")  // TG022 compares strings in NFC
             case "TabgenJsonValues":
                 imports.formUnion(["java.math.BigDecimal", json + "JsonArray", json + "JsonElement", json + "JsonNull", json + "JsonObject"])
             case "tabgenEachElement", "tabgenEachValue":

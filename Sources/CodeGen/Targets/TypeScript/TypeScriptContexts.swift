@@ -216,6 +216,8 @@ struct TypeScriptContexts {
             "usesReference": kinds.contains("reference"),
             "usesRelativeReference": kinds.contains("relativeReference"),
             "usesEquals": kinds.contains("equals"),
+            // TG022, beside unique and reference rules.
+            "usesEquivalence": kinds.contains("unique") || kinds.contains("reference"),
             // Count (`where`, `distinct`) and reference messages describe conditions and paths.
             "usesConditionText": kinds.contains("count") || kinds.contains("reference"),
             "usesDistinct": parameters.contains("distinct"),

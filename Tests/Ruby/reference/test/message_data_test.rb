@@ -12,7 +12,8 @@ class MessageDataTest < Minitest::Test
     define_method("test_contract_reports_what_tabgen_reports: #{c['name']}") do
       payload = JSON.parse(c['payload'], max_nesting: Navigation::Contract::MAX_NESTING)
       actual = Navigation::Contract.check(payload).map { |violation| violation.to_h.transform_keys(&:to_s) }
-      assert_equal c['findings'].sort_by(&:to_a), actual.sort_by(&:to_a)
+      # Order-free: by each finding's members sorted by name (tabgen lists severity first).
+      assert_equal c['findings'].sort_by(&:sort), actual.sort_by(&:sort)
     end
   end
 
@@ -84,12 +85,26 @@ class MessageDataTest < Minitest::Test
   end
 
   # tabgen compares strings by Unicode scalars: K and the Kelvin sign (U+212A) are two ids,
-  # not a duplicate (TG103), and "cafe\u0301" names no tab "caf\u00e9" (TG102).
+  # not a duplicate (TG103), and "cafe\u0301" names no tab "caf\u00e9" (TG102). Swift's
+  # String == equates them, so each is also a warning (TG022).
   def test_ids_differ_by_unicode_scalars_not_canonical_equivalence
     tabs = %W[K \u212A caf\u00e9].map { |id| { id:, title: id, icon: 'i', path: '/' } }
-    assert_empty Navigation::MessageData.from_h(active: 'K', tabs:).validate
+    found = Navigation::MessageData.from_h(active: 'K', tabs:).validate
+    assert_equal([%w[TG022 warning /tabs/1/id]], found.map { |v| [v.code, v.severity, v.pointer] })
     codes = Navigation::MessageData.from_h(active: "cafe\u0301", tabs: tabs + [tabs[2]]).validate.map(&:code)
-    assert_equal %w[TG102 TG103], codes.sort
+    assert_equal %w[TG022 TG022 TG102 TG103], codes.sort
+  end
+
+  # The NFC form never raises: a string that is not valid UTF-8 (or not UTF-8 at all) is
+  # compared as it is. (Contract.check cannot take one yet: its TG010 text quotes every
+  # string, and gsub raises on invalid bytes before any rule runs.)
+  def test_nfc_survives_strings_that_are_not_utf8
+    invalid = (+"caf\xC3").force_encoding('UTF-8')
+    binary = "caf\xC3\xA9".b
+    assert_same invalid, Navigation::Contract.nfc(invalid)
+    assert_same binary, Navigation::Contract.nfc(binary)
+    assert_equal "caf\u00e9", Navigation::Contract.nfc("cafe\u0301")
+    assert_equal "\u00c5", Navigation::Contract.nfc("\u212b")
   end
 
   def test_value_objects_are_frozen

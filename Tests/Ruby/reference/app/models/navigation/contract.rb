@@ -58,6 +58,8 @@ module Navigation
     URI_CHARACTER = %r{\A[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]\z}
     # TG021's words, as tabgen validate writes them.
     EMPTY_PATH = %("" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./")
+    # TG022's words after the two values, as tabgen validate writes them.
+    EQUIVALENT = " but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)"
 
     # A value the rule engine did not find (nil is JSON null).
     ABSENT = Object.new.freeze
@@ -228,11 +230,20 @@ module Navigation
 
     def evaluate_unique(rule, payload, report)
       seen = []
+      equivalents = {} # NFC → the first string of that form and its path (TG022)
       matches(rule['path'], payload).each do |path, value|
         next if value.nil? # null is no value: two are no duplicate
 
         first = seen.find { |_, other| json_equal?(other, value) }
-        first ? report.call(path, value, "#{show(value)} is also at #{to_pointer(first[0])}") : seen << [path, value]
+        next report.call(path, value, "#{show(value)} is also at #{to_pointer(first[0])}") if first
+
+        seen << [path, value]
+        next unless value.is_a?(String)
+
+        equivalent = equivalents[nfc(value)] ||= [path, value]
+        next if equivalent[0].equal?(path)
+
+        yield(path, 'TG022', equivalence(value, equivalent[1], " at #{to_pointer(equivalent[0])}"))
       end
     end
 
@@ -240,6 +251,7 @@ module Navigation
       where = rule.fetch('targetWhere', [])
       keys = []
       unfiltered = []
+      equivalents = {} # NFC of a qualifying key → the first such key (TG022)
       target_count = 0
       matches(rule['targets'], payload).each do |_, target|
         qualifies = where.all? { |condition| holds?(condition, target) }
@@ -247,6 +259,7 @@ module Navigation
         matches(rule['key'], target).each do |_, key|
           keys << key if qualifies
           unfiltered << key
+          equivalents[nfc(key)] ||= key if qualifies && key.is_a?(String)
         end
       end
       conditions = where.map { |condition| describe_condition(condition) }.join(' and ')
@@ -259,12 +272,13 @@ module Navigation
             report.call(path, value, "it is null, but it must name one of #{wanted}")
           end
         elsif keys.none? { |key| json_equal?(key, value) }
-          reason = if !conditions.empty? && unfiltered.any? { |key| json_equal?(key, value) }
-                     "#{show(value)} names an entry of #{targets} that does not satisfy #{conditions}"
-                   else
-                     "#{show(value)} matches no #{wanted}"
-                   end
+          reason = "#{show(value)} matches no #{wanted}"
+          if !conditions.empty? && unfiltered.any? { |key| json_equal?(key, value) }
+            reason = "#{show(value)} names an entry of #{targets} that does not satisfy #{conditions}"
+          end
           report.call(path, value, reason)
+          equivalent = value.is_a?(String) && equivalents[nfc(value)]
+          yield(path, 'TG022', equivalence(value, equivalent, ", a value of #{wanted},")) if equivalent
         end
       end
       tokens = parse_pointer(rule['path'])
@@ -473,6 +487,18 @@ module Navigation
              else 'object'
              end
       "#{kind} #{show(value)}"
+    end
+
+    # The NFC form of a string; the string itself when it is not valid UTF-8, where
+    # unicode_normalize would raise.
+    def nfc(text)
+      text.encoding == Encoding::UTF_8 && text.valid_encoding? ? text.unicode_normalize(:nfc) : text
+    end
+
+    # TG022: a string canonically equivalent to another but not the same scalars. An iOS
+    # client compares with Swift's String ==, which takes them as equal; Ruby does not.
+    def equivalence(value, other, place)
+      "#{show(value)} is canonically equivalent to #{show(other)}#{place}#{EQUIVALENT}"
     end
 
     # JSON text, cut short so that a hostile payload cannot flood a log.
