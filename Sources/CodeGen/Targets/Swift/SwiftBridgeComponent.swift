@@ -47,6 +47,7 @@ struct SwiftBridgeComponent {
             var item = try data(event)
             item["wireLiteral"] = SwiftLiterals.string(event.wireName)
             item["method"] = "reply" + SwiftNaming.typeIdentifier([event.name])
+            item["eventLiteral"] = SwiftLiterals.string(event.name)
             let about = event.description.map { $0 + "\n\n" } ?? ""
             item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`).")
             return item
