@@ -32,6 +32,11 @@ struct KotlinBridgeComponentRun: Sendable {
                 contractOptions.bridgeComponent = true
                 try Support.write(try KotlinSupport.generate(try BridgeComponentRun.contract(name), options: contractOptions), to: sources.appendingPathComponent(name))
             }
+            // The internal variant, for sources added to the app module, compiles too.
+            var internalOptions = KotlinSupport.options(package: "tabgen.internal", runtime: false, runtimePackage: "tabgen.bridge.navigation",
+                                                        tests: false, visibility: .internal)
+            internalOptions.bridgeComponent = true
+            try Support.write(try KotlinSupport.generate(try BridgeComponentRun.contract("form"), options: internalOptions), to: sources.appendingPathComponent("internal"))
             let setup = try Support.run(KotlinSupport.kotlinEnv, [])
             guard setup.status == 0 else {
                 result.setupError = "scripts/kotlin-env failed: \(setup.stdout)\(setup.stderr)"
@@ -60,7 +65,7 @@ struct KotlinBridgeComponentRun: Sendable {
 struct BridgeComponentBaseKotlinTests {
     let run = KotlinBridgeComponentRun.shared
 
-    @Test("the bases compile in explicit API mode with no warning")
+    @Test("the bases (public, and internal for the app module) compile in explicit API mode with no warning")
     func compiles() {
         #expect(run.setupError == nil, "\(run.setupError ?? "")")
         #expect(run.compileOutput == nil, "\(run.compileOutput ?? "")")
