@@ -30,6 +30,10 @@ public struct KotlinOptions: Sendable, Equatable {
     /// (`com.example.app.navigation`), so that two bridge components' `MessageData`s
     /// never collide in one app.
     public var contractPackage = true
+    /// Emit `<Component>ComponentBase.kt`, the Hotwire Native `BridgeComponent` base of the
+    /// contract (off by default: it imports dev.hotwire.core, which a module holding only
+    /// the types does not have).
+    public var bridgeComponent = false
 
     public init() {}
 
@@ -45,6 +49,7 @@ public struct KotlinOptions: Sendable, Equatable {
         ("visibility", "public (default) or internal: the visibility of every generated declaration; clean under -Xexplicit-api=strict"),
         ("contractPackage", "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),
         ("tests", "emit fixtures/ and the JUnit test under src/test (default true)"),
+        ("bridgeComponent", "emit <Component>ComponentBase.kt, a typed Hotwire Native BridgeComponent base (default false: it imports dev.hotwire.core)"),
     ]
 
     /// Reads options given as strings (from tabgen.yml or the command line).
@@ -79,6 +84,8 @@ public struct KotlinOptions: Sendable, Equatable {
                 contractPackage = try TargetOption.flag(value, language: "kotlin", name: name)
             case "tests":
                 tests = try TargetOption.flag(value, language: "kotlin", name: name)
+            case "bridgeComponent":
+                bridgeComponent = try TargetOption.flag(value, language: "kotlin", name: name)
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown kotlin option \(name) (known: \(known))")

@@ -60,6 +60,12 @@ public struct KotlinTarget: LanguageTarget {
             plans.append(FilePlan(path: "\(main)/\(name).kt", contents: .template(name: "file", context: context)))
         }
         if !contexts.tolerated.isEmpty { used.insert("TabgenTolerantSerializer") }
+        if options.bridgeComponent {
+            guard let contract = input.model.contract else {
+                throw CodeGenError("kotlin option bridgeComponent needs a schema with metadata.tabgen.contract")
+            }
+            plans.append(try KotlinBridgeComponent(contexts: contexts, contract: contract).plan(directory: main))
+        }
         var testPlans: [FilePlan] = []
         if options.tests {
             let test = "src/test/kotlin/" + Self.directory(for: contexts.package)

@@ -20,6 +20,10 @@ public struct SwiftOptions: Sendable, Equatable {
     public var runtime = true
     /// Emit fixtures and the round-trip tests.
     public var tests = true
+    /// Emit `<Component>ComponentBase.swift`, the Hotwire Native `BridgeComponent` base of
+    /// the contract (off by default: it imports HotwireNative, which a module holding only
+    /// the types, the build plugin's output or a server-side Swift tool does not have).
+    public var bridgeComponent = false
 
     public init() {}
 
@@ -31,6 +35,7 @@ public struct SwiftOptions: Sendable, Equatable {
         ("testableImport", "module the generated tests @testable import (default: none)"),
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),
+        ("bridgeComponent", "emit <Component>ComponentBase.swift, a typed Hotwire Native BridgeComponent base (default false: it imports HotwireNative)"),
     ]
 
     /// Reads options given as strings (from tabgen.yml or the command line).
@@ -58,6 +63,8 @@ public struct SwiftOptions: Sendable, Equatable {
                 runtime = try TargetOption.flag(value, language: "swift", name: name)
             case "tests":
                 tests = try TargetOption.flag(value, language: "swift", name: name)
+            case "bridgeComponent":
+                bridgeComponent = try TargetOption.flag(value, language: "swift", name: name)
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown swift option \(name) (known: \(known))")

@@ -6,6 +6,7 @@ import Schema
 /// - `<Type>.swift`, one per declaration (a union's variant structs in the union's file);
 /// - `TabgenRuntime.swift` (unless `runtime: false`), the same for every schema;
 /// - `<Namespace>.swift` when a namespace is set;
+/// - `<Component>ComponentBase.swift` with `bridgeComponent: true`;
 /// - `fixtures/<Root>.fixtures.json`, `Tests/<Root>Fixtures.swift` and
 ///   `Tests/<Root>RoundTripTests.swift` (unless `tests: false`).
 public struct SwiftTarget: LanguageTarget {
@@ -23,7 +24,9 @@ public struct SwiftTarget: LanguageTarget {
     public func caseIdentifier(for value: String) -> String { SwiftNaming.memberIdentifier(value) }
 
     public var reservedTypeNames: Set<String> {
-        options.namespace.isEmpty ? SwiftNaming.reservedTypeNames : SwiftNaming.reservedTypeNames.union([options.namespace])
+        var names = options.namespace.isEmpty ? SwiftNaming.reservedTypeNames : SwiftNaming.reservedTypeNames.union([options.namespace])
+        if options.bridgeComponent { names.formUnion(SwiftBridgeComponent.hotwireTypeNames) }
+        return names
     }
 
     public var reservedMemberNames: Set<String> { SwiftNaming.reservedMemberNames }
@@ -54,6 +57,12 @@ public struct SwiftTarget: LanguageTarget {
             var context = contexts.file()
             context["schemaComment"] = input.fixtures.schemaName
             plans.append(FilePlan(path: "\(options.namespace).swift", contents: .template(name: "namespace", context: context)))
+        }
+        if options.bridgeComponent {
+            guard let contract = input.model.contract else {
+                throw CodeGenError("swift option bridgeComponent needs a schema with metadata.tabgen.contract")
+            }
+            plans.append(try SwiftBridgeComponent(contexts: contexts, contract: contract).plan())
         }
         if options.runtime {
             plans.append(FilePlan(path: "TabgenRuntime.swift", contents: .template(name: "runtime", context: contexts.file())))

@@ -1,0 +1,204 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// The generated Swift bridge component bases (`bridgeComponent: true`), compiled with
+/// the real toolchain against the Hotwire Native double (`Tests/Swift/doubles`) and
+/// driven by an app's subclasses (`Tests/Swift/BridgeComponentDriver/main.swift`): the
+/// app module in Swift 6 mode with default MainActor isolation (the default of new Xcode
+/// app targets), warnings as errors; the public variant type-checked as a package module
+/// (nonisolated by default).
+struct BridgeComponentRun: Sendable {
+    var setupError: String?
+    var compileOutput: String?
+    var typecheckOutput: String?
+    var stdout = ""
+    var stderr = ""
+
+    static let shared: BridgeComponentRun = run()
+
+    static func contract(_ name: String) throws -> SchemaDocument {
+        try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"), name: "contracts/\(name).json")
+    }
+
+    static func run() -> BridgeComponentRun {
+        var result = BridgeComponentRun()
+        guard let swiftc = Support.swiftc else {
+            result.setupError = "swiftc not found on PATH"
+            return result
+        }
+        do {
+            let root = try Support.temporaryDirectory("tabgen-bridge")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let doubles = root.appendingPathComponent("doubles")
+            let app = root.appendingPathComponent("app")
+            let library = root.appendingPathComponent("library")
+            for directory in [doubles, app, library] {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            }
+            let double = Support.packageRoot.appendingPathComponent("Tests/Swift/doubles/HotwireNative/HotwireNative.swift")
+            let built = try Support.run(swiftc, [
+                "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "HotwireNative",
+                "-emit-library", "-static", "-emit-module", "-emit-module-path", doubles.appendingPathComponent("HotwireNative.swiftmodule").path,
+                "-o", doubles.appendingPathComponent("libHotwireNative.a").path, double.path,
+            ])
+            guard built.status == 0 else {
+                result.compileOutput = "the HotwireNative double: " + built.stdout + built.stderr
+                return result
+            }
+            // The app: the built-in navigation contract as an app uses it (internal, no
+            // namespace), the menu and form contracts in namespaces, sharing one runtime.
+            var options = SwiftOptions()
+            options.bridgeComponent = true
+            options.tests = false
+            try Support.write(try Support.generate(try Support.builtIn(), options: options), to: app, prefix: "Navigation__")
+            for name in ["menu", "form"] {
+                var contractOptions = options
+                contractOptions.runtime = false
+                contractOptions.namespace = name.capitalized
+                try Support.write(try Support.generate(try contract(name), options: contractOptions), to: app, prefix: name.capitalized + "__")
+            }
+            let driver = Support.packageRoot.appendingPathComponent("Tests/Swift/BridgeComponentDriver/main.swift")
+            try FileManager.default.copyItem(at: driver, to: app.appendingPathComponent("main.swift"))
+            var publicOptions = options
+            publicOptions.accessLevel = .public
+            publicOptions.namespace = "TabBar"
+            try Support.write(try Support.generate(try Support.builtIn(), options: publicOptions), to: library, prefix: "Public__")
+
+            func sources(_ directory: URL) throws -> [String] {
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map { directory.appendingPathComponent($0).path }
+            }
+            let executable = root.appendingPathComponent("app-run")
+            let commands: [[String]] = [
+                ["-swift-version", "6", "-warnings-as-errors", "-default-isolation", "MainActor", "-module-name", "App",
+                 "-I", doubles.path, "-L", doubles.path, "-lHotwireNative", "-o", executable.path] + (try sources(app)),
+                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels",
+                 "-I", doubles.path] + (try sources(library)),
+            ]
+            let outcomes = ParallelRuns(count: commands.count)
+            DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+                outcomes.set(index, Result { try Support.run(swiftc, commands[index]) })
+            }
+            let compile = try outcomes.get(0)
+            let typecheck = try outcomes.get(1)
+            if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
+            if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
+            guard compile.status == 0 else { return result }
+            let run = try Support.run(executable, [])
+            result.stdout = run.stdout
+            result.stderr = run.stderr
+            if run.status != 0 { result.setupError = "the app exited \(run.status): \(run.stderr)" }
+        } catch {
+            result.setupError = "\(error)"
+        }
+        return result
+    }
+
+    /// The lines the driver printed under `CASE\t<label>`, without the CASE line.
+    func lines(of label: String) -> [String] {
+        var lines: [String] = []
+        var inside = false
+        for line in stdout.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("CASE\t") || line == "END" {
+                inside = line == "CASE\t\(label)"
+                continue
+            }
+            if inside { lines.append(line) }
+        }
+        return lines
+    }
+}
+
+@Suite("End to end: generated Swift bridge component bases over the Hotwire Native double")
+struct BridgeComponentBaseEndToEndTests {
+    let run = BridgeComponentRun.shared
+
+    @Test("the bases compile in an app module (Swift 6, default MainActor isolation) without warnings")
+    func compiles() {
+        #expect(run.setupError == nil, "\(run.setupError ?? "")")
+        #expect(run.compileOutput == nil, "\(run.compileOutput ?? "")")
+    }
+
+    @Test("the public, namespaced base type-checks in a package module")
+    func publicVariantTypechecks() {
+        #expect(run.typecheckOutput == nil, "\(run.typecheckOutput ?? "")")
+    }
+
+    @Test("each base names its component")
+    func names() {
+        #expect(run.stdout.split(separator: "\n").first == "NAME\tnavigation\tmenu\tform")
+    }
+
+    @Test("a configure arriving calls onConfigure with the decoded data")
+    func configure() {
+        #expect(run.lines(of: "configure") == ["CALL\tnavigation\tonConfigure tabs=home,inbox active=inbox"])
+    }
+
+    @Test("a member of the wrong type reaches onDecodingFailure with TG010 and its pointer, and nothing else")
+    func wrongType() {
+        let lines = run.lines(of: "wrong type")
+        #expect(lines.count == 1)
+        #expect(lines.first == "CALL\tnavigation\tonDecodingFailure configure: TG010 error /tabs/0/title")
+    }
+
+    @Test("a missing member reaches onDecodingFailure with TG012 at its object")
+    func missingMember() {
+        #expect(run.lines(of: "missing member") == ["CALL\tnavigation\tonDecodingFailure configure: TG012 error /tabs/0"])
+    }
+
+    @Test("text that is not JSON reaches onDecodingFailure with TG001")
+    func notJSON() {
+        #expect(run.lines(of: "not JSON") == ["CALL\tnavigation\tonDecodingFailure configure: TG001 error (root)"])
+    }
+
+    @Test("duplicate tab ids (a rule, found by validate()) reach onDecodingFailure with TG103, and onConfigure is not called")
+    func duplicateIDs() {
+        #expect(run.lines(of: "duplicate ids") == ["CALL\tnavigation\tonDecodingFailure configure: TG103 error /tabs/2/id"])
+    }
+
+    @Test("an unknown enum value is reported as a warning, then handled")
+    func unknownEnumValue() {
+        #expect(run.lines(of: "unknown enum value") == [
+            "CALL\tnavigation\tonDecodingWarnings configure: TG011 warning /tabs/2/deprecated",
+            "CALL\tnavigation\tonConfigure tabs=home,inbox,old active=home",
+        ])
+    }
+
+    @Test("an event the contract does not list reaches onUnknownEvent")
+    func unknownEvent() {
+        #expect(run.lines(of: "unknown event") == ["CALL\tnavigation\tonUnknownEvent reload"])
+    }
+
+    @Test("by default, findings and unknown events are logged (stderr off Apple platforms), not swallowed")
+    func defaultLogging() {
+        #expect(run.lines(of: "default logging").isEmpty, "the handler must not be called")
+        #expect(run.stderr.contains("navigation configure: error TG103 /tabs/2/id: "), "\(run.stderr)")
+        #expect(run.stderr.contains("navigation: unknown event \"reload\""), "\(run.stderr)")
+    }
+
+    @Test("a typed reply answers the last display message with the selected index, under the display event")
+    func menuReply() {
+        #expect(run.lines(of: "menu display and selected reply") == [
+            "CALL\tmenu\tonDisplay title=Actions items=0:Edit,2:Delete source=none",
+            "REPLY\tdisplay\t{\"selectedIndex\":2}",
+            "SENT\ttrue",
+        ])
+    }
+
+    @Test("a menu item whose index is not a number reaches onDecodingFailure with its pointer")
+    func menuWrongType() {
+        #expect(run.lines(of: "menu wrong index type") == ["CALL\tmenu\tonDecodingFailure display: TG010 error /items/0/index"])
+    }
+
+    @Test("data-less events call their handlers; a data-less reply resends the connect message's data")
+    func form() {
+        #expect(run.lines(of: "form") == [
+            "CALL\tform\tonConnect submitTitle=Save",
+            "CALL\tform\tonSubmitDisabled",
+            "CALL\tform\tonSubmitEnabled",
+            "REPLY\tconnect\t{\"submitTitle\":\"Save\"}",
+            "SENT\ttrue",
+        ])
+    }
+}

@@ -1,0 +1,139 @@
+// The program BridgeComponentBaseEndToEndTests compiles with the generated bridge
+// component bases and the HotwireNative double: an app's components, subclassed from
+// the bases, receive messages as the library delivers them (`didReceive(message:)`) and
+// reply through a delegate that records what goes to the web view. Each line it prints
+// is one observation the test asserts: `CALL\tcomponent\twhat was called`,
+// `REPLY\tevent\tjsonData`.
+
+import Foundation
+import HotwireNative
+
+final class Screen: BridgeDestination {}
+
+/// The delegate the library gives a component: this one records each reply instead of
+/// sending it to a web view.
+final class RecordingDelegate: BridgingDelegate {
+    let location = "https://example.com/"
+    let screen = Screen()
+    var destination: BridgeDestination? { screen }
+    var replies: [Message] = []
+
+    func reply(with message: Message) async throws -> Bool {
+        replies.append(message)
+        print("REPLY\t\(message.event)\t\(message.jsonData)")
+        return true
+    }
+}
+
+func call(_ component: String, _ text: String) {
+    print("CALL\t\(component)\t\(text)")
+}
+
+func describe(_ findings: [TabgenViolation]) -> String {
+    findings.map { "\($0.code) \($0.severity.rawValue) \($0.pointer.isEmpty ? "(root)" : $0.pointer)" }.joined(separator: ", ")
+}
+
+final class Navigation: NavigationComponentBase {
+    override func onConfigure(_ data: MessageData) {
+        call("navigation", "onConfigure tabs=\(data.tabs.map(\.id).joined(separator: ",")) active=\(data.active ?? "null")")
+    }
+
+    override func onUnknownEvent(_ message: Message) {
+        call("navigation", "onUnknownEvent \(message.event)")
+    }
+
+    override func onDecodingFailure(event: String, findings: [TabgenViolation]) {
+        call("navigation", "onDecodingFailure \(event): \(describe(findings))")
+    }
+
+    override func onDecodingWarnings(event: String, findings: [TabgenViolation]) {
+        call("navigation", "onDecodingWarnings \(event): \(describe(findings))")
+    }
+}
+
+/// Overrides nothing but the handler: the default reports go to the log (stderr here).
+final class QuietNavigation: NavigationComponentBase {
+    override func onConfigure(_ data: MessageData) {
+        call("quiet", "onConfigure")
+    }
+}
+
+final class AppMenu: MenuComponentBase {
+    override func onDisplay(_ data: Menu.MenuData) {
+        call("menu", "onDisplay title=\(data.title) items=\(data.items.map { "\($0.index):\($0.title)" }.joined(separator: ",")) source=\(data.source.map { "\($0.width)x\($0.height)" } ?? "none")")
+    }
+
+    override func onDecodingFailure(event: String, findings: [TabgenViolation]) {
+        call("menu", "onDecodingFailure \(event): \(describe(findings))")
+    }
+}
+
+final class AppForm: FormComponentBase {
+    override func onConnect(_ data: Form.FormData) {
+        call("form", "onConnect submitTitle=\(data.submitTitle)")
+    }
+
+    override func onSubmitDisabled() {
+        call("form", "onSubmitDisabled")
+    }
+
+    override func onSubmitEnabled() {
+        call("form", "onSubmitEnabled")
+    }
+}
+
+func message(_ component: String, _ event: String, _ json: String, id: String = "1") -> Message {
+    Message(id: id, component: component, event: event, metadata: Message.Metadata(url: "https://example.com/page"), jsonData: json)
+}
+
+/// Waits for a reply sent with a completion handler (the library sends it from a Task).
+func awaitReply(_ send: (@escaping BridgeComponent.ReplyCompletionHandler) -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        send { result in
+            switch result {
+            case .success(let sent): print("SENT\t\(sent)")
+            case .failure(let error): print("SENT\tfailed \(error)")
+            }
+            continuation.resume()
+        }
+    }
+}
+
+let delegate = RecordingDelegate()
+let navigation = Navigation(destination: delegate.screen, delegate: delegate)
+print("NAME\t\(Navigation.name)\t\(MenuComponentBase.name)\t\(FormComponentBase.name)")
+
+print("CASE\tconfigure")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"}],"active":"inbox","metadata":{"url":"https://example.com/page"}}"#))
+print("CASE\twrong type")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":7,"icon":"house","path":"/"}],"active":null}"#))
+print("CASE\tmissing member")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","icon":"house","path":"/"}],"active":null}"#))
+print("CASE\tnot JSON")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":"#))
+print("CASE\tduplicate ids")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}"#))
+print("CASE\tunknown enum value")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"old","title":"Old","icon":"star","path":"/old","deprecated":"gentle"}],"active":"home"}"#))
+print("CASE\tunknown event")
+navigation.didReceive(message: message("navigation", "reload", "{}"))
+
+print("CASE\tdefault logging")
+let quiet = QuietNavigation(destination: delegate.screen, delegate: delegate)
+quiet.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}"#))
+quiet.didReceive(message: message("navigation", "reload", "{}"))
+
+print("CASE\tmenu display and selected reply")
+let menu = AppMenu(destination: delegate.screen, delegate: delegate)
+menu.didReceive(message: message("menu", "display", #"{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":2}]}"#, id: "7"))
+await awaitReply { menu.replySelected(Menu.Selection(selectedIndex: 2), completion: $0) }
+print("CASE\tmenu wrong index type")
+menu.didReceive(message: message("menu", "display", #"{"title":"Actions","items":[{"title":"Edit","index":"zero"}]}"#))
+
+print("CASE\tform")
+let form = AppForm(destination: delegate.screen, delegate: delegate)
+form.didReceive(message: message("form", "connect", #"{"submitTitle":"Save"}"#, id: "9"))
+form.didReceive(message: message("form", "submitDisabled", "{}"))
+form.didReceive(message: message("form", "submitEnabled", "{}"))
+await awaitReply { form.replySubmit(completion: $0) }
+print("END")
