@@ -23,6 +23,8 @@ struct EndToEnd: Sendable {
     var validations: [String: [String]] = [:]
     /// Parity payloads the generated decoder rejected.
     var undecoded: Set<String> = []
+    /// What `decode(json:)` did with each text of `StrictText`, by label.
+    var strict: [String: String] = [:]
     var seconds: Double = 0
 
     static let shared: EndToEnd = run()
@@ -75,6 +77,7 @@ struct EndToEnd: Sendable {
             }
 
             """
+            driver += try StrictText.driver(program: program)
             // Every test schema in its own namespace, sharing the built-in's runtime.
             for schema in Support.testSchemas {
                 let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
@@ -116,6 +119,7 @@ struct EndToEnd: Sendable {
                 let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
                 if parts.count >= 2, parts[0] == "DECODED" { result.validations[parts[1], default: []] += [] }
                 if parts.count >= 2, parts[0] == "UNDECODED" { result.undecoded.insert(parts[1]) }
+                if parts.count == 3, parts[0] == "STRICT" { result.strict[parts[1]] = parts[2] }
                 if parts.count == 3, parts[0] == "VIOLATION" { result.validations[parts[1], default: []].append(parts[2]) }
                 guard parts.count == 3 else { continue }
                 if parts[0] == "RESULT" {

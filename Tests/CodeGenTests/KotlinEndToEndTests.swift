@@ -42,8 +42,9 @@ struct KotlinEndToEnd: Sendable {
     /// Tests the harness adds (not generated): the hostile literal check and the decoding
     /// policy checks.
     static let extraTests = 3 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
+        + KotlinStrictTextCheck.testCount
     /// Test classes the harness adds.
-    static let extraTestClasses = 4
+    static let extraTestClasses = 5
 
     static let shared: KotlinEndToEnd = run()
 
@@ -92,6 +93,7 @@ struct KotlinEndToEnd: Sendable {
             try Support.write(builtIn.files, to: sources.appendingPathComponent("builtin"))
             result.expected[builtInPackage] = builtIn.fixtures
             try KotlinDecodingPolicyCheck.write(package: builtInPackage, strict: false, document: document, to: sources.appendingPathComponent("builtin"))
+            try KotlinStrictTextCheck.write(package: builtInPackage, document: document, to: sources.appendingPathComponent("builtin"))
             let strict = try KotlinSupport.generateCounting(document, options: KotlinSupport.options(package: "tabgen.e2e.strict", decoding: .strict, visibility: .internal))
             try Support.write(strict.files, to: sources.appendingPathComponent("strict"))
             result.expected[strictPackage] = strict.fixtures

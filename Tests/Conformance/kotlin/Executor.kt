@@ -1,7 +1,8 @@
 // The conformance executor of the generated Kotlin (docs/conformance.md): reads cases as
 // JSON Lines on standard input ({"suite", "id", "payload"}) and writes one line per case:
-// {"id", "decoded", "findings": [[code, severity, pointer, message]]}, decoding with the
-// generated BridgeJson as an app does. A SerializationException or
+// {"id", "decoded", "findings": [[code, severity, pointer, message]]}, decoding as an app
+// does, with the root's `decode(json)` (tabgen's text check, then the generated
+// BridgeJson). A SerializationException (TabgenJsonTextException included) or
 // IllegalArgumentException is "not decoded"; anything else thrown is {"id", "crash"}.
 // CONFORMANCE_ROOTS (written by scripts/conformance) maps each suite to its root type.
 package conformance

@@ -1,8 +1,8 @@
 // The conformance executor of the generated Swift (docs/conformance.md): reads cases as
 // JSON Lines on standard input ({"suite", "id", "payload"}) and writes one line per case:
-// {"id", "decoded", "findings": [[code, severity, pointer, message]]}. Decoding is
-// JSONDecoder's, as an app's; `conformanceRoots` (written by scripts/conformance) maps
-// each suite to its root type.
+// {"id", "decoded", "findings": [[code, severity, pointer, message]]}. Decoding is what
+// an app calls: the root's `decode(jsonData:)` (tabgen's text check, then JSONDecoder);
+// `conformanceRoots` (written by scripts/conformance) maps each suite to it.
 import Foundation
 
 struct CaseLine: Decodable {

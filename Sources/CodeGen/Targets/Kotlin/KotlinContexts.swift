@@ -140,6 +140,8 @@ struct KotlinContexts {
             "name": names.typeName(declaration.id),
             "docLines": docLines(declaration.docs),
             "vis": visibility, "pub": memberVisibility,
+            // Only the root struct or union has `decode(json)` (set by their contexts).
+            "rootDecode": false, "hasCompanion": false, "decodeSerializer": "", "contract": false,
         ]
     }
 
@@ -170,12 +172,16 @@ struct KotlinContexts {
             paragraphs.append(KotlinLiterals.commentText("The variant of [\(unionName)] with \(variant.tag) = \(JSONWriter.quoted(variant.tagValue)) on the wire."))
         }
         if declaration.isRoot, let contract = model.contract {
-            paragraphs.append(KotlinLiterals.commentText("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`). Decode `message.jsonData` with `BridgeJson.decodeFromString(\(name).serializer(), json)`."))
+            paragraphs.append(KotlinLiterals.commentText("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`). Decode `message.jsonData` with `\(name).decode(json)`, which reads the text as `tabgen validate` does."))
             context["contract"] = ["component": KotlinLiterals.string(contract.component), "event": KotlinLiterals.string(contract.event)]
         } else {
             context["contract"] = false
         }
         context["docLines"] = KotlinLiterals.kdoc(lines: joinParagraphs(paragraphs))
+        let rootDecode = declaration.isRoot && variant == nil && !structure.fields.isEmpty
+        context["rootDecode"] = rootDecode
+        context["hasCompanion"] = rootDecode || (model.contract != nil && declaration.isRoot)
+        context["decodeSerializer"] = types.serializer(.named(declaration.id))
 
         let fieldNames = names.fields[declaration.id] ?? []
         // Optional members that must not be null get a nested serializer each, named
@@ -312,6 +318,8 @@ struct KotlinContexts {
         let cases = caseNames[declaration.id] ?? []
         let shadowed = Set(cases).union(["Serializer"])
         context["tagLiteral"] = KotlinLiterals.string(union.tag)
+        context["rootDecode"] = declaration.isRoot
+        context["decodeSerializer"] = "Serializer"
         context["serialName"] = KotlinLiterals.string("\(package).\(name)")
         var variants: [[String: Any]] = []
         for (variant, caseName) in zip(union.variants, cases) {

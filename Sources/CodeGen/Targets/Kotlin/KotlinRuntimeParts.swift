@@ -3,7 +3,7 @@
 enum KotlinRuntimeParts {
     /// The optional helpers, named as generated code refers to them (each is a
     /// `has_<name>` section of `runtime.mustache`). `BridgeJson`, `TabgenSeverity`,
-    /// `TabgenViolation` and `TabgenValidation` are always there.
+    /// `TabgenViolation`, `TabgenValidation` and `TabgenJsonText` are always there.
     static let helpers: [String] = [
         "TabgenStrict", "TabgenBooleanSerializer", "TabgenFloatSerializer", "TabgenDoubleSerializer", "TabgenInt8Serializer",
         "TabgenUInt8Serializer", "TabgenInt16Serializer", "TabgenUInt16Serializer", "TabgenInt32Serializer", "TabgenUInt32Serializer",
@@ -41,6 +41,8 @@ enum KotlinRuntimeParts {
         let serialization = "kotlinx.serialization."
         let json = serialization + "json."
         var imports: Set<String> = [json + "Json", json + "JsonPrimitive"]
+        // The strict text check (TabgenJsonText), always there.
+        imports.formUnion([serialization + "DeserializationStrategy", serialization + "SerializationException"])
         let serializer = [serialization + "KSerializer", serialization + "descriptors.SerialDescriptor",
                           serialization + "encoding.Decoder", serialization + "encoding.Encoder"]
         for helper in helpers {

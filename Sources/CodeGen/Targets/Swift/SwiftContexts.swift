@@ -26,6 +26,7 @@ struct SwiftContexts {
             // the import must say so.
             "runtimeImport": options.accessLevel == .public ? "public import Foundation" : "import Foundation",
         ]
+        context["fileImport"] = "import Foundation"
         if !options.namespace.isEmpty { context["namespace"] = options.namespace }
         if !options.testableImport.isEmpty { context["testableImport"] = options.testableImport }
         return context
@@ -49,6 +50,16 @@ struct SwiftContexts {
         declaration.isRoot ? SwiftRuleTable.expressions(model.rules) : []
     }
 
+    /// Whether `declaration` is the root struct or union, which gets `decode(json:)` and
+    /// `decode(jsonData:)` (an alias or enum root decodes through `TabgenJSONText.decode`).
+    func hasDecodeEntryPoint(_ declaration: Declaration) -> Bool {
+        guard declaration.isRoot, declaration.unionID == nil else { return false }
+        switch declaration.kind {
+        case .structure, .union: return true
+        case .enumeration, .alias: return false
+        }
+    }
+
     func rulesExpression(for declaration: Declaration) -> String {
         rules(for: declaration).isEmpty ? "[]" : "Self.tabgenRules"
     }
@@ -63,6 +74,8 @@ struct SwiftContexts {
             "rules": rules,
             "hasRules": !rules.isEmpty,
             "rulesExpression": rulesExpression(for: declaration),
+            // The root struct or union gets `decode(json:)`, through the runtime's text check.
+            "isRoot": hasDecodeEntryPoint(declaration),
         ]
     }
 

@@ -50,6 +50,10 @@ public struct SwiftTarget: LanguageTarget {
         for declaration in input.model.declarations where declaration.unionID == nil {
             let name = input.names.typeName(declaration.id)
             var context = contexts.file()
+            if declaration.isRoot, contexts.hasDecodeEntryPoint(declaration) {
+                // `decode(jsonData: Data)` shows Foundation's `Data`: with InternalImportsByDefault the import must say so.
+                context["fileImport"] = context["runtimeImport"]
+            }
             context["body"] = NestedTemplate(template: "declaration", context: contexts.declaration(declaration), indent: contexts.bodyIndent)
             plans.append(FilePlan(path: "\(name).swift", contents: .template(name: "file", context: context)))
         }

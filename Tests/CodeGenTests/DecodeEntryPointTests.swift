@@ -1,0 +1,57 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// Where the generated `decode(json:)` entry points go (docs/decoding.md, "The JSON
+/// text"): on the root struct or union only, with the import `Data` in a public signature
+/// needs. That they behave is `SwiftStrictTextTests` and `KotlinStrictTextCheck`.
+@Suite("decode(json:) entry points: on the root type only")
+struct DecodeEntryPointTests {
+    /// The file named `name`, at the top or in a folder (Kotlin's package directories).
+    static func file(_ files: [GeneratedFile], _ name: String) throws -> String {
+        try #require(files.first { $0.path == name || $0.path.hasSuffix("/" + name) }, "no \(name) in \(files.map(\.path))").contents
+    }
+
+    @Test("Swift: the root struct has decode(json:) and decode(jsonData:); other types do not; imports stay internal")
+    func swiftInternal() throws {
+        let files = try Support.generate(try Support.builtIn())
+        let root = try Self.file(files, "MessageData.swift")
+        #expect(root.contains("    static func decode(json: String) throws -> Self {"))
+        #expect(root.contains("    static func decode(jsonData: Data) throws -> Self {"))
+        #expect(root.contains("\nimport Foundation\n"))
+        #expect(!(try Self.file(files, "TabData.swift")).contains("func decode("))
+        #expect(try Self.file(files, "TabgenRuntime.swift").contains("enum TabgenJSONText {"))
+    }
+
+    @Test("Swift, public: the root's file imports Foundation publicly (Data in its signature), the others do not")
+    func swiftPublic() throws {
+        var options = SwiftOptions()
+        options.accessLevel = .public
+        let files = try Support.generate(try Support.builtIn(), options: options)
+        let root = try Self.file(files, "MessageData.swift")
+        #expect(root.contains("\npublic import Foundation\n"))
+        #expect(root.contains("    public static func decode(jsonData: Data) throws -> Self {"))
+        #expect(try Self.file(files, "TabData.swift").contains("\nimport Foundation\n"))
+        #expect(try Self.file(files, "TabgenRuntime.swift").contains("public enum TabgenJSONText {"))
+    }
+
+    @Test("Swift: a union root has the entry points, its variants do not")
+    func swiftUnion() throws {
+        let url = Support.schemasDirectory.appendingPathComponent("roundtrip_strict/basic_discriminator.jtd.json")
+        let files = try Support.generate(try Support.document(at: url))
+        let root = try Self.file(files, "Root.swift")
+        #expect(root.components(separatedBy: "static func decode(").count - 1 == 2)
+    }
+
+    @Test("Kotlin: the root class's companion has decode(json); other classes have none")
+    func kotlin() throws {
+        let files = try KotlinSupport.generate(try Support.builtIn(), options: KotlinSupport.options())
+        let root = try Self.file(files, "MessageData.kt")
+        #expect(root.contains("        public fun decode(json: String): MessageData =\n            TabgenJsonText.decode(MessageData.serializer(), json)"))
+        #expect(!(try Self.file(files, "TabData.kt")).contains("fun decode("))
+        let runtime = try Self.file(files, "TabgenRuntime.kt")
+        #expect(runtime.contains("public object TabgenJsonText {"))
+        #expect(runtime.contains("public class TabgenJsonTextException internal constructor("))
+    }
+}
