@@ -152,6 +152,11 @@ struct BridgeComponentBaseEndToEndTests {
         #expect(run.lines(of: "not JSON") == ["CALL\tnavigation\tonDecodingFailure configure: TG001 error (root)"])
     }
 
+    @Test("a key written twice (JSONDecoder would take the last) is refused by the text check: TG001")
+    func duplicateKey() {
+        #expect(run.lines(of: "duplicate key") == ["CALL\tnavigation\tonDecodingFailure configure: TG001 error (root)"])
+    }
+
     @Test("duplicate tab ids (a rule, found by validate()) reach onDecodingFailure with TG103, and onConfigure is not called")
     func duplicateIDs() {
         #expect(run.lines(of: "duplicate ids") == ["CALL\tnavigation\tonDecodingFailure configure: TG103 error /tabs/2/id"])

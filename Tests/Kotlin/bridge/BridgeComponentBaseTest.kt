@@ -153,6 +153,12 @@ public class BridgeComponentBaseTest {
     }
 
     @Test
+    public fun keyWrittenTwiceIsTG001() {
+        // kotlinx.serialization alone takes the last; the text check refuses it as tabgen validate does.
+        assertEquals(listOf("onDecodingFailure configure: TG001 error (root)"), navigation("""{"tabs":[],"active":null,"active":"home"}"""))
+    }
+
+    @Test
     public fun duplicateTabIdsReachOnDecodingFailureOnly() {
         val calls = navigation("""{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}""")
         assertEquals(listOf("onDecodingFailure configure: TG103 error /tabs/2/id"), calls)
