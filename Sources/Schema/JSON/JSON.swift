@@ -36,9 +36,8 @@ public struct JSONObject: Sendable {
     /// The value for `key`. Linear: objects in payloads and schemas are small, and the
     /// validators that walk large objects iterate members instead of looking keys up.
     public subscript(key: String) -> JSON? {
-        // Comparing lengths first skips most non-matching keys cheaply.
-        let length = key.utf8.count
-        for member in members where member.key.utf8.count == length && member.key.utf8.elementsEqual(key.utf8) {
+        // `scalarEquals` compares lengths first, which skips most non-matching keys cheaply.
+        for member in members where member.key.scalarEquals(key) {
             return member.value
         }
         return nil

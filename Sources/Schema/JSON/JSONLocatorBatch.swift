@@ -43,6 +43,34 @@ private final class TrieNode {
     var children: [PathToken: TrieNode] = [:]
     var valueOffset: Int?
     var keyOffset: Int?
+    /// The key children by their UTF-8, when every key is ASCII (nil otherwise, or
+    /// before the first object is visited): an unescaped ASCII key in the text is then
+    /// matched on its bytes, without making a String of it.
+    lazy var asciiKeys: [(bytes: [UInt8], node: TrieNode)]? = {
+        var result: [(bytes: [UInt8], node: TrieNode)] = []
+        for (token, node) in children {
+            guard case .key(let key) = token else { continue }
+            guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            result.append((Array(key.utf8), node))
+        }
+        return result
+    }()
+    /// The element children by position: `.index(n)`, else `.key("n")` (as PatternMatcher
+    /// reads a name on an array), without making a String per element.
+    lazy var elements: [Int: TrieNode] = {
+        var result: [Int: TrieNode] = [:]
+        for (token, node) in children {
+            switch token {
+            case .index(let position):
+                result[position] = node
+            case .key(let key):
+                if let position = Int(key), position >= 0, String(position) == key, children[.index(position)] == nil {
+                    result[position] = node
+                }
+            }
+        }
+        return result
+    }()
 
     func child(_ token: PathToken) -> TrieNode {
         if let existing = children[token] { return existing }
@@ -82,14 +110,22 @@ private struct TrieWalker {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
                 let keyStart = index
-                var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
-                scanner.index = index
-                let key = (try? scanner.string()) ?? ""
-                index = scanner.index
+                var found: TrieNode?
+                if let asciiKeys = node.asciiKeys, let end = plainASCIIKeyEnd(from: keyStart) {
+                    let raw = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end])
+                    found = asciiKeys.first { $0.bytes.elementsEqual(raw) }?.node
+                    index = end + 1
+                } else {
+                    var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
+                    scanner.index = index
+                    let key = (try? scanner.string()) ?? ""
+                    index = scanner.index
+                    found = node.children[.key(key)]
+                }
                 skipWhitespace()
                 index += 1  // ":"
                 skipWhitespace()
-                if let child = node.children[.key(key)] {
+                if let child = found {
                     visit(child, keyOffset: keyStart)
                 } else {
                     skipValue()
@@ -105,7 +141,7 @@ private struct TrieWalker {
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { break }
-                if let child = node.children[.index(position)] ?? node.children[.key(String(position))] {
+                if let child = node.elements[position] {
                     visit(child, keyOffset: nil)
                 } else {
                     skipValue()
@@ -119,6 +155,19 @@ private struct TrieWalker {
         default:
             skipValue()
         }
+    }
+
+    /// The index of the closing quote of the key whose opening quote is at `start`,
+    /// when the key is ASCII without escapes (its bytes are then its text); else nil.
+    func plainASCIIKeyEnd(from start: Int) -> Int? {
+        var position = start + 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { return position }
+            if byte == UInt8(ascii: "\\") || byte >= 0x80 || byte < 0x20 { return nil }
+            position += 1
+        }
+        return nil
     }
 
     /// Skips one value: strings honour escapes, containers are matched by depth.

@@ -68,6 +68,11 @@ public enum JSONWriter {
         copy.withUTF8 { bytes in
             var index = 0
             while index < bytes.count {
+                // Bytes that need no escape are copied a run at a time, not one by one.
+                let runStart = index
+                while index < bytes.count, Self.isPlain(bytes[index]) { index += 1 }
+                if index > runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""): output += #"\""#.utf8
@@ -87,5 +92,13 @@ public enum JSONWriter {
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte `writeQuoted` copies as it is: printable ASCII but `"` and `\`, and
+    /// non-ASCII bytes other than 0xE2 (which may start U+2028 or U+2029).
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        if byte < 0x80 { return byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+        return byte != 0xE2
     }
 }

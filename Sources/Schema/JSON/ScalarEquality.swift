@@ -9,14 +9,35 @@ extension String {
     /// Whether the two strings have the same Unicode scalars.
     @inlinable
     public func scalarEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && utf8.elementsEqual(other.utf8)
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        // On contiguous UTF-8 (native and small strings) a plain loop: the generic
+        // `elementsEqual` walks both views with iterators, several times slower.
+        let contiguous = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                var index = 0
+                while index < count {
+                    if mine[index] != theirs[index] { return false }
+                    index += 1
+                }
+                return true
+            }
+        }
+        if let contiguous, let equal = contiguous { return equal }
+        return utf8.elementsEqual(other.utf8)
     }
 
     /// Hashes the scalars, agreeing with `scalarEquals`.
     @inlinable
     public func hashScalars(into hasher: inout Hasher) {
         hasher.combine(utf8.count)
-        for byte in utf8 { hasher.combine(byte) }
+        // The same bytes either way; in one call when they are contiguous.
+        let done: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if done == nil {
+            for byte in utf8 { hasher.combine(byte) }
+        }
     }
 }
 

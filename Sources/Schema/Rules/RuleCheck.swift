@@ -60,7 +60,7 @@ extension RuleEngine {
                 guard case .string(let text) = value else { return true }
                 // "" (TG021) and a "//" anywhere, which may resolve to a leading "//"
                 // (TG020): the full pass decides.
-                if text.isEmpty || (!allowAuthority && text.utf8.count > 1 && text.contains("//")) { return false }
+                if text.isEmpty || (!allowAuthority && RelativeReference.hasDoubleSlash(text)) { return false }
                 return RelativeReference.isPlainPath(text) || RelativeReference.problem(in: text, allowAuthority: allowAuthority) == nil
             }
         case .equals(let path, let expected):

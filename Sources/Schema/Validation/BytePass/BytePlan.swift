@@ -502,6 +502,14 @@ final class BytePlanTables: @unchecked Sendable {
     let probeLists: UnsafeMutableBufferPointer<Int32>
     let probes: UnsafeMutableBufferPointer<BytePlan.Probe>
     let checks: UnsafeMutableBufferPointer<BytePlan.Check>
+    // The rest of the plan the pass reads, here so that a pass copies no plan (a
+    // copy of `BytePlan` retains each of its arrays).
+    let rules: [BytePlan.RuleEntry]
+    let constants: [BytePlan.Constant]
+    let root: Int32
+    let entryMask: UInt64
+    let recordMask: UInt64
+    let hasIndexNames: Bool
 
     init(_ plan: BytePlan) {
         func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -519,6 +527,12 @@ final class BytePlanTables: @unchecked Sendable {
         probeLists = copy(plan.probeLists)
         probes = copy(plan.probes)
         checks = copy(plan.checks)
+        rules = plan.rules
+        constants = plan.constants
+        root = plan.root
+        entryMask = plan.entryMask
+        recordMask = plan.recordMask
+        hasIndexNames = plan.hasIndexNames
     }
 
     deinit {

@@ -198,15 +198,14 @@ extension BytePass {
     /// (cheaper than hashing a few short strings), else open addressing at half load.
     mutating func prepareTable(for count: Int) {
         if count <= 8 {
-            if table.count < 8 { table = Array(repeating: 0, count: 16) }
+            table.reserve(8)
             tableMask = -1
             tableCount = 0
             return
         }
         var capacity = 16
         while capacity < count * 2 { capacity <<= 1 }
-        if table.count < capacity { table = Array(repeating: 0, count: capacity) }
-        for slot in 0..<capacity { table[slot] = 0 }
+        table.fill(0, count: capacity)
         tableMask = capacity - 1
     }
 

@@ -45,8 +45,8 @@ public struct ByteValidator: Sendable {
 
     public func verdict(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
                         scratch: ByteScratch) -> Verdict {
-        guard let plan, let tables, let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return .unknown }
-        var pass = BytePass(plan: plan, tables: tables, base: base, count: bytes.count, maxDepth: maxDepth, scratch: scratch)
+        guard let tables, let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return .unknown }
+        var pass = BytePass(tables: tables, base: base, count: bytes.count, maxDepth: maxDepth, scratch: scratch)
         defer { pass.finish(scratch) }
         do {
             try pass.document()
@@ -54,7 +54,8 @@ public struct ByteValidator: Sendable {
             return .unknown
         }
         let passing = pass.passingRules()
-        let all: UInt64 = plan.rules.count == 64 ? ~0 : (1 << UInt64(plan.rules.count)) - 1
+        let ruleCount = tables.rules.count
+        let all: UInt64 = ruleCount == 64 ? ~0 : (1 << UInt64(ruleCount)) - 1
         return passing == all ? .valid : .rulesOnly(passing: passing)
     }
 }
@@ -88,11 +89,15 @@ struct BytePass {
     let maxDepth: Int
     var index = 0
     var depth = 0
-    var records: [[ByteRecord]]
-    var keys: [ByteSlice]
-    var counters: [UInt32]
-    var current: [UInt32]
-    var table: [UInt32]
+    /// The scratch's record lists, appended to in place.
+    let records: UnsafeMutablePointer<ScratchList<ByteRecord>>
+    // The scratch's other lists, handed back by `finish` (growing may move them).
+    var keys: ScratchList<ByteSlice>
+    var counters: ScratchList<UInt32>
+    var current: ScratchList<UInt32>
+    var table: ScratchList<UInt32>
+    var memoMasks: ScratchList<UInt64>
+    var memoChildren: ScratchList<UInt64>
     /// -1: the table is a short list of `tableCount` record indices.
     var tableMask = 0
     var tableCount = 0
@@ -102,10 +107,10 @@ struct BytePass {
     /// Rules whose on-the-spot checks failed somewhere.
     var failed: UInt64 = 0
 
-    init(plan: BytePlan, tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
-        rules = plan.rules
-        constants = plan.constants
-        root = plan.root
+    init(tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
+        rules = tables.rules
+        constants = tables.constants
+        root = tables.root
         // Every table has at least one slot, so the base addresses exist.
         nodes = tables.nodes.baseAddress.unsafelyUnwrapped
         names = tables.names.baseAddress.unsafelyUnwrapped
@@ -117,45 +122,42 @@ struct BytePass {
         probeLists = tables.probeLists.baseAddress.unsafelyUnwrapped
         probes = tables.probes.baseAddress.unsafelyUnwrapped
         checks = tables.checks.baseAddress.unsafelyUnwrapped
-        entryMask = plan.entryMask
-        recordMask = plan.recordMask
-        hasIndexNames = plan.hasIndexNames
+        entryMask = tables.entryMask
+        recordMask = tables.recordMask
+        hasIndexNames = tables.hasIndexNames
         self.base = base
         end = count
         self.maxDepth = maxDepth
-        // The buffers move into the pass (no copy: the scratch lets go of them).
-        records = scratch.records
-        scratch.records = []
-        if records.count != plan.probes.count { records = Array(repeating: [], count: plan.probes.count) }
-        for index in records.indices where !records[index].isEmpty { records[index].removeAll(keepingCapacity: true) }
+        records = scratch.prepareRecords(count: tables.probes.count)
         keys = scratch.keys
-        scratch.keys = []
-        keys.removeAll(keepingCapacity: true)
+        keys.removeAll()
         counters = scratch.counters
-        scratch.counters = []
-        if counters.count != plan.trie.count { counters = Array(repeating: 0, count: plan.trie.count) }
-        for index in counters.indices { counters[index] = 0 }
+        counters.fill(0, count: tables.trie.count)
         current = scratch.current
-        scratch.current = []
-        if current.count != plan.trie.count { current = Array(repeating: 0, count: plan.trie.count) }
+        current.fill(0, count: tables.trie.count)
         table = scratch.table
-        scratch.table = []
+        // The memo depends only on the plan: kept from payload to payload.
+        memoMasks = scratch.memoMasks
+        memoChildren = scratch.memoChildren
+        if scratch.memoOwner !== tables || memoMasks.count != tables.properties.count {
+            memoMasks.fill(0, count: tables.properties.count)
+            memoChildren.fill(0, count: tables.properties.count)
+            scratch.memoOwner = tables
+        }
         arena = scratch.arena
         arenaCapacity = scratch.arenaCapacity
     }
 
     /// Hands the buffers back for the next payload.
     mutating func finish(_ scratch: ByteScratch) {
-        scratch.records = records
         scratch.keys = keys
         scratch.counters = counters
         scratch.current = current
         scratch.table = table
+        scratch.memoMasks = memoMasks
+        scratch.memoChildren = memoChildren
         scratch.arena = arena
         scratch.arenaCapacity = arenaCapacity
-        records = []
-        keys = []
-        table = []
     }
 
     // MARK: Document
@@ -520,7 +522,7 @@ struct BytePass {
     mutating func looseObject(_ child: Int32, _ mask: UInt64) throws(Bail) -> Int {
         try enter()
         let firstKey = keys.count
-        defer { keys.removeSubrange(firstKey...) }
+        defer { keys.truncate(to: firstKey) }
         skipWhitespace()
         if index < end, base[index] == UInt8(ascii: "}") {
             index += 1
@@ -546,7 +548,7 @@ struct BytePass {
         let form = nodes[Int(node)]
         try enter()
         let firstKey = keys.count
-        defer { keys.removeSubrange(firstKey...) }
+        defer { keys.truncate(to: firstKey) }
         var seenRequired: UInt64 = 0
         var seenOptional: UInt64 = 0
         var requiredCount: Int32 = 0
@@ -588,7 +590,21 @@ struct BytePass {
                     try checkDuplicate(key, from: firstKey)
                 }
                 try colon()
-                try value(child, mask == 0 ? 0 : childMask(mask, key: key))
+                var childMask: UInt64 = 0
+                if mask != 0 {
+                    if found >= 0 {
+                        // The key is the property's name: its child mask depends on the mask alone.
+                        let slot = Int(found)
+                        if memoMasks[slot] != mask {
+                            memoChildren[slot] = self.childMask(mask, key: key)
+                            memoMasks[slot] = mask
+                        }
+                        childMask = memoChildren[slot]
+                    } else {
+                        childMask = self.childMask(mask, key: key)
+                    }
+                }
+                try value(child, childMask)
                 count += 1
             } while try separator(UInt8(ascii: "}"))
         }
