@@ -7,6 +7,12 @@ import PackagePlugin
 /// (key `codes.md`), `contracts/path-configuration.json` (key `path-configuration.json`)
 /// and every file under
 /// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
+///
+/// It also passes the sources code generation depends on (`Sources/Schema`,
+/// `Sources/CodeGen`, `Package.resolved`), which are hashed, not embedded: the hash is
+/// `EmbeddedResources.generatorFingerprint`, part of the inputs `.tabgen-manifest`
+/// records, so that a tabgen rebuilt from changed sources regenerates even when its
+/// version string did not change.
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -19,13 +25,22 @@ struct EmbedResources: BuildToolPlugin {
             ("path-configuration.json", root.appending(path: "contracts/path-configuration.json")),
         ]
         resources += Self.files(under: root.appending(path: "Templates"))
+        var fingerprinted: [(key: String, url: URL)] = []
+        for folder in ["Sources/Schema", "Sources/CodeGen"] {
+            fingerprinted += Self.files(under: root.appending(path: folder)).map { ("\(folder)/\($0.key)", $0.url) }
+        }
+        let resolved = root.appending(path: "Package.resolved")
+        if FileManager.default.fileExists(atPath: resolved.path) { fingerprinted.append(("Package.resolved", resolved)) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
+        var arguments = [output.path]
+        for (key, url) in resources { arguments += [key, url.path] }
+        for (key, url) in fingerprinted { arguments += ["fingerprint:" + key, url.path] }
         return [
             .buildCommand(
                 displayName: "Embedding built-in resources into \(target.name)",
                 executable: try context.tool(named: "embed-resources").url,
-                arguments: [output.path] + resources.flatMap { [$0.key, $0.url.path] },
-                inputFiles: resources.map(\.url),
+                arguments: arguments,
+                inputFiles: resources.map(\.url) + fingerprinted.map(\.url),
                 outputFiles: [output]
             )
         ]

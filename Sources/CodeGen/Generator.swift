@@ -5,6 +5,8 @@ import Schema
 public struct Generator {
     public var templates: any TemplateSource
     public var modelBuilder = ModelBuilder()
+    /// Templates parsed with `TagDelimiters` (tests compare with parsing as written).
+    var rewritesTemplateDelimiters = true
 
     public init(templates: any TemplateSource) {
         self.templates = templates
@@ -35,7 +37,8 @@ public struct Generator {
         } catch {
             throw CodeGenError("\(target.language): \(error)")
         }
-        let renderer = try TemplateRenderer(source: templates, folder: target.templateFolder)
+        var renderer = try TemplateRenderer(source: templates, folder: target.templateFolder)
+        renderer.rewritesDelimiters = rewritesTemplateDelimiters
         var files: [GeneratedFile] = []
         var seen: Set<String> = []
         for plan in plans {

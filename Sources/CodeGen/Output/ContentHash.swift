@@ -8,13 +8,28 @@ public enum ContentHash {
     public static func of(_ text: String) -> String { of(bytes: Array(text.utf8)) }
 
     public static func of<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
+        var hasher = Hasher()
+        hasher.add(bytes)
+        return hasher.text
+    }
+
+    /// The same hash fed in pieces (`GenerationInputs` hashes many inputs into one).
+    public struct Hasher: Sendable {
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        public init() {}
+
+        public mutating func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+            for byte in bytes {
+                state ^= UInt64(byte)
+                state = state &* 0x0000_0100_0000_01b3
+            }
         }
-        let hex = String(hash, radix: 16)
-        return prefix + String(repeating: "0", count: 16 - hex.count) + hex
+
+        public var text: String {
+            let hex = String(state, radix: 16)
+            return prefix + String(repeating: "0", count: 16 - hex.count) + hex
+        }
     }
 
     static func isHash(_ text: Substring) -> Bool {

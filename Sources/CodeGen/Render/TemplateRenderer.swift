@@ -19,6 +19,8 @@ public struct TemplateRenderer {
     }
 
     private let storage = Library()
+    /// Parse with `TagDelimiters` (tests compare with parsing as written).
+    var rewritesDelimiters = true
 
     public init(source: any TemplateSource, folder: String) throws(CodeGenError) {
         let paths = source.templatePaths(in: folder)
@@ -39,8 +41,7 @@ public struct TemplateRenderer {
             guard !storage.parsed.contains(next), let (path, text) = storage.texts[next] else { continue }
             storage.parsed.insert(next)
             do {
-                // The pragma applies to the template it starts; partials start their own.
-                storage.library.register(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text), named: next)
+                storage.library.register(try Self.parse(text, rewritingDelimiters: rewritesDelimiters), named: next)
             } catch {
                 throw CodeGenError("template \(path) does not parse: \(error)")
             }
@@ -51,6 +52,18 @@ public struct TemplateRenderer {
             }
             pending += partials
         }
+    }
+
+    /// The template of `text`, as TEXT (the pragma applies to the template it starts;
+    /// partials start their own). With `rewritingDelimiters`, parsed with the delimiters
+    /// `TagDelimiters` writes, unless it declines; an error is always reported as the
+    /// template is written, with its line and column.
+    static func parse(_ text: String, rewritingDelimiters: Bool) throws -> MustacheTemplate {
+        if rewritingDelimiters, let rewritten = TagDelimiters.rewrite(text),
+           let template = try? MustacheTemplate(string: TagDelimiters.pragma + rewritten) {
+            return template
+        }
+        return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text)
     }
 
     /// The names of `{{> name}}` and `{{< name}}` tags (or with the delimiters a leading

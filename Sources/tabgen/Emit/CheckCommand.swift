@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let results: [(job: EmitJob, files: [GeneratedFile])]
+        let results: [(job: EmitJob, outcome: EmitJob.Outcome)]
         do throws(CLIError) {
             let (jobs, templates) = try generation.jobs(version: Tabgen.configuration.version)
             if !quiet { EmitJob.announceSchemas(jobs) }
@@ -60,7 +60,11 @@ struct CheckCommand: ParsableCommand {
         var total = 0
         var problems: [(job: EmitJob, problem: OutputDirectory.Problem)] = []
         var commands: [String] = []
-        for (job, files) in results {
+        for (job, outcome) in results {
+            guard case .generated(let files) = outcome else {
+                if case .upToDate(let count) = outcome { total += count }
+                continue
+            }
             total += files.count
             let found = job.output.check(files)
             if !found.isEmpty, !commands.contains(job.rerunCommand) { commands.append(job.rerunCommand) }

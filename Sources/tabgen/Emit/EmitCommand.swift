@@ -80,7 +80,8 @@ struct EmitCommand: ParsableCommand {
         if !quiet { EmitJob.announceSchemas(jobs) }
         let results = try EmitJob.generate(jobs, templates: templates)
         // Nothing is written when any output would overwrite a file tabgen did not write.
-        for (job, files) in results {
+        for (job, outcome) in results {
+            guard case .generated(let files) = outcome else { continue }
             let conflicting = job.output.conflicts(files)
             if !conflicting.isEmpty {
                 throw CLIError("\(job.directoryDisplay): tabgen did not generate \(conflicting.joined(separator: ", ")) and will not overwrite it; move it away (or delete it) and run again")
@@ -90,15 +91,22 @@ struct EmitCommand: ParsableCommand {
                 throw CLIError("nothing was written:\n" + problems.joined(separator: "\n"))
             }
         }
-        for (job, files) in results {
-            let report: OutputDirectory.WriteReport
-            do {
-                report = try job.output.write(files)
-            } catch {
-                throw CLIError(error.message)
+        for (job, outcome) in results {
+            var report = OutputDirectory.WriteReport()
+            let unchanged: Int
+            switch outcome {
+            case .upToDate(let count):
+                unchanged = count
+            case .generated(let files):
+                do {
+                    report = try job.output.write(files)
+                } catch {
+                    throw CLIError(error.message)
+                }
+                unchanged = report.unchanged.count
             }
             if !quiet {
-                var line = "\(job.target.language): \(job.directoryDisplay): \(report.written.count) written, \(report.unchanged.count) unchanged"
+                var line = "\(job.target.language): \(job.directoryDisplay): \(report.written.count) written, \(unchanged) unchanged"
                 if !report.removed.isEmpty { line += ", \(report.removed.count) removed (\(report.removed.joined(separator: ", ")))" }
                 if !report.cleaned.isEmpty { line += ", \(report.cleaned.count) temporary files of an interrupted emit removed" }
                 FileHandle.standardError.write(Data((line + "\n").utf8))

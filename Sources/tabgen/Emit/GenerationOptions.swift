@@ -79,7 +79,7 @@ struct GenerationOptions: ParsableArguments {
             // Relative to the config file, as written there: the same wherever tabgen runs.
             let schemaDisplay = project.schema ?? SchemaLoader.builtinName
             let header = GenerationHeader(version: version, schema: project.schema.map(GenerationHeader.relativeName) ?? SchemaLoader.builtinName, command: command)
-            jobs.append(EmitJob(target: target, schemaPath: project.schema.map { project.resolve($0).path }, schemaDisplay: schemaDisplay,
+            jobs.append(EmitJob(target: target, options: output.options, schemaPath: project.schema.map { project.resolve($0).path }, schemaDisplay: schemaDisplay,
                                 schemaLabel: project.schema.map { "\($0) (from \(configPath))" } ?? "\(SchemaLoader.builtinName); \(configPath) names no schema",
                                 directory: project.resolve(output.out), directoryDisplay: output.out, header: header, rerunCommand: rerun))
         }
@@ -169,7 +169,7 @@ struct GenerationOptions: ParsableArguments {
             } else {
                 directory = out ?? "generated/\(lang)"
             }
-            jobs.append(EmitJob(target: target, schemaPath: schema, schemaDisplay: schemaDisplay,
+            jobs.append(EmitJob(target: target, options: options[lang] ?? [:], schemaPath: schema, schemaDisplay: schemaDisplay,
                                 schemaLabel: schema.map { "\($0) (--schema)" } ?? SchemaLoader.builtinName,
                                 directory: URL(fileURLWithPath: directory), directoryDisplay: directory,
                                 header: GenerationHeader(version: version, schema: schemaInHeader, command: command), rerunCommand: rerun))
@@ -183,6 +183,8 @@ struct EmitJob {
     static var languageList: String { TargetRegistry.languages.joined(separator: ", ") }
 
     var target: any LanguageTarget
+    /// The options `target` was made with, as given (for `inputs`).
+    var options: [String: String]
     /// Nil: the built-in schema.
     var schemaPath: String?
     var schemaDisplay: String
@@ -204,11 +206,20 @@ struct EmitJob {
         }
     }
 
-    /// The schema at `path` (nil: built in), named in messages and generated files as
-    /// `displayName`, so output does not depend on where the project is checked out.
-    static func loadSchema(path: String?, displayName: String) throws(CLIError) -> SchemaDocument {
-        guard let path else { return try SchemaLoader.load(path: nil) }
-        let bytes = try FileInput.readAll(path: path, limit: 64 << 20)
+    /// The bytes of the schema at `path`, or of the built-in one (nil).
+    static func schemaBytes(path: String?) throws(CLIError) -> [UInt8] {
+        guard let path else {
+            guard let data = EmbeddedResources.data(named: "schema.json") else {
+                throw CLIError("the built-in schema is missing from this build")
+            }
+            return Array(data)
+        }
+        return try FileInput.readAll(path: path, limit: 64 << 20)
+    }
+
+    /// The schema in `bytes`, named in messages and generated files as `displayName`, so
+    /// output does not depend on where the project is checked out.
+    static func parseSchema(_ bytes: [UInt8], displayName: String) throws(CLIError) -> SchemaDocument {
         do {
             return try SchemaReader(fileName: displayName).read(bytes)
         } catch {
@@ -216,24 +227,68 @@ struct EmitJob {
         }
     }
 
-    /// Generates every job in memory, manifests included. Any schema or template error
-    /// throws before a single file is written.
-    static func generate(_ jobs: [EmitJob], templates: any TemplateSource) throws(CLIError) -> [(job: EmitJob, files: [GeneratedFile])] {
+    /// The hash of everything this job's files are made from (`GenerationInputs`), which
+    /// the manifest records: tabgen's version and build (`generatorFingerprint` covers
+    /// the built-in templates and the code generation sources), the header (schema name
+    /// and command), the language and its options, the schema's bytes, and the text of
+    /// every template of the language (`--templates` ones included).
+    func inputs(schema: [UInt8], templates: any TemplateSource) -> String {
+        var inputs = GenerationInputs()
+        inputs.add("tabgen version", header.version)
+        inputs.add("tabgen build", EmbeddedResources.generatorFingerprint)
+        inputs.add("header", header.lines.joined(separator: "\n"))
+        inputs.add("language", target.language)
+        for (name, value) in options.sorted(by: { $0.key < $1.key }) {
+            inputs.add("option " + name, value)
+        }
+        inputs.add("schema name", schemaDisplay)
+        inputs.add("schema", bytes: schema)
+        for path in templates.templatePaths(in: target.templateFolder) {
+            inputs.add("template " + path, templates.template(at: path) ?? "")
+        }
+        return inputs.text
+    }
+
+    /// What a job has to do: nothing when its directory already holds what it would
+    /// generate (`OutputDirectory.upToDateCount`, the number of its files), else write or
+    /// compare the files it generates, the manifest included.
+    enum Outcome {
+        case upToDate(fileCount: Int)
+        case generated([GeneratedFile])
+    }
+
+    /// For every job, whether its directory is current or else its files, generated in
+    /// memory, manifests included. Any schema or template error throws before a single
+    /// file is written.
+    static func generate(_ jobs: [EmitJob], templates: any TemplateSource) throws(CLIError) -> [(job: EmitJob, outcome: Outcome)] {
+        var schemas: [String: [UInt8]] = [:]
         var documents: [String: SchemaDocument] = [:]
-        var results: [(job: EmitJob, files: [GeneratedFile])] = []
+        var results: [(job: EmitJob, outcome: Outcome)] = []
         let generator = Generator(templates: templates)
         for job in jobs {
             let key = job.schemaPath ?? ""
+            let bytes: [UInt8]
+            if let cached = schemas[key] {
+                bytes = cached
+            } else {
+                bytes = try schemaBytes(path: job.schemaPath)
+                schemas[key] = bytes
+            }
+            let inputs = job.inputs(schema: bytes, templates: templates)
+            if let count = job.output.upToDateCount(inputs: inputs, header: job.header) {
+                results.append((job, .upToDate(fileCount: count)))
+                continue
+            }
             let document: SchemaDocument
             if let cached = documents[key] {
                 document = cached
             } else {
-                document = try loadSchema(path: job.schemaPath, displayName: job.schemaDisplay)
+                document = try parseSchema(bytes, displayName: job.schemaDisplay)
                 documents[key] = document
             }
             do {
                 let files = try generator.generate(document, target: job.target, header: job.header)
-                results.append((job, OutputDirectory.withManifest(files, header: job.header)))
+                results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header, inputs: inputs))))
             } catch {
                 throw CLIError("\(job.target.language): \(error.message)")
             }
