@@ -41,4 +41,11 @@ extension BridgeContract {
     public var primaryEvent: ContractEvent? {
         event(named: event) ?? webToNativeEvents.first
     }
+
+    /// The HTML attribute that carries `event`'s data, named as Stimulus names a value
+    /// (`valueAttribute` for the contract's primary value). Only events with a value have
+    /// one; for the others this is the primary value's attribute.
+    public func valueAttribute(of event: ContractEvent) -> String {
+        "data-\(stimulusIdentifier)-\(Self.dasherize(event.value ?? value))-value"
+    }
 }

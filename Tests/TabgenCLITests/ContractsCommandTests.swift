@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// A project with several contracts (`contracts:` in tabgen.yml): validate checks a
+/// payload as one event of one contract, and a page for every bridge component on it.
+struct ContractsCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let navigation = root.appendingPathComponent("schema.json").path
+    static let menu = root.appendingPathComponent("contracts/menu.json").path
+    static let share = CLI.payload("contracts/share.json")
+
+    /// A project whose contracts folder holds the navigation, menu and share contracts.
+    func project(config: String = "version: 1\ncontracts: contracts\n") throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, path) in [("navigation.json", Self.navigation), ("menu.json", Self.menu), ("share.json", Self.share)] {
+            try FileManager.default.copyItem(atPath: path, toPath: folder.appendingPathComponent(name).path)
+        }
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        return directory
+    }
+
+    func write(_ text: String, _ name: String, in directory: URL) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
+
+    @Test func schemaAndContractsTogetherAreRefused() throws {
+        let directory = try project(config: "version: 1\nschema: contracts/navigation.json\ncontracts: contracts\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate", "a.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tabgen.yml:3:12: schema: and contracts: cannot both be given"), "\(result.stderr)")
+    }
+
+    @Test func twoContractsOfOneComponentNameBothFiles() throws {
+        let directory = try project(config: "version: 1\ncontracts: [contracts/menu.json, contracts/navigation.json, copy.json]\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: Self.menu, toPath: directory.appendingPathComponent("copy.json").path)
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate", "--contract", "menu", "a.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("contracts/menu.json and copy.json are both contracts of the component \"menu\""), "\(result.stderr)")
+    }
+
+    @Test func aPayloadIsTheDataOfOneEventOfOneContract() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(#"{"title": "Actions", "items": [{"title": "Edit", "index": 0}]}"#, "menu.json", in: directory)
+        try write(#"{"title": "Actions", "items": [{"title": "Edit", "index": "0"}]}"#, "bad-menu.json", in: directory)
+        try write(#"{"selectedIndex": 1}"#, "selected.json", in: directory)
+
+        let valid = try CLI.run(["validate", "--contract", "menu", "menu.json"], in: directory)
+        #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        #expect(valid.stderr.hasPrefix("tabgen: contracts/menu.json, contracts/navigation.json, contracts/share.json (contracts: of tabgen.yml)\n"), "\(valid.stderr)")
+        let invalid = try CLI.run(["validate", "--contract", "menu", "--event", "display", "bad-menu.json"], in: directory)
+        #expect(invalid.status == 1)
+        #expect(invalid.stdoutLines == [#"bad-menu.json:1:59: error[TG010] menu.display /items/0/index: expected int32 (an integer from -2147483648 to 2147483647), found string "0""#], "\(invalid.stdout)")
+        // A reply is checked against its own data: the menu is not a Selection.
+        #expect(try CLI.run(["validate", "--contract", "menu", "--event", "selected", "selected.json"], in: directory).status == 0)
+        let notAReply = try CLI.run(["validate", "--contract", "menu", "--event", "selected", "menu.json"], in: directory)
+        #expect(notAReply.status == 1)
+        #expect(notAReply.stdout.contains("error[TG012] menu.selected (root): missing required property \"selectedIndex\""), "\(notAReply.stdout)")
+        // The tab bar is still its configure event, by default.
+        try write(#"{"tabs": []}"#, "tabs.json", in: directory)
+        let tabs = try CLI.run(["validate", "--contract", "navigation", "tabs.json"], in: directory)
+        #expect(tabs.stdout.contains("navigation.configure"), "\(tabs.stdout)")
+    }
+
+    @Test func jsonLinesNameContractAndEventInJSON() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("{\"url\": \"/a\"}\n{\"url\": \"https://evil.example/\"}\n", "shares.jsonl", in: directory)
+        let result = try CLI.run(["validate", "--contract", "share", "--jsonl", "--format", "json", "shares.jsonl"], in: directory)
+        #expect(result.status == 1)
+        let lines = result.stdoutLines
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""line":2"#) == true && lines.first?.contains(#""code":"SH1""#) == true, "\(result.stdout)")
+        #expect(lines.first?.contains(#""contract":"share","event":"connect""#) == true, "\(result.stdout)")
+    }
+
+    @Test(arguments: [
+        (["a.json"], "say which with --contract NAME"),
+        (["--contract", "menus", "a.json"], "no contract of component \"menus\"; did you mean menu?"),
+        (["--contract", "menu", "--event", "selcted", "a.json"], "has no event \"selcted\"; did you mean selected?"),
+        (["--html", "--contract", "menu", "a.json"], "no web-to-native event of menu has a value attribute"),
+        (["--html", "--contract", "menu", "--event", "selected", "a.json"], "the selected event of menu has no value attribute"),
+    ])
+    func choosingAContractOrEventIsAUsageError(_ arguments: [String], _ message: String) throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate"] + arguments, in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    static let page = """
+    <!DOCTYPE html>
+    <html><body>
+    <nav data-controller="bridge--navigation" data-bridge--navigation-config-value="{&quot;mode&quot;: &quot;tabbed&quot;, &quot;active&quot;: &quot;home&quot;, &quot;tabs&quot;: [{&quot;id&quot;: &quot;home&quot;, &quot;title&quot;: &quot;Home&quot;, &quot;icon&quot;: &quot;house&quot;, &quot;path&quot;: &quot;/&quot;}, {&quot;id&quot;: &quot;me&quot;, &quot;title&quot;: &quot;Me&quot;, &quot;icon&quot;: &quot;person&quot;, &quot;path&quot;: &quot;/me&quot;}]}"></nav>
+    <div data-controller="bridge--menu"></div>
+    <a data-controller="bridge--share" data-bridge--share-share-value='{"url": "https://evil.example/"}'>Share</a>
+    <button data-controller="bridge--overflow-menu">More</button>
+    <button data-controller="bridge--overflow-menu bridge--form">More</button>
+    </body></html>
+    """
+
+    @Test func aPageWithSeveralBridgeComponentsChecksEach() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(Self.page, "page.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "page.html"], in: directory)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdoutLines == [
+            #"page.html:5:68: error[SH1] share.connect /url: "https://evil.example/" is not a relative reference (it has scheme "https")"#,
+            #"page.html:6:1: warning[TG023] (root): data-controller="bridge--overflow-menu" names a bridge component that no contract of the project describes (contracts: bridge--menu, bridge--navigation, bridge--share), so nothing checks what it sends"#,
+            #"page.html:7:1: warning[TG023] (root): data-controller="bridge--form" names a bridge component that no contract of the project describes (contracts: bridge--menu, bridge--navigation, bridge--share), so nothing checks what it sends"#,
+        ], "\(result.stdout)")
+        // The navigation element was checked too: break it and it is reported.
+        try write(Self.page.replacingOccurrences(of: "&quot;/me&quot;", with: "&quot;//evil&quot;"), "page.html", in: directory)
+        let both = try CLI.run(["validate", "--html", "--format", "json", "page.html"], in: directory)
+        #expect(both.stdoutLines.filter { $0.contains(#""contract":"navigation","event":"configure""#) }.count == 1, "\(both.stdout)")
+        #expect(both.stdoutLines.filter { $0.contains(#""contract":"share","event":"connect""#) }.count == 1, "\(both.stdout)")
+        // --contract checks only its elements; the others are still known components.
+        let shareOnly = try CLI.run(["validate", "--html", "--contract", "share", "page.html"], in: directory)
+        #expect(shareOnly.stdoutLines.filter { $0.contains("navigation") && !$0.contains("TG023") }.isEmpty, "\(shareOnly.stdout)")
+        #expect(shareOnly.stdoutLines.filter { $0.contains("TG023") }.count == 2)
+    }
+
+    @Test func aPageWithoutAnyContractsElementIsMissingOnlyOnce() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("<p>sign in</p>", "empty.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "empty.html"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdoutLines == [#"empty.html:1:1: error[TG003] (root): no element on this page has a data-controller of the project's contracts (bridge--navigation, bridge--share), so the app gets no data from it (--allow-missing accepts such pages)"#], "\(result.stdout)")
+        // A page with only the share button is not missing the tab bar's element.
+        try write(#"<a data-controller="bridge--share" data-bridge--share-share-value='{"url": "/x"}'>Share</a>"#, "share.html", in: directory)
+        #expect(try CLI.run(["validate", "--html", "share.html"], in: directory).status == 0)
+    }
+
+    @Test func anUnknownBridgeComponentWarnsWithTheBuiltInContractToo() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = Self.page.replacingOccurrences(of: "bridge--share", with: "other")
+        try write(page, "page.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "--strict", "page.html"], in: directory)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        // menu, overflow-menu and form: three identifiers the built-in contract does not describe.
+        #expect(result.stdoutLines.map { $0.components(separatedBy: " (root)").first ?? "" } == [
+            "page.html:4:1: warning[TG023]", "page.html:6:1: warning[TG023]", "page.html:7:1: warning[TG023]",
+        ], "\(result.stdout)")
+        #expect(try CLI.run(["validate", "--html", "page.html"], in: directory).status == 0)
+    }
+}
