@@ -155,3 +155,60 @@ struct ContractsCommandTests {
         #expect(try CLI.run(["validate", "--html", "page.html"], in: directory).status == 0)
     }
 }
+
+/// emit and check over every contract of `contracts:`: each contract's files in
+/// `OUT/<component>/`, one manifest per output, a removed contract's files stale.
+struct ContractsEmitTests {
+    @Test func emitAndCheckCoverEveryContractAndForgetARemovedOne() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let navigation = try String(contentsOfFile: ContractsCommandTests.navigation, encoding: .utf8)
+        try Data(navigation.utf8).write(to: folder.appendingPathComponent("navigation.json"))
+        // A second one-event contract (today's generators handle it in every language).
+        let sidebar = navigation.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "sidebar""#)
+            .replacingOccurrences(of: "bridge--navigation", with: "bridge--sidebar")
+        #expect(sidebar != navigation)
+        try Data(sidebar.utf8).write(to: folder.appendingPathComponent("sidebar.json"))
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let manager = FileManager.default
+        for component in ["navigation", "sidebar"] {
+            let types = directory.appendingPathComponent("gen/\(component)/MessageData.swift")
+            let text = try String(contentsOf: types, encoding: .utf8)
+            // The namespace option is the component, in Swift's case.
+            #expect(text.contains("extension \(component.prefix(1).uppercased() + component.dropFirst())"), "\(text.prefix(400))")
+            #expect(text.contains("from contracts/\(component).json. Do not edit."))
+        }
+        let manifest = try String(contentsOf: directory.appendingPathComponent("gen/.tabgen-manifest"), encoding: .utf8)
+        #expect(manifest.contains("navigation/MessageData.swift") && manifest.contains("sidebar/MessageData.swift"))
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/.tabgen-manifest").path))
+        #expect(try CLI.run(["check"], in: directory).status == 0)
+
+        // Remove a contract: check reports its files, emit deletes them, check is green again.
+        try manager.removeItem(at: folder.appendingPathComponent("sidebar.json"))
+        let stale = try CLI.run(["check"], in: directory)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("gen/sidebar/MessageData.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
+        #expect(try CLI.run(["emit"], in: directory).status == 0)
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/sidebar/MessageData.swift").path))
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/MessageData.swift").path))
+        #expect(try CLI.run(["check"], in: directory).status == 0)
+    }
+
+    @Test func aComponentThatIsNotAFolderNameIsRefusedBeforeWriting() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let navigation = try String(contentsOfFile: ContractsCommandTests.navigation, encoding: .utf8)
+        try Data(navigation.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "../x""#).utf8)
+            .write(to: directory.appendingPathComponent("odd.json"))
+        try Data("version: 1\ncontracts: [odd.json]\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let result = try CLI.run(["emit"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("odd.json: component \"../x\" names the folder"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gen").path))
+    }
+}
