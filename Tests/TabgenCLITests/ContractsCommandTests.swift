@@ -212,3 +212,40 @@ struct ContractsEmitTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gen").path))
     }
 }
+
+/// diff on two versions of a contract that lists events: event by event, each change
+/// classified in its event's direction.
+struct ContractsDiffTests {
+    static func fixture(_ name: String, _ side: String) -> String {
+        ContractsCommandTests.root.appendingPathComponent("Tests/SchemaTests/DiffFixtures/\(name)/\(side).json").path
+    }
+
+    @Test func aTightenedReplyBreaksTheOtherSideFromATightenedEvent() throws {
+        let reply = try CLI.run(["diff", Self.fixture("events-reply-property-made-required", "old"), Self.fixture("events-reply-property-made-required", "new")])
+        #expect(reply.status == 1)
+        #expect(reply.stdout.contains(#"reply "selected" (native to web, to "display"): property "title" became required — old clients: BREAKING (new pages read an old app's reply"#), "\(reply.stdout)")
+        #expect(reply.stderr.contains("1 breaks old clients"))
+        let event = try CLI.run(["diff", Self.fixture("events-web-property-made-required", "old"), Self.fixture("events-web-property-made-required", "new")])
+        #expect(event.status == 1)
+        #expect(event.stdout.contains(#"event "display" (web to native): property "subtitle" became required — old clients: safe"#), "\(event.stdout)")
+        #expect(event.stderr.contains("1 breaks new clients"))
+        // The policy applies per direction as before.
+        #expect(try CLI.run(["diff", "--allow", "old-clients", Self.fixture("events-reply-property-made-required", "old"), Self.fixture("events-reply-property-made-required", "new")]).status == 0)
+    }
+
+    @Test func anAddedEventIsReportedAndTheExampleMenuIsUnchangedAgainstItself() throws {
+        let added = try CLI.run(["diff", "--format", "json", Self.fixture("events-web-event-added", "old"), Self.fixture("events-web-event-added", "new")])
+        #expect(added.status == 1)
+        #expect(added.stdout.contains(#""code":"D063""#), "\(added.stdout)")
+        let same = try CLI.run(["diff", ContractsCommandTests.menu, ContractsCommandTests.menu])
+        #expect(same.status == 0 && same.stdout.isEmpty, "\(same.stdout)")
+    }
+
+    @Test func withSeveralContractsDiffNeedsNew() throws {
+        let directory = try ContractsCommandTests().project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["diff", "contracts/menu.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("give NEW: tabgen.yml lists 3 contracts"), "\(result.stderr)")
+    }
+}
