@@ -249,3 +249,20 @@ struct ContractsDiffTests {
         #expect(result.stderr.contains("give NEW: tabgen.yml lists 3 contracts"), "\(result.stderr)")
     }
 }
+
+/// The conformance suite of one event's data, for contracts that list events.
+struct ContractsConformanceTests {
+    @Test func theSuiteOfAReplyIsDerivedFromItsData() throws {
+        let result = try CLI.run(["conformance", "--schema", ContractsCommandTests.menu, "--event", "selected", "--count", "20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdoutLines
+        #expect(lines.count > 20)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"id":"menu.selected/"#) })
+        // The minimal fixture is a Selection, and some case is missing its one member.
+        #expect(lines.first?.contains(#"\"selectedIndex\""#) == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.contains(#"TG012"#) && $0.contains("selectedIndex") })
+        let unknown = try CLI.run(["conformance", "--schema", ContractsCommandTests.menu, "--event", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("menu has no event \"nope\" (events: display, selected)"))
+    }
+}
