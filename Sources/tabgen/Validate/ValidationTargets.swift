@@ -28,8 +28,10 @@ struct ValidationTargets {
         var scope = contracts
         if let name { scope = [try ConfigContext.select(name, from: contracts)] }
         let selected = pages ? scope[0] : try ConfigContext.select(name, from: contracts)
-        payload = Payload(document: selected.document, validator: PayloadValidator(document: selected.document), subject: nil)
         if pages {
+            // Payload files are not read with pages; the validator is only a placeholder.
+            payload = Payload(document: selected.document, validator: PayloadValidator(document: SchemaDocument(
+                root: Schema(form: .empty), definitions: [], extensions: TabgenExtensions(), sourceName: selected.name, source: [])), subject: nil)
             for project in scope {
                 guard let contract = project.contract else { continue }
                 var events = contract.webToNativeEvents.filter { !($0.value ?? "").isEmpty }
@@ -47,15 +49,20 @@ struct ValidationTargets {
             }
             return
         }
+        // One validator, built once: its byte pass is compiled from the event's document.
         guard let contract = selected.contract else {
             if eventName != nil { throw CLIError("\(selected.name) declares no bridge contract (metadata.tabgen.contract), so it has no events for --event") }
+            payload = Payload(document: selected.document, validator: PayloadValidator(document: selected.document), subject: nil)
             return
         }
         var chosen = contract.primaryEvent
         if let eventName { chosen = try Self.event(eventName, of: contract, in: selected) }
-        guard let event = chosen else { return }
-        payload.validator = PayloadValidator(document: selected.document, event: event)
-        payload.subject = namesSubjects ? FindingSubject(contract: contract.component, event: event.name) : nil
+        guard let event = chosen else {
+            payload = Payload(document: selected.document, validator: PayloadValidator(document: selected.document), subject: nil)
+            return
+        }
+        payload = Payload(document: selected.document, validator: PayloadValidator(document: selected.document, event: event),
+                          subject: namesSubjects ? FindingSubject(contract: contract.component, event: event.name) : nil)
     }
 
     /// One validator per event a page may carry.
