@@ -60,6 +60,14 @@ struct DiffTests {
         DiffCase(name: "real-deprecated-added", forward: ["D001 safe/safe", "D001 safe/safe", "D050 safe/safe"],
                  backward: ["D003 safe/safe", "D003 safe/safe", "D051 safe/safe"]),
         DiffCase(name: "real-badge-added", forward: ["D001 safe/safe"], backward: ["D003 safe/safe"]),
+        // Contracts that list events: matched by name, each classified in its own direction.
+        DiffCase(name: "events-web-event-added", forward: ["D063 breaking/safe"], backward: ["D064 safe/breaking"]),
+        DiffCase(name: "events-reply-added", forward: ["D063 breaking/safe"], backward: ["D064 breaking/breaking"]),
+        DiffCase(name: "events-value-changed", forward: ["D065 breaking/breaking"], backward: ["D065 breaking/breaking"]),
+        // The same change, opposite directions: a web-to-native event's new required member
+        // breaks new apps meeting old pages; a reply's breaks new pages meeting old apps.
+        DiffCase(name: "events-web-property-made-required", forward: ["D005 safe/breaking"], backward: ["D006 breaking/safe"]),
+        DiffCase(name: "events-reply-property-made-required", forward: ["D005 breaking/safe"], backward: ["D006 safe/breaking"]),
     ]
 
     @Test(arguments: cases)

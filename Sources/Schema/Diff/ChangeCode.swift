@@ -41,6 +41,9 @@ public enum ChangeCode: String, Sendable, CaseIterable, Comparable {
     case contractChanged = "D060"
     case contractAddedOrRemoved = "D061"
     case rootNameChanged = "D062"
+    case eventAdded = "D063"
+    case eventRemoved = "D064"
+    case eventChanged = "D065"
 
     case descriptionChanged = "D090"
 
@@ -80,6 +83,9 @@ public enum ChangeCode: String, Sendable, CaseIterable, Comparable {
         case .contractChanged: "bridge contract changed"
         case .contractAddedOrRemoved: "bridge contract added or removed"
         case .rootNameChanged: "root type name changed"
+        case .eventAdded: "event added"
+        case .eventRemoved: "event removed"
+        case .eventChanged: "event direction, reply or value changed"
         case .descriptionChanged: "description changed"
         }
     }

@@ -15,6 +15,10 @@ public struct SchemaDiffer: Sendable {
     }
 
     public func changes() -> [SchemaChange] {
+        // Contracts that list events are compared event by event, each in its direction.
+        if old.extensions.contract?.listsEvents == true || new.extensions.contract?.listsEvents == true {
+            return EventDiff(old: old, new: new).changes()
+        }
         var walk = SchemaWalk(old: old, new: new)
         walk.compare(old.root, new.root)
         return ContractDiff(old: old, new: new).changes() + walk.changes + RuleDiff(old: old, new: new).changes()

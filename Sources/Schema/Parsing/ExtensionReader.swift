@@ -37,7 +37,7 @@ struct ExtensionReader {
             extensions.contract = readContract(contract, at: Self.base.appending(key: "contract"))
         }
         if let rules = object["rules"] {
-            var ruleReader = RuleReader(document: document, sink: sink)
+            var ruleReader = RuleReader(document: document, sink: sink, contract: extensions.contract)
             extensions.rules = ruleReader.readRules(rules, at: Self.base.appending(key: "rules"))
             sink = ruleReader.sink
         }

@@ -16,8 +16,11 @@ public final class Rule: Sendable {
     public let when: [Condition]
     /// Where the rule is in the schema document.
     public let schemaPointer: JSONPointer
+    /// In a contract that lists events: the event whose data the rule checks (its paths
+    /// start at that data). nil: the rule checks the schema's root.
+    public let event: String?
 
-    public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root) {
+    public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root, event: String? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -25,6 +28,7 @@ public final class Rule: Sendable {
         self.kind = kind
         self.when = when
         self.schemaPointer = schemaPointer
+        self.event = event
     }
 
     public enum Kind: Sendable {

@@ -5,15 +5,19 @@ struct RuleReader {
     let document: SchemaDocument
     var sink: ErrorSink
     let navigator: SchemaNavigator
+    /// The contract read before the rules: a contract that lists events says which
+    /// event's data a rule's paths start at (`"event"`).
+    let contract: BridgeContract?
 
-    init(document: SchemaDocument, sink: ErrorSink) {
+    init(document: SchemaDocument, sink: ErrorSink, contract: BridgeContract? = nil) {
         self.document = document
         self.sink = sink
+        self.contract = contract
         navigator = SchemaNavigator(document: document)
     }
 
     static let kinds = ["count", "unique", "reference", "relativeReference", "equals"]
-    static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path"]
+    static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path", "event"]
     static let parameters: [String: Set<String>] = [
         "count": ["min", "max", "forbidden", "distinct", "where"],
         "unique": [],
@@ -71,7 +75,9 @@ struct RuleReader {
         }
         let message = string(object, "message", at: pointer, required: false)
         let description = string(object, "description", at: pointer, required: false)
-        let root = [document.root]
+        guard let resolved = ruleRoot(object, at: pointer) else { return nil }
+        let event = resolved.event
+        let root = [resolved.schema]
         let pathPointer = pointer.appending(key: "path")
         guard let path = pattern(object, "path", at: pointer, required: true) else { return nil }
         let (schemas, failure) = navigator.schemas(at: path, from: root)
@@ -139,7 +145,42 @@ struct RuleReader {
         }
         guard sink.errors.count == errorCount else { return nil }
         return Rule(code: code, severity: severity, message: message ?? Self.defaultMessage(kindName), description: description,
-                    kind: kind, when: when, schemaPointer: pointer)
+                    kind: kind, when: when, schemaPointer: pointer, event: event)
+    }
+
+    /// Where a rule's paths start. In a contract that lists events: the data of the event
+    /// named by `"event"`, which may be left out when only one event has data. Otherwise the
+    /// root (an `"event"` there must name the schema's one event).
+    private mutating func ruleRoot(_ object: JSONObject, at pointer: JSONPointer) -> (event: String?, schema: Schema)? {
+        let named = object["event"] == nil ? nil : string(object, "event", at: pointer, required: false)
+        if object["event"] != nil, named == nil { return nil }
+        guard let contract, contract.listsEvents else {
+            if let named, named != contract?.event {
+                sink.report(pointer.appending(key: "event"), "\"event\" names an event of a contract that lists events; this schema's one event is \(contract.map { JSONWriter.quoted($0.event) } ?? "not declared (no contract)"), its data the root")
+                return nil
+            }
+            return (nil, document.root)
+        }
+        let withData = contract.events.compactMap { event -> (String, String)? in
+            if case .definition(let definition) = event.data { return (event.name, definition) }
+            return nil
+        }
+        let names = withData.map { JSONWriter.quoted($0.0) }.joined(separator: ", ")
+        guard let named else {
+            guard withData.count == 1, let only = withData.first, let schema = document.definition(named: only.1) else {
+                sink.report(pointer, "a rule of a contract that lists events needs \"event\": the event whose data it checks (\(names.isEmpty ? "no event has data" : "one of \(names)"))")
+                return nil
+            }
+            return (only.0, schema)
+        }
+        guard let match = withData.first(where: { $0.0 == named }), let schema = document.definition(named: match.1) else {
+            let known = contract.events.contains { $0.name == named }
+            sink.report(pointer.appending(key: "event"), known
+                ? "event \(JSONWriter.quoted(named)) has no data for a rule to check; events with data: \(names.isEmpty ? "none" : names)"
+                : "no event is named \(JSONWriter.quoted(named)); events with data: \(names.isEmpty ? "none" : names)")
+            return nil
+        }
+        return (named, schema)
     }
 
     static func defaultMessage(_ kind: String) -> String {

@@ -24,6 +24,9 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Schema (default: the built-in one).", valueName: "PATH"))
     var schema: String?
 
+    @Option(help: ArgumentHelp("For a contract that lists events: the event whose data the suite checks (default: its primary web-to-native event).", valueName: "NAME"))
+    var event: String?
+
     @Option(help: ArgumentHelp("Name of the suite, the prefix of case ids (default: the schema's file name without extension).", valueName: "NAME"))
     var name: String?
 
@@ -39,15 +42,33 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the suite to DIR/NAME.cases.jsonl instead of standard output.", valueName: "DIR"))
     var dump: String?
 
+    /// The document the suite is derived from: the schema, or for a contract that lists
+    /// events, the data of one event (its definition and that event's rules), as
+    /// `tabgen validate --event` checks it.
+    static func eventData(of document: SchemaDocument, event name: String?) throws(CLIError) -> SchemaDocument {
+        guard let contract = document.extensions.contract else {
+            if let name { throw CLIError("\(document.sourceName) declares no bridge contract, so it has no event \(JSONWriter.quoted(name))") }
+            return document
+        }
+        guard let name else {
+            return contract.listsEvents ? contract.primaryEvent.map(document.document(for:)) ?? document : document
+        }
+        guard let event = contract.event(named: name) else {
+            throw CLIError("\(contract.component) has no event \(JSONWriter.quoted(name)) (events: \(contract.events.map(\.name).joined(separator: ", ")))")
+        }
+        return document.document(for: event)
+    }
+
     func run() throws {
         let document: SchemaDocument
         do {
-            document = try SchemaLoader.load(path: schema)
+            document = try Self.eventData(of: SchemaLoader.load(path: schema), event: event)
         } catch {
             printError(error.description)
             throw Exit.failure.exitCode
         }
-        let suiteName = name ?? schema.map { URL(fileURLWithPath: $0).deletingPathExtension().deletingPathExtension().lastPathComponent } ?? "builtin"
+        var suiteName = name ?? schema.map { URL(fileURLWithPath: $0).deletingPathExtension().deletingPathExtension().lastPathComponent } ?? "builtin"
+        if name == nil, let event { suiteName += "." + event }
         let suite = ConformanceSuite(document: document, name: suiteName, seed: seed)
         let cases = index.map { [suite.single(index: $0)] } ?? suite.cases(count: count)
         var text = ""

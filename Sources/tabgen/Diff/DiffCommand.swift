@@ -79,6 +79,8 @@ struct DiffCommand: ParsableCommand {
             let newArgument: String
             if let newSchema {
                 newArgument = newSchema
+            } else if context.contractSources.count > 1 {
+                throw CLIError("give NEW: \(context.config?.path ?? "tabgen.yml") lists \(context.contractSources.count) contracts, and diff compares one contract's two versions (tabgen diff git:origin/main:contracts/menu.json contracts/menu.json)")
             } else if context.schemaPath != nil {
                 newArgument = context.schemaName
                 if !quiet { context.announce() }

@@ -69,6 +69,20 @@ struct GenerationOptions: ParsableArguments {
         if let templates { command += " --templates \(GenerationHeader.fileName(templates))" }
         let templatesDirectory = templates ?? project.templates.map { project.resolve($0).path }
         var jobs: [EmitJob] = []
+        if project.contracts != nil {
+            let contracts = try Self.contracts(of: project, configPath: configPath)
+            let names = contracts.map(\.file).joined(separator: ", ")
+            for output in project.outputs {
+                let parts = try ContractPart.parts(for: output, contracts: contracts, version: version, command: command, configPath: configPath)
+                guard let first = parts.first else { continue }
+                jobs.append(EmitJob(target: first.target, schemaPath: first.schemaPath, schemaDisplay: first.schemaDisplay,
+                                    schemaLabel: "\(names) (contracts: of \(configPath))",
+                                    directory: project.resolve(output.out), directoryDisplay: output.out,
+                                    header: GenerationHeader(version: version, schema: contracts.map { GenerationHeader.relativeName($0.file) }.joined(separator: ", "), command: command),
+                                    rerunCommand: rerun, parts: parts))
+            }
+            return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
+        }
         for output in project.outputs {
             let target: any LanguageTarget
             do {
@@ -84,6 +98,17 @@ struct GenerationOptions: ParsableArguments {
                                 directory: project.resolve(output.out), directoryDisplay: output.out, header: header, rerunCommand: rerun))
         }
         return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
+    }
+
+    /// The files of `contracts:`, as written and resolved, with their components (checked
+    /// as every command checks them: each declares one, no two the same).
+    static func contracts(of project: ProjectConfig, configPath: String) throws(CLIError) -> [(file: String, path: String, component: String)] {
+        guard let list = project.contracts else { return [] }
+        let files = try list.files(in: project)
+        let context = ConfigContext(config: project, schemaPath: nil, schemaName: "", label: "",
+                                    contractSources: files.map { ContractSource(path: project.resolve($0).path, name: $0) })
+        let loaded = try context.loadContracts()
+        return zip(files, loaded).map { ($0, project.resolve($0).path, $1.component) }
     }
 
     private func commandLineJobs(language: String, version: String) throws(CLIError) -> [EmitJob] {
@@ -195,6 +220,8 @@ struct EmitJob {
     var header: GenerationHeader
     /// The command as the user typed it, for messages (`check` says what to run).
     var rerunCommand: String
+    /// With `contracts:` in tabgen.yml: each contract's files, in a folder of its own.
+    var parts: [ContractPart] = []
 
     var output: OutputDirectory { OutputDirectory(url: directory, displayName: directoryDisplay) }
 
@@ -265,7 +292,27 @@ struct EmitJob {
         var documents: [String: SchemaDocument] = [:]
         var results: [(job: EmitJob, outcome: Outcome)] = []
         let generator = Generator(templates: templates)
-        for job in jobs {
+        for job in jobs where !job.parts.isEmpty {
+            var files: [GeneratedFile] = []
+            for part in job.parts {
+                let document: SchemaDocument
+                if let cached = documents[part.schemaPath] {
+                    document = cached
+                } else {
+                    document = try loadSchema(path: part.schemaPath, displayName: part.schemaDisplay)
+                    documents[part.schemaPath] = document
+                }
+                do {
+                    files += try generator.generate(document, target: part.target, header: part.header).map {
+                        GeneratedFile(path: part.folder + "/" + $0.path, contents: $0.contents)
+                    }
+                } catch {
+                    throw CLIError("\(job.target.language): \(part.component): \(error.message)")
+                }
+            }
+            results.append((job, OutputDirectory.withManifest(files, header: job.header)))
+        }
+        for job in jobs where job.parts.isEmpty {
             let key = job.schemaPath ?? ""
             let bytes: [UInt8]
             if let cached = schemas[key] {

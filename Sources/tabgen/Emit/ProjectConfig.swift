@@ -33,6 +33,8 @@ struct ProjectConfig {
     /// The directory relative paths start from.
     var directory: URL
     var schema: String?
+    /// `contracts:`: several contracts (issue 14), instead of `schema:`.
+    var contracts: ContractList?
     var templates: String?
     var outputs: [Output]
     /// `validate:` defaults; the command line adds to them.
@@ -90,12 +92,16 @@ struct ProjectConfig {
             error(path, at: at?.position, message)
         }
         guard case .map(let root) = value.kind else { throw fail(value, "expected a mapping with outputs:") }
-        try checkKeys(root, allowed: ["version", "schema", "templates", "outputs", "validate", "breaking"], at: "the top level", path: path)
+        try checkKeys(root, allowed: ["version", "schema", "contracts", "templates", "outputs", "validate", "breaking"], at: "the top level", path: path)
         if let version = lookup(root, "version"), version.scalar != "1" {
             throw fail(version, "version must be 1")
         }
         var config = ProjectConfig(path: path, directory: directory, schema: nil, templates: nil, outputs: [])
         config.schema = try scalar(root, "schema", path: path)
+        config.contracts = try ContractList.parse(root, path: path)
+        if config.schema != nil, config.contracts != nil {
+            throw fail(lookup(root, "contracts"), "schema: and contracts: cannot both be given: list the schema under contracts: (each contract is one schema file)")
+        }
         config.templates = try scalar(root, "templates", path: path)
         if let section = lookup(root, "validate") {
             guard case .map(let members) = section.kind else { throw fail(section, "validate must be a mapping (strict:, max-bytes:)") }

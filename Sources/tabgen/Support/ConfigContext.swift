@@ -14,6 +14,8 @@ struct ConfigContext {
     var schemaName: String
     /// `schema.json (from tabgen.yml)`, for the announcement.
     var label: String
+    /// The files of `contracts:` in tabgen.yml; empty when the project has one schema.
+    var contractSources: [ContractSource] = []
 
     static func resolve(schema: String?, config configOption: String?) throws(CLIError) -> ConfigContext {
         var configPath = configOption
@@ -30,11 +32,19 @@ struct ConfigContext {
             let name = relative.hasPrefix("/") ? relative : Self.relativePath(of: resolved.path)
             return ConfigContext(config: config, schemaPath: resolved.path, schemaName: name, label: "\(name) (from \(config.path))")
         }
+        if let config, let list = config.contracts {
+            let sources = try list.files(in: config).map { relative in
+                ContractSource(path: config.resolve(relative).path, name: relative.hasPrefix("/") ? relative : Self.relativePath(of: config.resolve(relative).path))
+            }
+            let label = "\(sources.map(\.name).joined(separator: ", ")) (contracts: of \(config.path))"
+            return ConfigContext(config: config, schemaPath: sources.first?.path, schemaName: sources.first?.name ?? "", label: label, contractSources: sources)
+        }
         let label = config.map { "\(SchemaLoader.builtinName); \($0.path) names no schema" } ?? SchemaLoader.builtinName
         return ConfigContext(config: config, schemaPath: nil, schemaName: SchemaLoader.builtinName, label: label)
     }
 
     func loadSchema() throws(CLIError) -> SchemaDocument {
+        if !contractSources.isEmpty { return try soleContract().document }
         guard let schemaPath else { return try SchemaLoader.load(path: nil) }
         return try SchemaLoader.load(path: schemaPath, name: schemaName)
     }

@@ -1,50 +1,93 @@
 import Schema
 
-/// Checks one HTML page: finds the elements that connect the bridge's Stimulus
-/// controller and validates the JSON in their value attribute.
+/// Checks one HTML page: finds the elements that connect the Stimulus controllers of the
+/// project's bridge components and validates the JSON in the value attribute of each
+/// web-to-native event that has one (`data-bridge--navigation-config-value`).
 ///
 /// Findings sit where the page shows them: page-level ones (no element, a second
-/// element, no value attribute) at the element (or 1:1), and those about the JSON at
-/// the start of the attribute value, with the JSON pointer as usual; a position
-/// inside the JSON would not be a position in the file once `&quot;` and friends
-/// are decoded.
+/// element, no value attribute, an unknown bridge component) at the element (or 1:1),
+/// and those about the JSON at the start of the attribute value, with the JSON pointer
+/// as usual; a position inside the JSON would not be a position in the file once
+/// `&quot;` and friends are decoded.
 struct HTMLInput: Sendable {
-    let validator: PayloadValidator
-    let contract: BridgeContract
+    /// One event of one contract whose data a page carries in a value attribute.
+    struct Check: Sendable {
+        let contract: BridgeContract
+        let event: ContractEvent
+        let validator: PayloadValidator
+        /// Named in findings when the project has several contracts or this one lists events.
+        let subject: FindingSubject?
+    }
+
+    /// Every contract of the project, those without a value to check included: their
+    /// elements are known components, not TG023.
+    let contracts: [BridgeContract]
+    let checks: [Check]
     let allowMissing: Bool
     let maxFindings: Int
 
-    private var finder: BridgeElementFinder { BridgeElementFinder(contract: contract) }
+    /// The components, for the User-Agent (`bridge-components: [navigation menu]`).
+    var components: [String] { contracts.map(\.component) }
+
+    private var scanner: BridgePageScanner {
+        BridgePageScanner(components: contracts.map { contract in
+            BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
+                                        valueAttributes: checks.filter { $0.contract == contract }.map { contract.valueAttribute(of: $0.event) })
+        })
+    }
 
     func findings(page bytes: [UInt8], file: String) -> [LocatedFinding] {
-        let elements = finder.elements(in: bytes)
-        guard let first = elements.first else {
-            if allowMissing { return [] }
-            let message = "no element on this page has data-controller=\"\(contract.stimulusIdentifier)\", so the app gets no tab bar configuration from it (--allow-missing accepts such pages)"
-            return [LocatedFinding(file: file, line: 1, column: 1, finding: Self.pageFinding(FindingCode.missingPayload, .error, message))]
-        }
+        let scan = scanner.scan(bytes)
         var located: [LocatedFinding] = []
-        for (number, element) in elements.enumerated() {
-            if number > 0 {
-                let message = "another element with data-controller=\"\(contract.stimulusIdentifier)\" (the first is at \(first.position)): each sends a \(contract.event) message and the app keeps whichever arrives last"
-                located.append(Self.place(Self.pageFinding(FindingCode.multiplePayloads, .warning, message), at: element.position, file: file))
-            }
-            guard let value = element.value, let valuePosition = element.valuePosition else {
-                let message = "<\(element.tagName)> has data-controller=\"\(contract.stimulusIdentifier)\" but no \(contract.valueAttribute) attribute, so it sends no configuration"
-                located.append(Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: element.position, file: file))
-                continue
-            }
-            located += payloadFindings(value, at: valuePosition, file: file)
+        let checked = contracts.indices.filter { index in checks.contains { $0.contract == contracts[index] } }
+        if checked.allSatisfy({ scan.elements[$0].isEmpty }), !allowMissing {
+            let identifiers = checked.map { contracts[$0].stimulusIdentifier }
+            let message = identifiers.count == 1
+                ? "no element on this page has data-controller=\"\(identifiers[0])\", so the app gets no \(checks.first.map { Self.what($0) } ?? "data") from it (--allow-missing accepts such pages)"
+                : "no element on this page has a data-controller of the project's contracts (\(identifiers.joined(separator: ", "))), so the app gets no data from it (--allow-missing accepts such pages)"
+            located.append(LocatedFinding(file: file, line: 1, column: 1, finding: Self.pageFinding(FindingCode.missingPayload, .error, message)))
         }
-        return located
+        for index in checked {
+            let contract = contracts[index]
+            let elements = scan.elements[index]
+            guard let first = elements.first else { continue }
+            let events = checks.filter { $0.contract == contract }
+            for (number, element) in elements.enumerated() {
+                if number > 0, let primary = events.first {
+                    let message = "another element with data-controller=\"\(contract.stimulusIdentifier)\" (the first is at \(first.position)): each sends a \(primary.event.name) message and the app keeps whichever arrives last"
+                    located += [Self.place(Self.pageFinding(FindingCode.multiplePayloads, .warning, message), at: element.position, file: file)].about(primary.subject)
+                }
+                for check in events {
+                    let attribute = contract.valueAttribute(of: check.event)
+                    let found = element.bridgeElement(valueAttribute: attribute)
+                    guard let value = found.value, let valuePosition = found.valuePosition else {
+                        let message = "<\(element.tagName)> has data-controller=\"\(contract.stimulusIdentifier)\" but no \(attribute) attribute, so it sends no \(check.subject == nil ? "configuration" : "\(check.event.name) data")"
+                        located += [Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: element.position, file: file)].about(check.subject)
+                        continue
+                    }
+                    located += payloadFindings(value, at: valuePosition, file: file, check: check)
+                }
+            }
+        }
+        for unknown in scan.unknown {
+            let known = contracts.map(\.stimulusIdentifier).joined(separator: ", ")
+            let message = "data-controller=\"\(unknown.identifier)\" names a bridge component that no contract of the project describes (contracts: \(known)), so nothing checks what it sends"
+            located.append(Self.place(Self.pageFinding(FindingCode.unknownBridgeComponent, .warning, message), at: unknown.position, file: file))
+        }
+        return located.sortedByPosition()
+    }
+
+    /// What the event carries, for messages: today's wording for the tab bar.
+    private static func what(_ check: Check) -> String {
+        check.subject == nil && check.event.name == "configure" ? "tab bar configuration" : "\(check.event.name) data"
     }
 
     /// Findings for the decoded JSON of one attribute, in JSON order, all placed at
     /// the value's start. A syntax error also says where in the decoded JSON it is.
-    private func payloadFindings(_ value: String, at position: SourcePosition, file: String) -> [LocatedFinding] {
+    private func payloadFindings(_ value: String, at position: SourcePosition, file: String, check: Check) -> [LocatedFinding] {
         let bytes = Array(value.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            validator.findings(for: buffer).located(in: buffer, file: file, firstLine: 1).map { item in
+            check.validator.findings(for: buffer).located(in: buffer, file: file, firstLine: 1).map { item in
                 var placed = item
                 if item.finding.code == FindingCode.malformedJSON {
                     let place = item.line == 1 ? "character \(item.column)" : "line \(item.line), character \(item.column)"
@@ -53,7 +96,7 @@ struct HTMLInput: Sendable {
                 placed.line = position.line
                 placed.column = position.column
                 return placed
-            }.limited(to: maxFindings)
+            }.limited(to: maxFindings).about(check.subject)
         }
     }
 

@@ -15,6 +15,8 @@ struct JSONLinesReader {
     let strict: Bool
     let maxFindings: Int
     let format: ReportFormat
+    /// The contract and event each payload is checked as, named in findings (nil: not named).
+    var subject: FindingSubject?
 
     private struct Line {
         var start: Int
@@ -151,7 +153,7 @@ struct JSONLinesReader {
         }
         let findings = validator.findings(for: slice, scratch: scratch)
         if findings.isEmpty { return [] }
-        return findings.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings)
+        return findings.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings).about(subject)
     }
 }
 

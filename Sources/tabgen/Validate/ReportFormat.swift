@@ -15,11 +15,14 @@ struct LocatedFinding {
     var finding: Finding
     /// A note about the report itself (findings left out), not a finding.
     var isNote = false
+    /// The contract and event the payload was checked as, when a project has several
+    /// contracts or the contract lists events (`menu.display`); nil keeps today's output.
+    var subject: FindingSubject?
 
     /// `payloads/home.json:1:57: error[TG104] /tabs/1/path: message`
     var text: String {
         if isNote { return "\(file):\(line):\(column): note: \(finding.message)" }
-        let pointer = finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description
+        let pointer = (subject.map { "\($0) " } ?? "") + (finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description)
         return "\(file):\(line):\(column): \(finding.severity.rawValue)[\(finding.code)] \(pointer): \(finding.message)"
     }
 
@@ -43,6 +46,10 @@ struct LocatedFinding {
             .init(key: "pointer", value: .string(finding.pointer.description)),
             .init(key: "message", value: .string(finding.message)),
         ]
+        if let subject {
+            members.append(.init(key: "contract", value: .string(subject.contract)))
+            members.append(.init(key: "event", value: .string(subject.event)))
+        }
         if let schemaPath = finding.schemaPath {
             members.append(.init(key: "schemaPath", value: .string(JSONPointer(schemaPath.map { .key($0) }).description)))
         }
@@ -56,7 +63,7 @@ struct LocatedFinding {
             let file = GitHubAnnotation.escapeProperty(self.file)
             return "::notice file=\(file),line=\(line),col=\(column)::\(GitHubAnnotation.escapeData(finding.message))"
         }
-        let pointer = finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description
+        let pointer = (subject.map { "\($0) " } ?? "") + (finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description)
         return GitHubAnnotation(level: finding.severity == .error ? .error : .warning, file: file, line: line, column: column,
                                 title: finding.code, message: "\(pointer): \(finding.message)").text
     }
@@ -66,6 +73,26 @@ struct LocatedFinding {
         case .text: text
         case .json: json
         case .github: github
+        }
+    }
+}
+
+/// The contract (its component) and the event a finding is about: `menu.display`.
+struct FindingSubject: Sendable, CustomStringConvertible {
+    var contract: String
+    var event: String
+
+    var description: String { "\(contract).\(event)" }
+}
+
+extension Array where Element == LocatedFinding {
+    /// The findings, each naming `subject` (nil leaves them as they are).
+    func about(_ subject: FindingSubject?) -> [LocatedFinding] {
+        guard let subject else { return self }
+        return map { item in
+            var named = item
+            named.subject = subject
+            return named
         }
     }
 }

@@ -19,8 +19,13 @@ struct ValidateCommand: ParsableCommand {
 
         Codes TG0xx are tabgen's own (TG001 malformed JSON, TG002 too large, TG003 no \
         payload on a page, TG004 more than one, TG005 redirect to another origin, \
-        TG010-TG015 schema violations); other codes are the schema's rules (TG101...). \
+        TG010-TG015 schema violations, TG023 a bridge--* controller on a page that \
+        no contract describes); other codes are the schema's rules (TG101...). \
         A summary goes to standard error.
+
+        With several contracts (contracts: in tabgen.yml), --contract NAME says which \
+        one a payload belongs to and --event NAME which event's data it is (default: \
+        the primary web-to-native event); pages are checked for every contract.
 
         Exit codes: 0 every payload is valid (warnings allowed unless --strict); \
         1 a payload is invalid; 2 usage, I/O or schema error (a page that cannot be \
@@ -75,6 +80,12 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one): its schema, and its validate: defaults.", valueName: "PATH"), completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
+
+    @Option(help: ArgumentHelp("The contract (its component) a payload is checked against, when tabgen.yml lists several (contracts:); with --html or --url only its elements are checked.", valueName: "NAME"))
+    var contract: String?
+
+    @Option(help: ArgumentHelp("The event whose data a payload is (default: the contract's primary web-to-native event, configure for the tab bar); a reply such as selected is checked against its own data.", valueName: "NAME"))
+    var event: String?
 
     @Option(help: "Output format: text (compiler style), json (one JSON object per finding, per line) or github (GitHub Actions annotations).")
     var format: ReportFormat = .text
@@ -133,29 +144,31 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         if !pathConfigs.isEmpty { return try runPathConfigs() }
-        let document: SchemaDocument
         let context: ConfigContext
+        let selection: ValidationTargets
         do {
             context = try ConfigContext.resolve(schema: schema, config: config)
-            document = try context.loadSchema()
+            selection = try ValidationTargets(contracts: context.loadContracts(), contract: contract, event: event, pages: readsPages)
         } catch {
             printError(error.description)
             throw Exit.failure.exitCode
         }
+        let document = selection.payload.document
         if !quiet { context.announce() }
         let strict = strictFlag || context.config?.validateStrict == true
         let jobs = jobsOption ?? ProcessInfo.processInfo.activeProcessorCount
         let maxBytes = maxBytesOption ?? context.config?.validateMaxBytes ?? Self.defaultMaxBytes
-        var validator = PayloadValidator(document: document)
+        var validator = selection.payload.validator
         validator.maxFindings = maxFindings
         var htmlInput: HTMLInput?
         var pages: [PageURL] = []
         if readsPages {
-            guard let contract = document.extensions.contract else {
+            guard !selection.pageContracts.isEmpty else {
                 printError(CLIError("the schema \(document.sourceName) declares no bridge contract (metadata.tabgen.contract), so there is no element to look for in HTML").description)
                 throw Exit.failure.exitCode
             }
-            htmlInput = HTMLInput(validator: validator, contract: contract, allowMissing: allowMissing, maxFindings: maxFindings)
+            htmlInput = HTMLInput(contracts: selection.pageContracts, checks: selection.pageChecks(maxFindings: maxFindings),
+                                  allowMissing: allowMissing, maxFindings: maxFindings)
             do {
                 pages = try pageURLs()
             } catch {
@@ -198,7 +211,8 @@ struct ValidateCommand: ParsableCommand {
                     tally.unreadable += 1
                 }
             } else if jsonl {
-                let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format)
+                let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format,
+                                             subject: selection.payload.subject)
                 if let failure = reader.run(descriptor: descriptor, file: name, emit: emit, tally: &tally) {
                     output.flush()
                     printError(CLIError("cannot read \(file): \(failure)").description)
@@ -208,7 +222,7 @@ struct ValidateCommand: ParsableCommand {
                 switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
                 case .success(let bytes):
                     let findings = bytes.withUnsafeBufferPointer { buffer in
-                        validator.findings(for: buffer).located(in: buffer, file: name, firstLine: 1).limited(to: maxFindings)
+                        validator.findings(for: buffer).located(in: buffer, file: name, firstLine: 1).limited(to: maxFindings).about(selection.payload.subject)
                     }
                     tally.add(findings, strict: strict)
                     emit(findings.map { $0.rendered(as: format) })
@@ -228,7 +242,7 @@ struct ValidateCommand: ParsableCommand {
         if let htmlInput, !pages.isEmpty {
             output.flush()
             let fetcher = PageFetcher(timeout: timeout, maxBytes: maxBytes, headers: headers,
-                                      userAgent: Self.userAgent(component: htmlInput.contract.component))
+                                      userAgent: Self.userAgent(components: htmlInput.components))
             let batch = URLBatch(pages: pages, fetcher: fetcher, input: htmlInput, concurrency: concurrency, format: format)
             batch.run(output: output, tally: &tally, strict: strict, progress: ProgressLine.onTerminal())
         }
@@ -257,8 +271,8 @@ struct ValidateCommand: ParsableCommand {
 
     /// Identifies tabgen, and says "Hotwire Native" and which bridge component it
     /// stands for, as the apps do, so servers render what the apps get.
-    static func userAgent(component: String) -> String {
-        "tabgen/\(Tabgen.configuration.version) (Hotwire Native; bridge-components: [\(component)])"
+    static func userAgent(components: [String]) -> String {
+        "tabgen/\(Tabgen.configuration.version) (Hotwire Native; bridge-components: [\(components.joined(separator: " "))])"
     }
 }
 

@@ -1,0 +1,81 @@
+/// One pass over a page for every bridge component of a project: the elements whose
+/// `data-controller` names one of the contracts' Stimulus identifiers, with the value
+/// attributes of their events, and the `bridge--*` identifiers that name no contract.
+///
+/// It sees elements as `BridgeElementFinder` does (the same tokenizer, token splitting
+/// and inert `<template>` content); that finder answers for one identifier and one value.
+public struct BridgePageScanner: Sendable {
+    /// A Stimulus identifier and the value attributes wanted from its elements.
+    public struct Component: Sendable {
+        public var identifier: String
+        public var valueAttributes: [String]
+
+        public init(identifier: String, valueAttributes: [String]) {
+            self.identifier = identifier
+            self.valueAttributes = valueAttributes.map(HTMLTokenizer.lowercased)
+        }
+    }
+
+    public var components: [Component]
+    /// Identifiers with this prefix that no component has are reported (`bridge--`, the
+    /// prefix of Hotwire Native's bridge controllers); empty reports none.
+    public var unknownPrefix: String
+
+    public init(components: [Component], unknownPrefix: String = "bridge--") {
+        self.components = components
+        self.unknownPrefix = unknownPrefix
+    }
+
+    /// An element of one component, with the wanted attributes it has.
+    public struct Element: Sendable {
+        public var tagName: String
+        public var position: SourcePosition
+        /// By attribute name (lowercased): the decoded value and where it starts.
+        public var values: [String: (value: String, position: SourcePosition)]
+
+        /// The element as `BridgeElementFinder` reports it for one value attribute.
+        public func bridgeElement(valueAttribute: String) -> BridgeElement {
+            let value = values[HTMLTokenizer.lowercased(valueAttribute)]
+            return BridgeElement(tagName: tagName, position: position, value: value?.value, valuePosition: value?.position)
+        }
+    }
+
+    public struct Scan: Sendable {
+        /// Per component (in the order of `components`), its elements in document order.
+        public var elements: [[Element]]
+        /// Identifiers with `unknownPrefix` that name no component, each once, where it
+        /// first appears, in page order.
+        public var unknown: [(identifier: String, position: SourcePosition)]
+    }
+
+    public func scan(_ bytes: [UInt8]) -> Scan {
+        var tokenizer = HTMLTokenizer(bytes)
+        var result = Scan(elements: Array(repeating: [], count: components.count), unknown: [])
+        var templateDepth = 0
+        while let tag = tokenizer.next() {
+            let live = templateDepth == 0
+            if tag.name == "template", !tag.inForeignContent {
+                templateDepth = tag.kind == .start ? templateDepth + 1 : max(0, templateDepth - 1)
+            }
+            guard live, tag.kind == .start, let controllers = tag.attribute("data-controller") else { continue }
+            for token in BridgeElementFinder.tokens(of: controllers.value) {
+                guard let index = components.firstIndex(where: { $0.identifier.unicodeScalars.elementsEqual(token.unicodeScalars) }) else {
+                    let identifier = String(token)
+                    if !unknownPrefix.isEmpty, token.unicodeScalars.starts(with: unknownPrefix.unicodeScalars),
+                       !result.unknown.contains(where: { $0.identifier.unicodeScalars.elementsEqual(identifier.unicodeScalars) }) {
+                        result.unknown.append((identifier, tag.position))
+                    }
+                    continue
+                }
+                // The same identifier twice in one list connects one controller.
+                if result.elements[index].last?.position == tag.position { continue }
+                var values: [String: (value: String, position: SourcePosition)] = [:]
+                for name in components[index].valueAttributes {
+                    if let attribute = tag.attribute(name) { values[name] = (attribute.value, attribute.valuePosition) }
+                }
+                result.elements[index].append(Element(tagName: tag.name, position: tag.position, values: values))
+            }
+        }
+        return result
+    }
+}

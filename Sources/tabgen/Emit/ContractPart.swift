@@ -1,0 +1,59 @@
+import CodeGen
+import Foundation
+import Schema
+
+/// One contract's share of an output when tabgen.yml lists `contracts:`: its files go to
+/// `OUT/<component>/`, generated from its schema with the language's namespace option
+/// set to the component, and one manifest at `OUT` covers every contract. A contract
+/// removed from the config is then a set of files the manifest lists and emit no longer
+/// generates: `check` reports them and the next `emit` deletes them, as for any file.
+struct ContractPart {
+    var schemaPath: String
+    /// As written in tabgen.yml, for messages and headers.
+    var schemaDisplay: String
+    var component: String
+    var target: any LanguageTarget
+    var header: GenerationHeader
+
+    /// The folder below the output directory: the component (`parts` refuses one that is
+    /// not a plain name).
+    var folder: String { component }
+
+    /// The component in the language's case, for its `namespace` option: `Menu` (Swift,
+    /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name).
+    static func namespace(_ component: String, language: String) -> String {
+        let words = component.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        switch language {
+        case "kotlin":
+            return words.joined().lowercased()
+        case "typescript":
+            return words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+        default:
+            return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
+    }
+
+    /// The parts of one output: each contract with the output's options, and `namespace`
+    /// set to the component where the language has that option.
+    static func parts(for output: ProjectConfig.Output, contracts: [(file: String, path: String, component: String)],
+                      version: String, command: String, configPath: String) throws(CLIError) -> [ContractPart] {
+        let hasNamespace = TargetRegistry.entry(for: output.language)?.options.contains { $0.name == "namespace" } ?? false
+        var parts: [ContractPart] = []
+        for contract in contracts {
+            guard !contract.component.isEmpty, contract.component.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw CLIError("\(contract.file): component \(JSONWriter.quoted(contract.component)) names the folder of its files below each out:, so it must be ASCII letters, digits, - or _")
+            }
+            var options = output.options
+            if hasNamespace { options["namespace"] = namespace(contract.component, language: output.language) }
+            let target: any LanguageTarget
+            do {
+                target = try TargetRegistry.target(language: output.language, options: options)
+            } catch {
+                throw CLIError("\(configPath): \(error.message)")
+            }
+            parts.append(ContractPart(schemaPath: contract.path, schemaDisplay: contract.file, component: contract.component, target: target,
+                                      header: GenerationHeader(version: version, schema: GenerationHeader.relativeName(contract.file), command: command)))
+        }
+        return parts
+    }
+}

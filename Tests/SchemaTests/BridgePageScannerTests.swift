@@ -1,0 +1,42 @@
+import Testing
+@testable import Schema
+
+/// One pass over a page for several bridge components sees what BridgeElementFinder sees
+/// for each, and names the `bridge--*` identifiers no component has.
+@Suite struct BridgePageScannerTests {
+    static let page = """
+    <div data-controller="bridge--navigation" data-bridge--navigation-config-value="{}"></div>
+    <a data-controller="bridge--share  bridge--share" data-bridge--share-share-value='{"url":"/a"}'></a>
+    <template><a data-controller="bridge--share bridge--ghost" data-bridge--share-share-value="x"></a></template>
+    <b data-controller="bridge--overflow other bridge--overflow"></b>
+    <i data-controller="bridge--overflow"></i>
+    """
+
+    @Test func findsEachComponentsElementsAndTheUnknownOnes() {
+        let scanner = BridgePageScanner(components: [
+            .init(identifier: "bridge--navigation", valueAttributes: ["data-bridge--navigation-config-value"]),
+            .init(identifier: "bridge--share", valueAttributes: ["data-bridge--share-share-value", "data-bridge--share-other-value"]),
+        ])
+        let bytes = Array(Self.page.utf8)
+        let scan = scanner.scan(bytes)
+        // The same identifier twice in one list is one controller; template content is inert.
+        #expect(scan.elements.map(\.count) == [1, 1])
+        let share = scan.elements[1][0]
+        #expect(share.values["data-bridge--share-share-value"]?.value == #"{"url":"/a"}"#)
+        #expect(share.values["data-bridge--share-other-value"] == nil)
+        #expect(share.bridgeElement(valueAttribute: "data-bridge--share-other-value").value == nil)
+        // Once per identifier, at its first element; `other` lacks the prefix.
+        #expect(scan.unknown.map(\.identifier) == ["bridge--overflow"])
+        #expect(scan.unknown.first?.position.line == 4)
+        // The same elements as the one-identifier finder.
+        for (index, identifier, attribute) in [(0, "bridge--navigation", "data-bridge--navigation-config-value"), (1, "bridge--share", "data-bridge--share-share-value")] {
+            let single = BridgeElementFinder(identifier: identifier, valueAttribute: attribute).elements(in: bytes)
+            #expect(scan.elements[index].map { $0.bridgeElement(valueAttribute: attribute) } == single)
+        }
+    }
+
+    @Test func anEmptyPrefixReportsNothing() {
+        let scan = BridgePageScanner(components: [], unknownPrefix: "").scan(Array(Self.page.utf8))
+        #expect(scan.unknown.isEmpty && scan.elements.isEmpty)
+    }
+}

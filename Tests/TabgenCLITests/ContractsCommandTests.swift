@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+
+/// A project with several contracts (`contracts:` in tabgen.yml): validate checks a
+/// payload as one event of one contract, and a page for every bridge component on it.
+struct ContractsCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let navigation = root.appendingPathComponent("schema.json").path
+    static let menu = root.appendingPathComponent("contracts/menu.json").path
+    static let share = CLI.payload("contracts/share.json")
+
+    /// A project whose contracts folder holds the navigation, menu and share contracts.
+    func project(config: String = "version: 1\ncontracts: contracts\n") throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, path) in [("navigation.json", Self.navigation), ("menu.json", Self.menu), ("share.json", Self.share)] {
+            try FileManager.default.copyItem(atPath: path, toPath: folder.appendingPathComponent(name).path)
+        }
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        return directory
+    }
+
+    func write(_ text: String, _ name: String, in directory: URL) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
+
+    @Test func schemaAndContractsTogetherAreRefused() throws {
+        let directory = try project(config: "version: 1\nschema: contracts/navigation.json\ncontracts: contracts\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate", "a.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tabgen.yml:3:12: schema: and contracts: cannot both be given"), "\(result.stderr)")
+    }
+
+    @Test func twoContractsOfOneComponentNameBothFiles() throws {
+        let directory = try project(config: "version: 1\ncontracts: [contracts/menu.json, contracts/navigation.json, copy.json]\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(atPath: Self.menu, toPath: directory.appendingPathComponent("copy.json").path)
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate", "--contract", "menu", "a.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("contracts/menu.json and copy.json are both contracts of the component \"menu\""), "\(result.stderr)")
+    }
+
+    @Test func aPayloadIsTheDataOfOneEventOfOneContract() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(#"{"title": "Actions", "items": [{"title": "Edit", "index": 0}]}"#, "menu.json", in: directory)
+        try write(#"{"title": "Actions", "items": [{"title": "Edit", "index": "0"}]}"#, "bad-menu.json", in: directory)
+        try write(#"{"selectedIndex": 1}"#, "selected.json", in: directory)
+
+        let valid = try CLI.run(["validate", "--contract", "menu", "menu.json"], in: directory)
+        #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        #expect(valid.stderr.hasPrefix("tabgen: contracts/menu.json, contracts/navigation.json, contracts/share.json (contracts: of tabgen.yml)\n"), "\(valid.stderr)")
+        let invalid = try CLI.run(["validate", "--contract", "menu", "--event", "display", "bad-menu.json"], in: directory)
+        #expect(invalid.status == 1)
+        #expect(invalid.stdoutLines == [#"bad-menu.json:1:59: error[TG010] menu.display /items/0/index: expected int32 (an integer from -2147483648 to 2147483647), found string "0""#], "\(invalid.stdout)")
+        // A reply is checked against its own data: the menu is not a Selection.
+        #expect(try CLI.run(["validate", "--contract", "menu", "--event", "selected", "selected.json"], in: directory).status == 0)
+        let notAReply = try CLI.run(["validate", "--contract", "menu", "--event", "selected", "menu.json"], in: directory)
+        #expect(notAReply.status == 1)
+        #expect(notAReply.stdout.contains("error[TG012] menu.selected (root): missing required property \"selectedIndex\""), "\(notAReply.stdout)")
+        // The tab bar is still its configure event, by default.
+        try write(#"{"tabs": []}"#, "tabs.json", in: directory)
+        let tabs = try CLI.run(["validate", "--contract", "navigation", "tabs.json"], in: directory)
+        #expect(tabs.stdout.contains("navigation.configure"), "\(tabs.stdout)")
+    }
+
+    @Test func jsonLinesNameContractAndEventInJSON() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("{\"url\": \"/a\"}\n{\"url\": \"https://evil.example/\"}\n", "shares.jsonl", in: directory)
+        let result = try CLI.run(["validate", "--contract", "share", "--jsonl", "--format", "json", "shares.jsonl"], in: directory)
+        #expect(result.status == 1)
+        let lines = result.stdoutLines
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""line":2"#) == true && lines.first?.contains(#""code":"SH1""#) == true, "\(result.stdout)")
+        #expect(lines.first?.contains(#""contract":"share","event":"connect""#) == true, "\(result.stdout)")
+    }
+
+    @Test(arguments: [
+        (["a.json"], "say which with --contract NAME"),
+        (["--contract", "menus", "a.json"], "no contract of component \"menus\"; did you mean menu?"),
+        (["--contract", "menu", "--event", "selcted", "a.json"], "has no event \"selcted\"; did you mean selected?"),
+        (["--html", "--contract", "menu", "a.json"], "no web-to-native event of menu has a value attribute"),
+        (["--html", "--contract", "menu", "--event", "selected", "a.json"], "the selected event of menu has no value attribute"),
+    ])
+    func choosingAContractOrEventIsAUsageError(_ arguments: [String], _ message: String) throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate"] + arguments, in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    static let page = """
+    <!DOCTYPE html>
+    <html><body>
+    <nav data-controller="bridge--navigation" data-bridge--navigation-config-value="{&quot;mode&quot;: &quot;tabbed&quot;, &quot;active&quot;: &quot;home&quot;, &quot;tabs&quot;: [{&quot;id&quot;: &quot;home&quot;, &quot;title&quot;: &quot;Home&quot;, &quot;icon&quot;: &quot;house&quot;, &quot;path&quot;: &quot;/&quot;}, {&quot;id&quot;: &quot;me&quot;, &quot;title&quot;: &quot;Me&quot;, &quot;icon&quot;: &quot;person&quot;, &quot;path&quot;: &quot;/me&quot;}]}"></nav>
+    <div data-controller="bridge--menu"></div>
+    <a data-controller="bridge--share" data-bridge--share-share-value='{"url": "https://evil.example/"}'>Share</a>
+    <button data-controller="bridge--overflow-menu">More</button>
+    <button data-controller="bridge--overflow-menu bridge--form">More</button>
+    </body></html>
+    """
+
+    @Test func aPageWithSeveralBridgeComponentsChecksEach() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(Self.page, "page.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "page.html"], in: directory)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdoutLines == [
+            #"page.html:5:68: error[SH1] share.connect /url: "https://evil.example/" is not a relative reference (it has scheme "https")"#,
+            #"page.html:6:1: warning[TG023] (root): data-controller="bridge--overflow-menu" names a bridge component that no contract of the project describes (contracts: bridge--menu, bridge--navigation, bridge--share), so nothing checks what it sends"#,
+            #"page.html:7:1: warning[TG023] (root): data-controller="bridge--form" names a bridge component that no contract of the project describes (contracts: bridge--menu, bridge--navigation, bridge--share), so nothing checks what it sends"#,
+        ], "\(result.stdout)")
+        // The navigation element was checked too: break it and it is reported.
+        try write(Self.page.replacingOccurrences(of: "&quot;/me&quot;", with: "&quot;//evil&quot;"), "page.html", in: directory)
+        let both = try CLI.run(["validate", "--html", "--format", "json", "page.html"], in: directory)
+        #expect(both.stdoutLines.filter { $0.contains(#""contract":"navigation","event":"configure""#) }.count == 1, "\(both.stdout)")
+        #expect(both.stdoutLines.filter { $0.contains(#""contract":"share","event":"connect""#) }.count == 1, "\(both.stdout)")
+        // --contract checks only its elements; the others are still known components.
+        let shareOnly = try CLI.run(["validate", "--html", "--contract", "share", "page.html"], in: directory)
+        #expect(shareOnly.stdoutLines.filter { $0.contains("navigation") && !$0.contains("TG023") }.isEmpty, "\(shareOnly.stdout)")
+        #expect(shareOnly.stdoutLines.filter { $0.contains("TG023") }.count == 2)
+    }
+
+    @Test func aPageWithoutAnyContractsElementIsMissingOnlyOnce() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("<p>sign in</p>", "empty.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "empty.html"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdoutLines == [#"empty.html:1:1: error[TG003] (root): no element on this page has a data-controller of the project's contracts (bridge--navigation, bridge--share), so the app gets no data from it (--allow-missing accepts such pages)"#], "\(result.stdout)")
+        // A page with only the share button is not missing the tab bar's element.
+        try write(#"<a data-controller="bridge--share" data-bridge--share-share-value='{"url": "/x"}'>Share</a>"#, "share.html", in: directory)
+        #expect(try CLI.run(["validate", "--html", "share.html"], in: directory).status == 0)
+    }
+
+    @Test func anUnknownBridgeComponentWarnsWithTheBuiltInContractToo() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = Self.page.replacingOccurrences(of: "bridge--share", with: "other")
+        try write(page, "page.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "--strict", "page.html"], in: directory)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        // menu, overflow-menu and form: three identifiers the built-in contract does not describe.
+        #expect(result.stdoutLines.map { $0.components(separatedBy: " (root)").first ?? "" } == [
+            "page.html:4:1: warning[TG023]", "page.html:6:1: warning[TG023]", "page.html:7:1: warning[TG023]",
+        ], "\(result.stdout)")
+        #expect(try CLI.run(["validate", "--html", "page.html"], in: directory).status == 0)
+    }
+}
+
+/// emit and check over every contract of `contracts:`: each contract's files in
+/// `OUT/<component>/`, one manifest per output, a removed contract's files stale.
+struct ContractsEmitTests {
+    @Test func emitAndCheckCoverEveryContractAndForgetARemovedOne() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let navigation = try String(contentsOfFile: ContractsCommandTests.navigation, encoding: .utf8)
+        try Data(navigation.utf8).write(to: folder.appendingPathComponent("navigation.json"))
+        // A second one-event contract (today's generators handle it in every language).
+        let sidebar = navigation.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "sidebar""#)
+            .replacingOccurrences(of: "bridge--navigation", with: "bridge--sidebar")
+        #expect(sidebar != navigation)
+        try Data(sidebar.utf8).write(to: folder.appendingPathComponent("sidebar.json"))
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let manager = FileManager.default
+        for component in ["navigation", "sidebar"] {
+            let types = directory.appendingPathComponent("gen/\(component)/MessageData.swift")
+            let text = try String(contentsOf: types, encoding: .utf8)
+            // The namespace option is the component, in Swift's case.
+            #expect(text.contains("extension \(component.prefix(1).uppercased() + component.dropFirst())"), "\(text.prefix(400))")
+            #expect(text.contains("from contracts/\(component).json. Do not edit."))
+        }
+        let manifest = try String(contentsOf: directory.appendingPathComponent("gen/.tabgen-manifest"), encoding: .utf8)
+        #expect(manifest.contains("navigation/MessageData.swift") && manifest.contains("sidebar/MessageData.swift"))
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/.tabgen-manifest").path))
+        #expect(try CLI.run(["check"], in: directory).status == 0)
+
+        // Remove a contract: check reports its files, emit deletes them, check is green again.
+        try manager.removeItem(at: folder.appendingPathComponent("sidebar.json"))
+        let stale = try CLI.run(["check"], in: directory)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("gen/sidebar/MessageData.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
+        #expect(try CLI.run(["emit"], in: directory).status == 0)
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/sidebar/MessageData.swift").path))
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/MessageData.swift").path))
+        #expect(try CLI.run(["check"], in: directory).status == 0)
+    }
+
+    @Test func aComponentThatIsNotAFolderNameIsRefusedBeforeWriting() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let navigation = try String(contentsOfFile: ContractsCommandTests.navigation, encoding: .utf8)
+        try Data(navigation.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "../x""#).utf8)
+            .write(to: directory.appendingPathComponent("odd.json"))
+        try Data("version: 1\ncontracts: [odd.json]\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let result = try CLI.run(["emit"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("odd.json: component \"../x\" names the folder"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gen").path))
+    }
+}
+
+/// diff on two versions of a contract that lists events: event by event, each change
+/// classified in its event's direction.
+struct ContractsDiffTests {
+    static func fixture(_ name: String, _ side: String) -> String {
+        ContractsCommandTests.root.appendingPathComponent("Tests/SchemaTests/DiffFixtures/\(name)/\(side).json").path
+    }
+
+    @Test func aTightenedReplyBreaksTheOtherSideFromATightenedEvent() throws {
+        let reply = try CLI.run(["diff", Self.fixture("events-reply-property-made-required", "old"), Self.fixture("events-reply-property-made-required", "new")])
+        #expect(reply.status == 1)
+        #expect(reply.stdout.contains(#"reply "selected" (native to web, to "display"): property "title" became required — old clients: BREAKING (new pages read an old app's reply"#), "\(reply.stdout)")
+        #expect(reply.stderr.contains("1 breaks old clients"))
+        let event = try CLI.run(["diff", Self.fixture("events-web-property-made-required", "old"), Self.fixture("events-web-property-made-required", "new")])
+        #expect(event.status == 1)
+        #expect(event.stdout.contains(#"event "display" (web to native): property "subtitle" became required — old clients: safe"#), "\(event.stdout)")
+        #expect(event.stderr.contains("1 breaks new clients"))
+        // The policy applies per direction as before.
+        #expect(try CLI.run(["diff", "--allow", "old-clients", Self.fixture("events-reply-property-made-required", "old"), Self.fixture("events-reply-property-made-required", "new")]).status == 0)
+    }
+
+    @Test func anAddedEventIsReportedAndTheExampleMenuIsUnchangedAgainstItself() throws {
+        let added = try CLI.run(["diff", "--format", "json", Self.fixture("events-web-event-added", "old"), Self.fixture("events-web-event-added", "new")])
+        #expect(added.status == 1)
+        #expect(added.stdout.contains(#""code":"D063""#), "\(added.stdout)")
+        let same = try CLI.run(["diff", ContractsCommandTests.menu, ContractsCommandTests.menu])
+        #expect(same.status == 0 && same.stdout.isEmpty, "\(same.stdout)")
+    }
+
+    @Test func withSeveralContractsDiffNeedsNew() throws {
+        let directory = try ContractsCommandTests().project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["diff", "contracts/menu.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("give NEW: tabgen.yml lists 3 contracts"), "\(result.stderr)")
+    }
+}
+
+/// The conformance suite of one event's data, for contracts that list events.
+struct ContractsConformanceTests {
+    @Test func theSuiteOfAReplyIsDerivedFromItsData() throws {
+        let result = try CLI.run(["conformance", "--schema", ContractsCommandTests.menu, "--event", "selected", "--count", "20"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdoutLines
+        #expect(lines.count > 20)
+        #expect(lines.allSatisfy { $0.hasPrefix(#"{"id":"menu.selected/"#) })
+        // The minimal fixture is a Selection, and some case is missing its one member.
+        #expect(lines.first?.contains(#"\"selectedIndex\""#) == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.contains(#"TG012"#) && $0.contains("selectedIndex") })
+        let unknown = try CLI.run(["conformance", "--schema", ContractsCommandTests.menu, "--event", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("menu has no event \"nope\" (events: display, selected)"))
+    }
+}
