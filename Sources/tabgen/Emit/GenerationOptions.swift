@@ -75,7 +75,7 @@ struct GenerationOptions: ParsableArguments {
             for output in project.outputs {
                 let parts = try ContractPart.parts(for: output, contracts: contracts, version: version, command: command, configPath: configPath)
                 guard let first = parts.first else { continue }
-                jobs.append(EmitJob(target: first.target, schemaPath: first.schemaPath, schemaDisplay: first.schemaDisplay,
+                jobs.append(EmitJob(target: first.target, options: output.options, schemaPath: first.schemaPath, schemaDisplay: first.schemaDisplay,
                                     schemaLabel: "\(names) (contracts: of \(configPath))",
                                     directory: project.resolve(output.out), directoryDisplay: output.out,
                                     header: GenerationHeader(version: version, schema: contracts.map { GenerationHeader.relativeName($0.file) }.joined(separator: ", "), command: command),
@@ -299,7 +299,7 @@ struct EmitJob {
                 if let cached = documents[part.schemaPath] {
                     document = cached
                 } else {
-                    document = try loadSchema(path: part.schemaPath, displayName: part.schemaDisplay)
+                    document = try parseSchema(try schemaBytes(path: part.schemaPath), displayName: part.schemaDisplay)
                     documents[part.schemaPath] = document
                 }
                 do {
@@ -310,7 +310,8 @@ struct EmitJob {
                     throw CLIError("\(job.target.language): \(part.component): \(error.message)")
                 }
             }
-            results.append((job, OutputDirectory.withManifest(files, header: job.header)))
+            // Several contracts: always generated (the up-to-date fast path covers one schema).
+            results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header))))
         }
         for job in jobs where job.parts.isEmpty {
             let key = job.schemaPath ?? ""
