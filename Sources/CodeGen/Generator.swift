@@ -18,7 +18,19 @@ public struct Generator {
         guard problems.isEmpty else {
             throw CodeGenError(problems.map { "\(document.sourceName): \($0)" }.joined(separator: "\n"))
         }
+        let target = target.generationTarget(for: model)
         let names = target.nameTable(for: model)
+        if model.listsEvents {
+            // No root type: fixtures per event data type, each labeled against its definition.
+            var input = TargetInput(model: model, names: names, fixtures: FixtureSet(schemaName: header.schema, fixtures: []), header: header)
+            for root in model.messageRoots {
+                guard let definition = root.definition, let rooted = document.rooted(at: definition) else { continue }
+                var fixtures = FixtureDeriver(document: rooted).derive()
+                fixtures.schemaName = header.schema
+                input.rootFixtures[root.id] = fixtures
+            }
+            return try render(input, target: target)
+        }
         var fixtures = FixtureDeriver(document: document).derive()
         // Named as in the header, never by the path tabgen was given.
         fixtures.schemaName = header.schema

@@ -55,6 +55,7 @@ struct KotlinContexts {
     }
 
     static func codePackage(_ options: KotlinOptions, contract: BridgeContract?) -> String {
+        if !options.namespace.isEmpty { return options.package + "." + options.namespace }
         guard options.contractPackage, let contract else { return options.package }
         var segment = String(contract.component.lowercased().unicodeScalars.filter { Naming.isASCIIAlphanumeric($0) || $0 == "_" })
         if segment.isEmpty { return options.package }

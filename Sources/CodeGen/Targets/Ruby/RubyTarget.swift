@@ -87,7 +87,8 @@ public struct RubyTarget: LanguageTarget {
                                       contents: .template(name: "component-test", context: component)))
             }
         }
-        if options.tests {
+        for input in input.perRoot where options.tests {
+            let contexts = RubyContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
             plans.append(FilePlan(path: "fixtures/\(rootName).fixtures.json",
                                   contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
@@ -117,6 +118,7 @@ public struct RubyOptions: Sendable, Equatable {
 
     public static let documentation: [(name: String, help: String)] = [
         ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
+        ("namespace", "the same as module: every language's option for the contract's namespace"),
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
         ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
         ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
@@ -125,7 +127,7 @@ public struct RubyOptions: Sendable, Equatable {
     public init(_ values: [String: String]) throws(CodeGenError) {
         for (name, value) in values {
             switch name {
-            case "module":
+            case "module", "namespace":
                 guard value.isEmpty || (value.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
                     && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
                     throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")

@@ -250,12 +250,20 @@ struct SwiftContexts {
         return context
     }
 
+    /// The test suite's name. The suite is top-level (`@Suite` types of one test target
+    /// share one scope), so a contract that lists events prefixes its namespace:
+    /// `MenuSelectionRoundTripTests`.
+    var testsName: String {
+        let name = names.extras["tests"] ?? "RoundTripTests"
+        return model.listsEvents ? options.namespace + name : name
+    }
+
     func tests() -> [String: Any] {
         var context = file()
         let fixturesName = names.extras["fixtures"] ?? "Fixtures"
         context["fixturesName"] = fixturesName
         context["qualifiedFixtures"] = options.namespace.isEmpty ? fixturesName : "\(options.namespace).\(fixturesName)"
-        context["testsName"] = names.extras["tests"] ?? "RoundTripTests"
+        context["testsName"] = testsName
         context["suiteTitle"] = SwiftLiterals.string("\(names.typeName(model.rootID)) round trips")
         return context
     }
