@@ -64,7 +64,7 @@ struct RubyContexts {
         // A contract that lists events: each event's data type validates against its definition.
         let root = model.listsEvents ? model.messageRoots.first { $0.id == declaration.id } : nil
         context["isRoot"] = declaration.isRoot || root != nil
-        context["checkArgument"] = checkArgument(root?.definition)
+        context["checkDefinition"] = root?.definition.map(RubyLiterals.string) ?? false
         var docs = docLines(declaration.docs)
         context["fields"] = [[String: Any]]()
         context["cases"] = [[String: Any]]()
@@ -177,7 +177,9 @@ struct RubyContexts {
         var context = file()
         let rootName = names.typeName(model.rootID)
         context["rootClass"] = "\(moduleName)::\(rootName)"
-        context["checkArgument"] = checkArgument(model.messageRoots.first { $0.id == model.rootID }?.definition)
+        let argument = checkArgument(model.messageRoots.first { $0.id == model.rootID }?.definition)
+        context["checkArgument"] = argument
+        context["hasCheckArgument"] = !argument.isEmpty
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
         // test/models/<module>/<root>_test.rb -> the output directory
         context["fixturesPath"] = "../../../\(fixturesFile)"

@@ -10,7 +10,9 @@ import Schema
 /// - `app/components/<component>_component.rb` + `.html.erb` when the schema has a
 ///   bridge contract and an object root;
 /// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
-///   `test/components/<component>_component_test.rb` (unless `tests: false`).
+///   `test/components/<component>_component_test.rb` (unless `tests: false`); for a
+///   contract that lists events, no component, and per event data type
+///   `fixtures/<module>/<Root>.fixtures.json` and `test/models/<module>/<root>_test.rb`.
 public struct RubyTarget: LanguageTarget {
     public var options: RubyOptions
 
@@ -90,10 +92,12 @@ public struct RubyTarget: LanguageTarget {
         for input in input.perRoot where options.tests {
             let contexts = RubyContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
-            plans.append(FilePlan(path: "fixtures/\(rootName).fixtures.json",
+            // Several contracts share a Rails app: theirs go in a folder per module.
+            let fixturesFile = input.model.listsEvents ? "fixtures/\(contexts.moduleFile)/\(rootName).fixtures.json" : "fixtures/\(rootName).fixtures.json"
+            plans.append(FilePlan(path: fixturesFile,
                                   contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             plans.append(FilePlan(path: "test/models/\(contexts.moduleFile)/\(RubyNaming.fileName(rootName))_test.rb",
-                                  contents: .template(name: "test", context: contexts.tests(fixturesFile: "fixtures/\(rootName).fixtures.json"))))
+                                  contents: .template(name: "test", context: contexts.tests(fixturesFile: fixturesFile))))
         }
         return plans
     }

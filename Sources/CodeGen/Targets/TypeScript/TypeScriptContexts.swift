@@ -42,7 +42,10 @@ struct TypeScriptContexts {
         context["listsEvents"] = model.listsEvents
         if model.listsEvents, let contract = model.contract {
             context["roots"] = model.messageRoots.map { root -> [String: Any] in
-                let events = root.events.map { "the \(TypeScriptLiterals.string($0.wireName)) event" + ($0.replyTo == nil ? "" : " (the reply \(TypeScriptLiterals.string($0.name)))") }
+                let events = root.events.map { event in
+                    event.replyTo == nil ? "the \(TypeScriptLiterals.string(event.name)) event"
+                        : "the reply \(TypeScriptLiterals.string(event.name)) (sent back as the \(TypeScriptLiterals.string(event.wireName)) event)"
+                }
                 return ["name": names.typeName(root.id), "type": type(root.type),
                         "definition": TypeScriptLiterals.string(root.definition ?? ""),
                         "eventsText": events.joined(separator: " and ")]

@@ -89,6 +89,7 @@ public struct TypeScriptTarget: LanguageTarget {
     func moduleName(_ input: TargetInput) -> String {
         // A contract that lists events: the module is the contract's namespace (`menu`);
         // it holds no controller (the component's base is made elsewhere).
+        if input.model.listsEvents, !options.namespace.isEmpty { return options.namespace }
         if input.model.listsEvents, let component = input.model.contract?.component, !Naming.nonEmptyWords(component).isEmpty {
             return Naming.snakeCase(Naming.nonEmptyWords(component))
         }
