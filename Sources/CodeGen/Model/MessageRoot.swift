@@ -58,3 +58,31 @@ extension SchemaDocument {
         return SchemaDocument(root: schema, definitions: definitions, extensions: extensions, sourceName: sourceName, source: source)
     }
 }
+
+extension MessageRoot {
+    /// What the data is, for generated documentation: "the data of the `display` event of
+    /// the `menu` bridge component", a reply saying which event it answers.
+    public func contractSentence(component: String) -> String? {
+        guard !events.isEmpty else { return nil }
+        let names = events.map { event in
+            event.direction == .nativeToWeb
+                ? "the `\(event.name)` reply (sent back as the `\(event.wireName)` event)"
+                : "the `\(event.name)` event"
+        }
+        return "Bridge contract: the data of \(names.joined(separator: " and ")) of the `\(component)` bridge component."
+    }
+
+    /// The one event name on the wire whose data this is (`Message.event`); nil when
+    /// several events carry it under different names.
+    public var wireEvent: String? {
+        let names = Set(events.map(\.wireName))
+        return names.count == 1 ? names.first : nil
+    }
+}
+
+extension TypeModel {
+    /// The message root of a contract that lists events that `id` declares, if any.
+    public func eventRoot(_ id: DeclarationID) -> MessageRoot? {
+        listsEvents ? messageRoots.first { $0.id == id } : nil
+    }
+}

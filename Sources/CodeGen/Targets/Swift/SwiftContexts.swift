@@ -78,6 +78,10 @@ struct SwiftContexts {
             if !docs.isEmpty { docs.append("///") }
             docs += SwiftLiterals.comment("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`).", documentation: true)
             context["contract"] = ["component": SwiftLiterals.string(contract.component), "event": SwiftLiterals.string(contract.event)]
+        } else if let contract = model.contract, let root = model.eventRoot(declaration.id), let sentence = root.contractSentence(component: contract.component) {
+            if !docs.isEmpty { docs.append("///") }
+            docs += SwiftLiterals.comment(sentence, documentation: true)
+            context["contract"] = root.wireEvent.map { ["component": SwiftLiterals.string(contract.component), "event": SwiftLiterals.string($0)] } ?? false
         } else {
             context["contract"] = false
         }
