@@ -15,16 +15,37 @@ public struct Generator {
     /// The files `target` generates for `document`, paths relative to the output
     /// directory, sorted by path.
     public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader) throws(CodeGenError) -> [GeneratedFile] {
+        let prepared = try prepare(document, target: target, header: header)
+        return try render(prepared.input, target: prepared.target)
+    }
+
+    /// What `generate` renders: the model, names and fixtures (per event data type for a
+    /// contract that lists events, in `rootFixtures`), and the target with the defaults
+    /// the schema implies (a contract's namespace). For callers that add files of their
+    /// own from the same names (typed bridge component bases).
+    public func prepare(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader) throws(CodeGenError) -> (input: TargetInput, target: any LanguageTarget) {
         let model = modelBuilder.build(document)
         let problems = UngeneratableSchema.problems(in: model)
         guard problems.isEmpty else {
             throw CodeGenError(problems.map { "\(document.sourceName): \($0)" }.joined(separator: "\n"))
         }
+        let target = target.generationTarget(for: model)
         let names = target.nameTable(for: model)
+        if model.listsEvents {
+            // No root type: fixtures per event data type, each labeled against its definition.
+            var input = TargetInput(model: model, names: names, fixtures: FixtureSet(schemaName: header.schema, fixtures: []), header: header)
+            for root in model.messageRoots {
+                guard let definition = root.definition, let rooted = document.rooted(at: definition) else { continue }
+                var fixtures = FixtureDeriver(document: rooted).derive()
+                fixtures.schemaName = header.schema
+                input.rootFixtures[root.id] = fixtures
+            }
+            return (input, target)
+        }
         var fixtures = FixtureDeriver(document: document).derive()
         // Named as in the header, never by the path tabgen was given.
         fixtures.schemaName = header.schema
-        return try render(TargetInput(model: model, names: names, fixtures: fixtures, header: header), target: target)
+        return (TargetInput(model: model, names: names, fixtures: fixtures, header: header), target)
     }
 
     /// Renders a target's plans (for callers that built the input themselves).

@@ -39,6 +39,8 @@ struct KotlinEndToEnd: Sendable {
 
     static let builtInPackage = "tabgen.e2e.builtin.navigation"
     static let strictPackage = "tabgen.e2e.strict.navigation"
+    /// The base package of the contracts that list events (`<base>.menu`, `<base>.form`).
+    static let eventsPackage = "tabgen.e2e.events"
     /// Tests the harness adds (not generated): the hostile literal check and the decoding
     /// policy checks.
     static let extraTests = 3 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
@@ -124,6 +126,18 @@ struct KotlinEndToEnd: Sendable {
                 let generated = try KotlinSupport.generateCounting(document, options: options)
                 try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
                 result.expected[package] = generated.fixtures
+            }
+            // The contracts that list events, in one app: menu, form and share (whose types
+            // are named like the menu's) in <base>.<component> packages, fixtures and one
+            // round-trip class per event data type.
+            for contract in try ContractEvents.documents() {
+                let options = KotlinSupport.options(package: Self.eventsPackage, runtime: false, runtimePackage: builtInPackage)
+                let generator = Generator(templates: Support.templates)
+                let prepared = try generator.prepare(contract.document, target: KotlinTarget(options: options), header: KotlinSupport.header(schema: contract.document.sourceName))
+                try Support.write(try generator.render(prepared.input, target: prepared.target), to: sources.appendingPathComponent("events-" + contract.name))
+                for root in prepared.input.model.messageRoots {
+                    result.expected["\(Self.eventsPackage).\(contract.name) \(prepared.input.names.typeName(root.id))"] = prepared.input.rootFixtures[root.id]?.fixtures.count ?? 0
+                }
             }
             let kotlinFiles = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
                 .compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".kt") } ?? []
@@ -355,6 +369,22 @@ struct KotlinEndToEndTests {
         for test in ["HostileLiteralsTest.enumValuesAreExactlyTheSchemas", "HostileLiteralsTest.everyValueDecodesToItsKnownCaseAndBack"] {
             #expect(e2e.report.passLines.contains { $0.hasPrefix(test + " ") }, "\(test) did not pass: \(e2e.summary)")
         }
+    }
+}
+
+@Suite("Kotlin end to end: contracts that list events, in one app")
+struct KotlinContractEventsEndToEndTests {
+    @Test("every event data type of menu, form and share has fixtures, and each round-trips in JUnit in its contract's package",
+          arguments: ["menu MenuData", "menu Selection", "form FormData", "share MenuData", "share Item"])
+    func roundTrips(_ root: String) {
+        let e2e = KotlinEndToEnd.shared
+        let parts = root.split(separator: " ").map(String.init)
+        let package = "\(KotlinEndToEnd.eventsPackage).\(parts[0])"
+        #expect((e2e.expected["\(package) \(parts[1])"] ?? 0) > 3, "no fixtures generated for \(root)")
+        #expect(e2e.compileOutput == nil && e2e.setupError == nil, "\(e2e.summary)")
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("\(parts[1])RoundTripTest.roundTrip[minimal]") }, "\(root) did not run: \(e2e.summary)")
+        let failures = e2e.report.failures(inPackage: package)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
 

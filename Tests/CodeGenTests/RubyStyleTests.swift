@@ -31,6 +31,7 @@ struct RubyStyleTests {
             let url = try #require(Support.testSchemas.first { $0.name == name }?.url)
             documents.append((name, try Support.document(at: url)))
         }
+        documents += try ContractEvents.documents().map { ("events-" + $0.name, $0.document) }
         var written: [String: String] = [:]
         for (name, document) in documents {
             let files = try RubySupport.generate(document, options: ["style": style])

@@ -16,6 +16,7 @@ public struct ModelBuilder {
     }
 
     public func build(_ document: SchemaDocument) -> TypeModel {
+        if document.listsEvents { return buildEvents(document) }
         var state = State(document: document)
         let rootName = document.extensions.rootName ?? fallbackRootName
         let rootID = state.declare(document.root, parts: [rootName], isRoot: true)
@@ -29,6 +30,27 @@ public struct ModelBuilder {
         RecursionAnalysis.markRecursiveFields(in: &declarations)
         return TypeModel(declarations: declarations, root: rootType, rootID: rootID,
                          contract: document.extensions.contract, rules: document.extensions.rules, document: document)
+    }
+
+    /// A contract that lists events: its root is empty and declares nothing; every
+    /// definition is generated, and the event data definitions are the message roots.
+    /// The contract's rules are left out until rules say which event they apply to.
+    func buildEvents(_ document: SchemaDocument) -> TypeModel {
+        var state = State(document: document)
+        for definition in document.definitions {
+            _ = state.declare(definition.schema, parts: [definition.name], isRoot: false)
+        }
+        var declarations = state.declarations
+        RecursionAnalysis.markRecursiveFields(in: &declarations)
+        let roots = (document.extensions.contract?.eventDataDefinitions ?? []).compactMap { entry -> MessageRoot? in
+            guard let schema = document.definition(named: entry.name) else { return nil }
+            let id = State.definitionID(entry.name)
+            let type: TypeRef = schema.nullable && !state.isAlias(schema) ? .nullable(.named(id)) : .named(id)
+            return MessageRoot(id: id, type: type, definition: entry.name, events: entry.events)
+        }
+        let first = roots.first
+        return TypeModel(declarations: declarations, root: first?.type ?? .any, rootID: first?.id ?? DeclarationID(""),
+                         contract: document.extensions.contract, rules: [], document: document, messageRoots: roots)
     }
 
     struct State {

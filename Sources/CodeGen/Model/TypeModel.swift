@@ -19,11 +19,17 @@ public struct TypeModel: Sendable {
     public var rules: [Rule]
     /// The schema the model came from (fixtures are derived from it).
     public var document: SchemaDocument
+    /// The types a whole message decodes into: the root alone for a one-event schema;
+    /// each event's data definition for a contract that lists events (then `root` and
+    /// `rootID` are the first of them, and no declaration is the schema's empty root).
+    public var messageRoots: [MessageRoot]
 
     let index: [DeclarationID: Int]
 
-    public init(declarations: [Declaration], root: TypeRef, rootID: DeclarationID, contract: BridgeContract?, rules: [Rule], document: SchemaDocument) {
+    public init(declarations: [Declaration], root: TypeRef, rootID: DeclarationID, contract: BridgeContract?, rules: [Rule], document: SchemaDocument,
+                messageRoots: [MessageRoot]? = nil) {
         self.declarations = declarations
+        self.messageRoots = messageRoots ?? [MessageRoot(id: rootID, type: root, definition: nil, events: contract?.events.filter { $0.data == .root } ?? [])]
         self.root = root
         self.rootID = rootID
         self.contract = contract
@@ -40,6 +46,9 @@ public struct TypeModel: Sendable {
 
     /// The root declaration.
     public var rootDeclaration: Declaration? { self[rootID] }
+
+    /// Whether the model is of a contract that lists events (no root type).
+    public var listsEvents: Bool { document.listsEvents }
 
     /// Follows aliases to the type they stand for (stops at cycles).
     public func resolved(_ type: TypeRef) -> TypeRef {

@@ -55,6 +55,21 @@ extension LanguageTarget {
     public func finish(path: String, _ text: String) -> String { text }
 }
 
+/// A target whose defaults depend on the schema (its namespace): `Generator` asks for
+/// the target a model is generated with.
+public protocol SchemaDependentTarget: LanguageTarget {
+    /// This target with the defaults `model` implies filled in (explicit options kept).
+    func resolved(for model: TypeModel) -> Self
+}
+
+extension LanguageTarget {
+    /// The target `model` is generated with: its defaults filled in, if it has any.
+    public func generationTarget(for model: TypeModel) -> any LanguageTarget {
+        if let dependent = self as? any SchemaDependentTarget { return dependent.resolved(for: model) as any LanguageTarget }
+        return self
+    }
+}
+
 /// Everything a target lays out files from.
 public struct TargetInput: Sendable {
     public var model: TypeModel
@@ -62,11 +77,37 @@ public struct TargetInput: Sendable {
     public var fixtures: FixtureSet
     public var header: GenerationHeader
 
+    /// The fixtures of each message root of a contract that lists events, by root.
+    public var rootFixtures: [DeclarationID: FixtureSet] = [:]
+
     public init(model: TypeModel, names: NameTable, fixtures: FixtureSet, header: GenerationHeader) {
         self.model = model
         self.names = names
         self.fixtures = fixtures
         self.header = header
+    }
+
+    static func extraKey(_ role: String, _ id: DeclarationID) -> String { "\(role) \(id.pointer)" }
+
+    /// The input seen from each message root, for the files made per root (fixtures,
+    /// tests): `model.root`, `model.rootID`, `fixtures` and the `fixtures`/`tests` extra
+    /// names are that root's. A one-event schema has one: the input itself.
+    public var perRoot: [TargetInput] {
+        guard model.listsEvents else { return [self] }
+        return model.messageRoots.map { root in
+            var input = self
+            input.model.root = root.type
+            input.model.rootID = root.id
+            // Fixture decoding and canonical forms are computed against the root's schema.
+            if let definition = root.definition, let rooted = model.document.rooted(at: definition) {
+                input.model.document = rooted
+            }
+            input.fixtures = rootFixtures[root.id] ?? FixtureSet(schemaName: fixtures.schemaName, fixtures: [])
+            for role in ["fixtures", "tests"] {
+                input.names.extras[role] = names.extras[Self.extraKey(role, root.id)]
+            }
+            return input
+        }
     }
 }
 
@@ -111,6 +152,15 @@ extension LanguageTarget {
             case .alias:
                 continue
             }
+        }
+        if model.listsEvents {
+            // One fixtures type and one test suite per message root, in root order.
+            for root in model.messageRoots {
+                let rootName = table.typeName(root.id)
+                table.extras[TargetInput.extraKey("fixtures", root.id)] = typeScope.claim(rootName + "Fixtures")
+                table.extras[TargetInput.extraKey("tests", root.id)] = typeScope.claim(rootName + "RoundTripTests")
+            }
+            return table
         }
         let rootName = table.typeName(model.rootID)
         table.extras["fixtures"] = typeScope.claim(rootName + "Fixtures")

@@ -8,4 +8,13 @@ enum TargetOption {
         default: throw CodeGenError("\(language) option \(name) must be true or false, not \(value)")
         }
     }
+
+    /// The namespace a model's types get when the `namespace` option is not set: none for
+    /// a one-event schema (today's output), the bridge component's name for a contract
+    /// that lists events, so that two contracts' `MessageData`s never meet. Each target
+    /// spells it (`Menu`, `menu`).
+    static func defaultNamespace(for model: TypeModel) -> String? {
+        guard model.listsEvents, let component = model.contract?.component, !component.isEmpty else { return nil }
+        return component
+    }
 }

@@ -55,6 +55,7 @@ struct KotlinContexts {
     }
 
     static func codePackage(_ options: KotlinOptions, contract: BridgeContract?) -> String {
+        if !options.namespace.isEmpty { return options.package + "." + options.namespace }
         guard options.contractPackage, let contract else { return options.package }
         var segment = String(contract.component.lowercased().unicodeScalars.filter { Naming.isASCIIAlphanumeric($0) || $0 == "_" })
         if segment.isEmpty { return options.package }
@@ -174,6 +175,9 @@ struct KotlinContexts {
         if declaration.isRoot, let contract = model.contract {
             paragraphs.append(KotlinLiterals.commentText("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`). Decode `message.jsonData` with `\(name).decode(json)`, which reads the text as `tabgen validate` does."))
             context["contract"] = ["component": KotlinLiterals.string(contract.component), "event": KotlinLiterals.string(contract.event)]
+        } else if let contract = model.contract, let root = model.eventRoot(declaration.id), let sentence = root.contractSentence(component: contract.component) {
+            paragraphs.append(KotlinLiterals.commentText(sentence + " Decode `message.jsonData` with `BridgeJson.decodeFromString(\(name).serializer(), json)`."))
+            context["contract"] = root.wireEvent.map { ["component": KotlinLiterals.string(contract.component), "event": KotlinLiterals.string($0)] } ?? false
         } else {
             context["contract"] = false
         }

@@ -34,6 +34,9 @@ public struct KotlinOptions: Sendable, Equatable {
     /// contract (off by default: it imports dev.hotwire.core, which a module holding only
     /// the types does not have).
     public var bridgeComponent = false
+    /// The last segment of the types' package (`<package>.<namespace>`) in place of the
+    /// component's name; empty: the component's (see `contractPackage`).
+    public var namespace: String = ""
 
     public init() {}
 
@@ -48,6 +51,7 @@ public struct KotlinOptions: Sendable, Equatable {
         ("decoding", "tolerant (default: null for an absent optional member, a missing nullable member and unknown enum values decode, and validate() reports them) or strict (they are SerializationExceptions)"),
         ("visibility", "public (default) or internal: the visibility of every generated declaration; clean under -Xexplicit-api=strict"),
         ("contractPackage", "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),
+        ("namespace", "the last segment of the types' package, <package>.<namespace> (default: the bridge component's name, see contractPackage)"),
         ("tests", "emit fixtures/ and the JUnit test under src/test (default true)"),
         ("bridgeComponent", "emit <Component>ComponentBase.kt, a typed Hotwire Native BridgeComponent base (default false: it imports dev.hotwire.core)"),
     ]
@@ -82,6 +86,11 @@ public struct KotlinOptions: Sendable, Equatable {
                 visibility = level
             case "contractPackage":
                 contractPackage = try TargetOption.flag(value, language: "kotlin", name: name)
+            case "namespace":
+                guard value.isEmpty || (KotlinNaming.isPackageName(value) && !value.contains(".") && !KotlinNaming.keywords.contains(value)) else {
+                    throw CodeGenError("kotlin option namespace must be one package name segment (like menu), not \(value)")
+                }
+                namespace = value
             case "tests":
                 tests = try TargetOption.flag(value, language: "kotlin", name: name)
             case "bridgeComponent":

@@ -9,7 +9,8 @@ import Schema
 /// - `src/main/kotlin/<runtime package>/TabgenRuntime.kt` (unless `runtime: false`): strict
 ///   primitive serializers, timestamps, violations, the rule runtime, `BridgeJson`;
 /// - `fixtures/<Root>.fixtures.json`, `src/test/kotlin/<package>/<Root>Fixtures.kt` and
-///   `<Root>RoundTripTest.kt`, a JUnit 4 test (unless `tests: false`).
+///   `<Root>RoundTripTest.kt`, a JUnit 4 test (unless `tests: false`), for each message
+///   root (each event's data type when the contract lists events).
 public struct KotlinTarget: LanguageTarget {
     public var options: KotlinOptions
 
@@ -67,7 +68,8 @@ public struct KotlinTarget: LanguageTarget {
             plans.append(try KotlinBridgeComponent(contexts: contexts, contract: contract).plan(directory: main))
         }
         var testPlans: [FilePlan] = []
-        if options.tests {
+        for input in input.perRoot where options.tests {
+            let contexts = KotlinContexts(target: self, input: input)
             let test = "src/test/kotlin/" + Self.directory(for: contexts.package)
             let rootName = input.names.typeName(input.model.rootID)
             let fixturesFile = "\(rootName).fixtures.json"

@@ -33,6 +33,13 @@ struct RubyContexts {
         ]
     }
 
+    /// The definition argument of `Contract.check` and `Contract.validate` for a contract
+    /// that lists events (`, 'MenuData'`); nothing for a one-event schema.
+    func checkArgument(_ definition: String?) -> String {
+        guard model.listsEvents, let definition else { return "" }
+        return ", " + RubyLiterals.string(definition)
+    }
+
     func docLines(_ text: String?) -> [String] {
         text.map { RubyLiterals.comment($0, width: 88) } ?? []
     }
@@ -54,7 +61,10 @@ struct RubyContexts {
         }
         for flag in ["struct", "enum", "union", "alias"] { context["is" + flag.capitalized] = flag == kind }
         context["name"] = names.typeName(declaration.id)
-        context["isRoot"] = declaration.isRoot
+        // A contract that lists events: each event's data type validates against its definition.
+        let root = model.listsEvents ? model.messageRoots.first { $0.id == declaration.id } : nil
+        context["isRoot"] = declaration.isRoot || root != nil
+        context["checkDefinition"] = root?.definition.map(RubyLiterals.string) ?? false
         var docs = docLines(declaration.docs)
         context["fields"] = [[String: Any]]()
         context["cases"] = [[String: Any]]()
@@ -133,12 +143,15 @@ struct RubyContexts {
         context["schemaLiteral"] = RubyLiterals.value(RubyContractData.document(model.document), indent: "    ")
         context["rules"] = model.rules.map { RubyLiterals.value(RubyContractData.rule($0), indent: "      ") }
         context["hasRules"] = !model.rules.isEmpty
+        context["listsEvents"] = model.listsEvents
         return context
     }
 
     /// The component's context, when the schema has a bridge contract and an object root.
     func component() throws -> [String: Any]? {
-        guard let contract = model.contract, let root = model.rootDeclaration, case .structure = root.kind else { return nil }
+        // A contract that lists events gets no component here: its data is not one
+        // server-rendered value (the typed bridge component bases are made elsewhere).
+        guard let contract = model.contract, !model.listsEvents, let root = model.rootDeclaration, case .structure = root.kind else { return nil }
         for (what, text) in [("stimulusIdentifier", contract.stimulusIdentifier), ("valueAttribute", contract.valueAttribute)] {
             guard !text.isEmpty, text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "." }) else {
                 throw CodeGenError("ruby: the contract's \(what) \(JSONWriter.quoted(text)) cannot be written into an HTML attribute")
@@ -164,6 +177,9 @@ struct RubyContexts {
         var context = file()
         let rootName = names.typeName(model.rootID)
         context["rootClass"] = "\(moduleName)::\(rootName)"
+        let argument = checkArgument(model.messageRoots.first { $0.id == model.rootID }?.definition)
+        context["checkArgument"] = argument
+        context["hasCheckArgument"] = !argument.isEmpty
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
         // test/models/<module>/<root>_test.rb -> the output directory
         context["fixturesPath"] = "../../../\(fixturesFile)"

@@ -10,7 +10,9 @@ import Schema
 /// - `app/components/<component>_component.rb` + `.html.erb` when the schema has a
 ///   bridge contract and an object root;
 /// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
-///   `test/components/<component>_component_test.rb` (unless `tests: false`).
+///   `test/components/<component>_component_test.rb` (unless `tests: false`); for a
+///   contract that lists events, no component, and per event data type
+///   `fixtures/<module>/<Root>.fixtures.json` and `test/models/<module>/<root>_test.rb`.
 public struct RubyTarget: LanguageTarget {
     public var options: RubyOptions
 
@@ -87,12 +89,15 @@ public struct RubyTarget: LanguageTarget {
                                       contents: .template(name: "component-test", context: component)))
             }
         }
-        if options.tests {
+        for input in input.perRoot where options.tests {
+            let contexts = RubyContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
-            plans.append(FilePlan(path: "fixtures/\(rootName).fixtures.json",
+            // Several contracts share a Rails app: theirs go in a folder per module.
+            let fixturesFile = input.model.listsEvents ? "fixtures/\(contexts.moduleFile)/\(rootName).fixtures.json" : "fixtures/\(rootName).fixtures.json"
+            plans.append(FilePlan(path: fixturesFile,
                                   contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             plans.append(FilePlan(path: "test/models/\(contexts.moduleFile)/\(RubyNaming.fileName(rootName))_test.rb",
-                                  contents: .template(name: "test", context: contexts.tests(fixturesFile: "fixtures/\(rootName).fixtures.json"))))
+                                  contents: .template(name: "test", context: contexts.tests(fixturesFile: fixturesFile))))
         }
         return plans
     }
@@ -117,6 +122,7 @@ public struct RubyOptions: Sendable, Equatable {
 
     public static let documentation: [(name: String, help: String)] = [
         ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
+        ("namespace", "the same as module: every language's option for the contract's namespace"),
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
         ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
         ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
@@ -125,7 +131,7 @@ public struct RubyOptions: Sendable, Equatable {
     public init(_ values: [String: String]) throws(CodeGenError) {
         for (name, value) in values {
             switch name {
-            case "module":
+            case "module", "namespace":
                 guard value.isEmpty || (value.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
                     && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
                     throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")

@@ -91,6 +91,10 @@ struct SwiftContexts {
             if !docs.isEmpty { docs.append("///") }
             docs += SwiftLiterals.comment("Bridge contract: the data of the `\(contract.event)` event of the `\(contract.component)` bridge component, sent by the Stimulus controller `\(contract.stimulusIdentifier)` from its `\(contract.value)` value (HTML attribute `\(contract.valueAttribute)`).", documentation: true)
             context["contract"] = ["component": SwiftLiterals.string(contract.component), "event": SwiftLiterals.string(contract.event)]
+        } else if let contract = model.contract, let root = model.eventRoot(declaration.id), let sentence = root.contractSentence(component: contract.component) {
+            if !docs.isEmpty { docs.append("///") }
+            docs += SwiftLiterals.comment(sentence, documentation: true)
+            context["contract"] = root.wireEvent.map { ["component": SwiftLiterals.string(contract.component), "event": SwiftLiterals.string($0)] } ?? false
         } else {
             context["contract"] = false
         }
@@ -263,12 +267,20 @@ struct SwiftContexts {
         return context
     }
 
+    /// The test suite's name. The suite is top-level (`@Suite` types of one test target
+    /// share one scope), so a contract that lists events prefixes its namespace:
+    /// `MenuSelectionRoundTripTests`.
+    var testsName: String {
+        let name = names.extras["tests"] ?? "RoundTripTests"
+        return model.listsEvents ? options.namespace + name : name
+    }
+
     func tests() -> [String: Any] {
         var context = file()
         let fixturesName = names.extras["fixtures"] ?? "Fixtures"
         context["fixturesName"] = fixturesName
         context["qualifiedFixtures"] = options.namespace.isEmpty ? fixturesName : "\(options.namespace).\(fixturesName)"
-        context["testsName"] = names.extras["tests"] ?? "RoundTripTests"
+        context["testsName"] = testsName
         context["suiteTitle"] = SwiftLiterals.string("\(names.typeName(model.rootID)) round trips")
         return context
     }

@@ -11,7 +11,8 @@ public struct SwiftOptions: Sendable, Equatable {
 
     public var accessLevel: AccessLevel = .internal
     public var decoding: Decoding = .tolerant
-    /// Wrap every generated type in `enum <namespace>` (`TabBar.MessageData`); empty: none.
+    /// Wrap every generated type in `enum <namespace>` (`TabBar.MessageData`); empty: none,
+    /// or for a contract that lists events the component's name (`SwiftTarget.resolved(for:)`).
     public var namespace: String = ""
     /// The module the generated tests `@testable import` (the app target); empty: none.
     public var testableImport: String = ""
@@ -31,7 +32,7 @@ public struct SwiftOptions: Sendable, Equatable {
     public static let documentation: [(name: String, help: String)] = [
         ("accessLevel", "public or internal (default internal)"),
         ("decoding", "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
-        ("namespace", "wrap every type in `enum NAME` (default: none)"),
+        ("namespace", "wrap every type in `enum NAME` (default: none for a one-event schema; the component's name, e.g. Menu, for a contract that lists events)"),
         ("testableImport", "module the generated tests @testable import (default: none)"),
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),

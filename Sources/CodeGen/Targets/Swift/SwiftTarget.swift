@@ -8,8 +8,14 @@ import Schema
 /// - `<Namespace>.swift` when a namespace is set;
 /// - `<Component>ComponentBase.swift` with `bridgeComponent: true`;
 /// - `fixtures/<Root>.fixtures.json`, `Tests/<Root>Fixtures.swift` and
-///   `Tests/<Root>RoundTripTests.swift` (unless `tests: false`).
-public struct SwiftTarget: LanguageTarget {
+///   `Tests/<Root>RoundTripTests.swift` (unless `tests: false`), for each message root
+///   (each event's data type when the contract lists events).
+///
+/// A contract that lists events is namespaced by default (`enum Menu`, see
+/// `resolved(for:)`) and its file names start with the namespace (`Menu+MenuData.swift`,
+/// the convention for a file that extends a type), so that two contracts with a type of
+/// the same name can be added to one app target.
+public struct SwiftTarget: SchemaDependentTarget {
     public var options: SwiftOptions
 
     public init(options: SwiftOptions = SwiftOptions()) {
@@ -44,8 +50,15 @@ public struct SwiftTarget: LanguageTarget {
         SwiftLiterals.comment(text, documentation: documentation)
     }
 
+    /// The prefix of the file names of a contract that lists events (`Menu+`): one module
+    /// may hold two contracts' `MessageData`, but swiftc refuses two files of one name.
+    func filePrefix(_ input: TargetInput) -> String {
+        input.model.listsEvents && !options.namespace.isEmpty ? options.namespace + "+" : ""
+    }
+
     public func files(for input: TargetInput) throws -> [FilePlan] {
         let contexts = SwiftContexts(target: self, input: input)
+        let prefix = filePrefix(input)
         var plans: [FilePlan] = []
         for declaration in input.model.declarations where declaration.unionID == nil {
             let name = input.names.typeName(declaration.id)
@@ -55,7 +68,7 @@ public struct SwiftTarget: LanguageTarget {
                 context["fileImport"] = context["runtimeImport"]
             }
             context["body"] = NestedTemplate(template: "declaration", context: contexts.declaration(declaration), indent: contexts.bodyIndent)
-            plans.append(FilePlan(path: "\(name).swift", contents: .template(name: "file", context: context)))
+            plans.append(FilePlan(path: "\(prefix)\(name).swift", contents: .template(name: "file", context: context)))
         }
         if !options.namespace.isEmpty {
             var context = contexts.file()
@@ -71,18 +84,30 @@ public struct SwiftTarget: LanguageTarget {
         if options.runtime {
             plans.append(FilePlan(path: "TabgenRuntime.swift", contents: .template(name: "runtime", context: contexts.file())))
         }
-        if options.tests {
+        for input in input.perRoot where options.tests {
+            let contexts = SwiftContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
             let fixturesFile = "\(rootName).fixtures.json"
             plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
                                   contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             var fixtures = contexts.fixtures(file: fixturesFile)
             fixtures["body"] = NestedTemplate(template: "fixtures-body", context: fixtures, indent: contexts.bodyIndent)
-            plans.append(FilePlan(path: "Tests/\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",
+            plans.append(FilePlan(path: "Tests/\(prefix)\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",
                                   contents: .template(name: "fixtures", context: fixtures)))
-            plans.append(FilePlan(path: "Tests/\(input.names.extras["tests"] ?? rootName + "RoundTripTests").swift",
+            plans.append(FilePlan(path: "Tests/\(contexts.testsName).swift",
                                   contents: .template(name: "tests", context: contexts.tests())))
         }
         return plans
+    }
+}
+
+extension SwiftTarget {
+    /// A contract that lists events gets `enum <Component>` as its namespace unless
+    /// `namespace` is set: `Menu.MenuData`, `Form.FormData`.
+    public func resolved(for model: TypeModel) -> SwiftTarget {
+        guard options.namespace.isEmpty, let component = TargetOption.defaultNamespace(for: model) else { return self }
+        var target = self
+        target.options.namespace = SwiftNaming.typeIdentifier([component])
+        return target
     }
 }

@@ -30,7 +30,8 @@ struct TypeScriptContexts {
         let schema = Self.strip(raw)
         context["schema"] = TypeScriptLiterals.literal(schema, expandDepth: 3)
         var rules: [JSON] = []
-        if case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
+        // Rules of a contract that lists events do not yet say which event they apply to.
+        if !model.listsEvents, case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
            case .array(let list)? = tabgen["rules"] {
             rules = list.map(Self.ruleLiteral)
         }
@@ -38,7 +39,21 @@ struct TypeScriptContexts {
         context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
         context["decoding"] = target.options.decoding.rawValue
         for (feature, used) in Self.features(schema: schema, rules: rules) { context[feature] = used }
-        if let contract = model.contract {
+        context["listsEvents"] = model.listsEvents
+        if model.listsEvents, let contract = model.contract {
+            context["roots"] = model.messageRoots.map { root -> [String: Any] in
+                let events = root.events.map { event in
+                    event.replyTo == nil ? "the \(TypeScriptLiterals.string(event.name)) event"
+                        : "the reply \(TypeScriptLiterals.string(event.name)) (sent back as the \(TypeScriptLiterals.string(event.wireName)) event)"
+                }
+                return ["name": names.typeName(root.id), "type": type(root.type),
+                        "definition": TypeScriptLiterals.string(root.definition ?? ""),
+                        "eventsText": events.joined(separator: " and ")]
+            }
+            context["intro"] = Self.wrap(
+                "The \(TypeScriptLiterals.string(contract.component)) bridge component's message types, and a parse function per "
+                    + "event data type, which checks a payload as `tabgen validate` does (same codes, same messages).")
+        } else if let contract = model.contract {
             guard TypeScriptLiterals.isIdentifier(contract.value), contract.value != "__proto__" else {
                 throw CodeGenError("typescript: the contract's value \(contract.value) is not a JavaScript identifier, so Stimulus has no \(contract.value)Value property")
             }
@@ -70,6 +85,7 @@ struct TypeScriptContexts {
         // not from the generated literal, so the tests catch a literal that drops one.
         let errorRules = model.document.extensions.rules.filter { $0.severity == .error }.map { TypeScriptLiterals.string($0.code) }
         return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile,
+                "resultType": model.listsEvents ? "ParseResult<unknown>" : "ParseResult",
                 "errorRules": "[" + errorRules.joined(separator: ", ") + "]",
                 "tolerant": target.options.decoding == .tolerant ? "true" : "false", "decoding": target.options.decoding.rawValue]
     }

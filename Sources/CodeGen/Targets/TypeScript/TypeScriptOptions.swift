@@ -13,6 +13,10 @@ public struct TypeScriptOptions: Sendable, Equatable {
     public var decoding: Decoding = .tolerant
     /// Emit fixtures and the `node:test` round-trip tests.
     public var tests = true
+    /// The module (file name, without extension) of a contract that lists events; empty:
+    /// the component's name in snake case (`menu.ts`). The module is the namespace:
+    /// `import * as menu from "./menu.js"`.
+    public var namespace: String = ""
 
     public init() {}
 
@@ -20,6 +24,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
         ("flavor", "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript"),
         ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
+        ("namespace", "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)"),
     ]
 
     public init(_ values: [String: String]) throws(CodeGenError) {
@@ -34,6 +39,12 @@ public struct TypeScriptOptions: Sendable, Equatable {
                 decoding = try TargetOption.decoding(value, language: "typescript")
             case "tests":
                 tests = try TargetOption.flag(value, language: "typescript", name: name)
+            case "namespace":
+                guard value.isEmpty || (value.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || $0 == "_" }
+                    && value.unicodeScalars.first.map { !Naming.isDigit($0) } == true) else {
+                    throw CodeGenError("typescript option namespace must be a module name of letters, digits and _, not \(value)")
+                }
+                namespace = value
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown typescript option \(name) (known: \(known))")

@@ -87,6 +87,12 @@ public struct TypeScriptTarget: LanguageTarget {
 
     /// The module name: `navigation_controller` for `bridge--navigation`.
     func moduleName(_ input: TargetInput) -> String {
+        // A contract that lists events: the module is the contract's namespace (`menu`);
+        // it holds no controller (the component's base is made elsewhere).
+        if input.model.listsEvents, !options.namespace.isEmpty { return options.namespace }
+        if input.model.listsEvents, let component = input.model.contract?.component, !Naming.nonEmptyWords(component).isEmpty {
+            return Naming.snakeCase(Naming.nonEmptyWords(component))
+        }
         if let contract = input.model.contract {
             let last = contract.stimulusIdentifier.components(separatedBy: "--").last ?? contract.stimulusIdentifier
             let words = Naming.nonEmptyWords(last)
@@ -102,12 +108,17 @@ public struct TypeScriptTarget: LanguageTarget {
         let module = moduleName(input)
         var plans = [FilePlan(path: "\(module).\(ext)", contents: .template(name: javascript ? "controller-js" : "controller-ts",
                                                                               context: try contexts.main()))]
-        if options.tests {
+        if javascript, input.model.listsEvents {
+            throw CodeGenError("typescript: flavor javascript does not yet generate a contract that lists events; use flavor typescript")
+        }
+        for input in input.perRoot where options.tests {
+            let contexts = TypeScriptContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
             let fixturesFile = "\(rootName).fixtures.json"
             plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
                                   contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
-            plans.append(FilePlan(path: "\(module).test.\(ext)", contents: .template(
+            let testFile = input.model.listsEvents ? "\(module).\(Naming.snakeCase(Naming.nonEmptyWords(rootName)))" : module
+            plans.append(FilePlan(path: "\(testFile).test.\(ext)", contents: .template(
                 name: javascript ? "tests-js" : "tests-ts",
                 context: contexts.tests(module: module, fixturesFile: fixturesFile))))
         }

@@ -1,0 +1,41 @@
+import Foundation
+import Schema
+@testable import CodeGen
+
+/// The contracts that list events, as the end-to-end tests of every language emit them:
+/// the two example contracts, and `share`, a test contract whose types are named like the
+/// menu's (`MenuData`, `Item`), so that emitting them into one app proves the namespaces.
+enum ContractEvents {
+    static let share = """
+    {
+      "metadata": {"tabgen": {"contract": {
+        "component": "share", "stimulusIdentifier": "bridge--share",
+        "events": [
+          {"name": "connect", "direction": "webToNative", "data": "MenuData"},
+          {"name": "shared", "direction": "nativeToWeb", "replyTo": "connect", "data": "Item"}
+        ]
+      }}},
+      "definitions": {
+        "MenuData": {"properties": {"url": {"type": "string"}}, "optionalProperties": {"item": {"ref": "Item"}}},
+        "Item": {"properties": {"title": {"type": "string"}}, "optionalProperties": {"kind": {"enum": ["link", "text"]}}}
+      }
+    }
+    """
+
+    /// name -> document: menu, form (contracts/) and share (above).
+    static func documents() throws -> [(name: String, document: SchemaDocument)] {
+        let folder = Support.packageRoot.appendingPathComponent("contracts")
+        return [
+            ("menu", try Support.document(at: folder.appendingPathComponent("menu.json"))),
+            ("form", try Support.document(at: folder.appendingPathComponent("form.json"))),
+            ("share", try Support.document(json: share, name: "share.json")),
+        ]
+    }
+
+    /// The message roots' type names (`MenuData`, `Selection`) of a document, in order.
+    static func rootNames(_ document: SchemaDocument, target: any LanguageTarget) -> [String] {
+        let model = ModelBuilder().build(document)
+        let names = target.nameTable(for: model)
+        return model.messageRoots.map { names.typeName($0.id) }
+    }
+}

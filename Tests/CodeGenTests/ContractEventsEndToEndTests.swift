@@ -1,0 +1,121 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// The Swift of the contracts that list events (menu, form, share), emitted with their
+/// default namespaces into one app target, as an app adds them: each output in its own
+/// folder, the runtime from the first only, no file renamed. Compiled and run in Swift 6
+/// mode (every fixture of every event data type round-trips), and type-checked with the
+/// Swift Testing files in Swift 5 mode and with default MainActor isolation, all with
+/// warnings as errors; the three swiftc runs go in parallel.
+struct ContractEventsEndToEnd: Sendable {
+    var setupError: String?
+    /// swiftc's output by mode, for the runs that failed.
+    var failures: [String: String] = [:]
+    /// "Menu.MenuData" -> fixtures checked, failures.
+    var totals: [String: Int] = [:]
+    var problems: [String: [String]] = [:]
+    /// The base names of the Swift files, with how many outputs hold one of that name.
+    var duplicateFileNames: [String] = []
+
+    static let shared: ContractEventsEndToEnd = run()
+
+    static func run() -> ContractEventsEndToEnd {
+        var result = ContractEventsEndToEnd()
+        guard let swiftc = Support.swiftc else {
+            result.setupError = "swiftc not found on PATH"
+            return result
+        }
+        do {
+            let root = try Support.temporaryDirectory("tabgen-events-e2e")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let app = root.appendingPathComponent("app")
+            var driver = """
+            func report(_ root: String, _ results: [(String, [String])]) {
+                print("RESULT\\t\\(root)\\t\\(results.count)")
+                for (name, problems) in results where !problems.isEmpty {
+                    print("FAIL\\t\\(root)\\t\\(name): \\(problems.joined(separator: " | "))")
+                }
+            }
+
+            """
+            var programSources: [String] = []
+            var testSources: [String] = []
+            var baseNames: [String: Int] = [:]
+            for (index, contract) in try ContractEvents.documents().enumerated() {
+                var options = SwiftOptions()
+                options.runtime = index == 0  // one runtime per module
+                let files = try Support.generate(contract.document, options: options)
+                let folder = app.appendingPathComponent(contract.name)
+                try Support.write(files.filter { $0.path.hasSuffix(".swift") }, to: folder)
+                for file in files where file.path.hasSuffix(".swift") {
+                    let path = folder.appendingPathComponent(file.path).path
+                    baseNames[(file.path as NSString).lastPathComponent, default: 0] += 1
+                    if file.path.hasSuffix("RoundTripTests.swift") { testSources.append(path) } else { programSources.append(path) }
+                }
+                let resolved = SwiftTarget(options: options).resolved(for: ModelBuilder().build(contract.document))
+                for rootName in ContractEvents.rootNames(contract.document, target: resolved) {
+                    let fixtures = "\(resolved.options.namespace).\(rootName)Fixtures"
+                    driver += "report(\"\(resolved.options.namespace).\(rootName)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
+                }
+            }
+            result.duplicateFileNames = baseNames.filter { $0.value > 1 }.map(\.key).sorted()
+            let main = root.appendingPathComponent("main.swift")
+            try Data(driver.utf8).write(to: main)
+            let executable = root.appendingPathComponent("events")
+            let library = programSources + testSources
+            let runs: [(mode: String, arguments: [String])] = [
+                ("Swift 6", ["-swift-version", "6", "-warnings-as-errors", "-module-name", "EventsApp", "-o", executable.path, main.path] + programSources),
+                ("Swift 5", ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-parse-as-library", "-module-name", "EventsApp"] + library),
+                ("MainActor", ["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-warnings-as-errors", "-parse-as-library", "-module-name", "EventsApp"] + library),
+            ]
+            let outcomes = ParallelRuns(count: runs.count)
+            DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+                outcomes.set(index, Result { try Support.run(swiftc, runs[index].arguments) })
+            }
+            for (index, run) in runs.enumerated() {
+                let outcome = try outcomes.get(index)
+                if outcome.status != 0 || !outcome.stderr.isEmpty { result.failures[run.mode] = outcome.stdout + outcome.stderr }
+            }
+            guard result.failures["Swift 6"] == nil else { return result }
+            let run = try Support.run(executable, [])
+            if run.status != 0 { result.setupError = "the round-trip program exited \(run.status): \(run.stderr)" }
+            for line in run.stdout.split(separator: "\n") {
+                let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
+                guard parts.count == 3 else { continue }
+                if parts[0] == "RESULT" { result.totals[parts[1]] = Int(parts[2]) ?? 0 }
+                if parts[0] == "FAIL" { result.problems[parts[1], default: []].append(parts[2]) }
+            }
+        } catch {
+            result.setupError = "\(error)"
+        }
+        return result
+    }
+}
+
+@Suite("End to end: contracts that list events, in one Swift app target")
+struct ContractEventsEndToEndTests {
+    @Test("menu, form and share compile together in Swift 6, Swift 5 and MainActor-by-default modes without warnings")
+    func compiles() {
+        let e2e = ContractEventsEndToEnd.shared
+        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
+        for mode in ["Swift 6", "Swift 5", "MainActor"] {
+            #expect(e2e.failures[mode] == nil, "\(mode): \(e2e.failures[mode] ?? "")")
+        }
+    }
+
+    @Test("no two outputs write a Swift file of the same name (swiftc refuses them in one module)")
+    func fileNamesDiffer() {
+        #expect(ContractEventsEndToEnd.shared.duplicateFileNames == [])
+    }
+
+    @Test("every fixture of every event data type round-trips and validates with its codes",
+          arguments: ["Menu.MenuData", "Menu.Selection", "Form.FormData", "Share.MenuData", "Share.Item"])
+    func roundTrips(_ root: String) throws {
+        let e2e = ContractEventsEndToEnd.shared
+        let total = try #require(e2e.totals[root], "no report for \(root): \(e2e.setupError ?? e2e.failures.values.joined())")
+        #expect(total > 3)
+        #expect(e2e.problems[root] == nil, "\(e2e.problems[root]?.joined(separator: "\n") ?? "")")
+    }
+}

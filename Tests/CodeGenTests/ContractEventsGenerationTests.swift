@@ -1,0 +1,116 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// Generation of a contract that lists events, without toolchains: no root type, message
+/// roots per event data type, default and explicit namespaces per language, and the
+/// one-event schema left as it was.
+@Suite("Contracts that list events: model, namespaces, files")
+struct ContractEventsGenerationTests {
+    static func menu() throws -> SchemaDocument {
+        try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/menu.json"))
+    }
+
+    static func form() throws -> SchemaDocument {
+        try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/form.json"))
+    }
+
+    static func generate(_ document: SchemaDocument, _ language: String, _ options: [String: String] = [:]) throws -> [GeneratedFile] {
+        try Generator(templates: Support.templates).generate(document, target: try TargetRegistry.target(language: language, options: options),
+                                                             header: Support.header(schema: document.sourceName))
+    }
+
+    @Test("the model declares every definition and no root; the message roots are the events' data definitions, replies included")
+    func model() throws {
+        let model = ModelBuilder().build(try Self.menu())
+        #expect(model.listsEvents)
+        #expect(model.declarations.map(\.nameParts) == [["MenuData"], ["Item"], ["Source"], ["Selection"]])
+        #expect(!model.declarations.contains { $0.isRoot || $0.schemaPointer.description.isEmpty })
+        #expect(model.messageRoots.map(\.definition) == ["MenuData", "Selection"])
+        #expect(model.messageRoots.map { $0.events.map(\.name) } == [["display"], ["selected"]])
+        #expect(model.rootID == model.messageRoots.first?.id)
+        // Events without data (form's submit, submitDisabled, submitEnabled) have no root.
+        #expect(ModelBuilder().build(try Self.form()).messageRoots.map(\.definition) == ["FormData"])
+    }
+
+    @Test("the one-event schema keeps its root as its one message root")
+    func oneEvent() throws {
+        let model = ModelBuilder().build(try Support.builtIn())
+        #expect(!model.listsEvents)
+        #expect(model.messageRoots.count == 1)
+        #expect(model.messageRoots.first?.id == model.rootID)
+        #expect(model.messageRoots.first?.definition == nil)
+        #expect(model.messageRoots.first?.events.map(\.name) == ["configure"])
+    }
+
+    @Test("fixtures per event data type, each labeled against its own definition")
+    func fixtures() throws {
+        let files = try Self.generate(try Self.menu(), "swift")
+        let selection = try #require(files.first { $0.path == "fixtures/Selection.fixtures.json" })
+        let json = try JSONSerialization.jsonObject(with: Data(selection.contents.utf8)) as? [String: Any]
+        #expect(json?["root"] as? String == "Selection")
+        let fixtures = json?["fixtures"] as? [[String: Any]] ?? []
+        let minimal = fixtures.first { $0["name"] as? String == "minimal" }
+        // The reply's own members, not the menu's.
+        #expect((minimal?["payload"] as? [String: Any])?.keys.sorted() == ["selectedIndex"])
+        // A payload missing the reply's required member is labeled TG012 by tabgen validate.
+        #expect(fixtures.contains { ($0["codes"] as? [String]) == ["TG012"] })
+        #expect(files.contains { $0.path == "fixtures/MenuData.fixtures.json" })
+    }
+
+    @Test("Swift: enum Menu by default, files prefixed Menu+, test suites prefixed; an explicit namespace wins")
+    func swift() throws {
+        let paths = Set(try Self.generate(try Self.menu(), "swift").map(\.path))
+        #expect(paths.isSuperset(of: ["Menu.swift", "Menu+MenuData.swift", "Menu+Item.swift", "Menu+Selection.swift",
+                                      "Tests/Menu+MenuDataFixtures.swift", "Tests/MenuMenuDataRoundTripTests.swift",
+                                      "Tests/Menu+SelectionFixtures.swift", "Tests/MenuSelectionRoundTripTests.swift"]), "\(paths.sorted())")
+        let files = try Self.generate(try Self.menu(), "swift", ["namespace": "Popup"])
+        #expect(Support.file(files, "Popup+MenuData.swift").contains("extension Popup {"))
+        #expect(Support.file(files, "Popup.swift").contains("enum Popup {}"))
+        #expect(Support.file(files, "Tests/PopupSelectionRoundTripTests.swift").contains("Popup.SelectionFixtures.all"))
+    }
+
+    @Test("Kotlin: <package>.<component> by default, <package>.<namespace> when set")
+    func kotlin() throws {
+        let paths = try Self.generate(try Self.menu(), "kotlin", ["package": "com.example.app"]).map(\.path)
+        #expect(paths.contains("src/main/kotlin/com/example/app/menu/MenuData.kt"))
+        #expect(paths.contains("src/test/kotlin/com/example/app/menu/SelectionRoundTripTest.kt"))
+        let named = try Self.generate(try Self.menu(), "kotlin", ["package": "com.example.app", "namespace": "popup"]).map(\.path)
+        #expect(named.contains("src/main/kotlin/com/example/app/popup/MenuData.kt"))
+        #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "kotlin", options: ["namespace": "a.b"]) }
+        #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "kotlin", options: ["namespace": "class"]) }
+    }
+
+    @Test("TypeScript: the module is the namespace (menu.ts), no controller, a parse function per event data type")
+    func typescript() throws {
+        let files = try Self.generate(try Self.menu(), "typescript")
+        let module = Support.file(files, "menu.ts")
+        #expect(module.contains("export function parseMenuData(text: string): ParseResult<MenuData>"))
+        #expect(module.contains("export function parseSelection(text: string): ParseResult<Selection>"))
+        #expect(!module.contains("BridgeComponent"))
+        #expect(files.contains { $0.path == "menu.selection.test.ts" })
+        #expect(try Self.generate(try Self.menu(), "typescript", ["namespace": "popup"]).contains { $0.path == "popup.ts" })
+        #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "typescript", options: ["namespace": "a-b"]) }
+    }
+
+    @Test("Ruby: module Menu by default, namespace is module; validate checks against the definition")
+    func ruby() throws {
+        let files = try Self.generate(try Self.menu(), "ruby")
+        #expect(Support.file(files, "app/models/menu/selection.rb").contains("module Menu"))
+        #expect(Support.file(files, "app/models/menu/selection.rb").contains("max_nesting: Contract::MAX_NESTING), \"Selection\"\n"))
+        #expect(Support.file(files, "app/models/menu/contract.rb").contains("def check(payload, definition)"))
+        let named = try Self.generate(try Self.menu(), "ruby", ["namespace": "Popup"]).map(\.path)
+        #expect(named.contains("app/models/popup/menu_data.rb"))
+        #expect(named.contains("fixtures/popup/Selection.fixtures.json"))
+    }
+
+    @Test("the built-in schema's output does not change with these options unset (no namespace in Swift)")
+    func builtInUnchanged() throws {
+        let paths = try Self.generate(try Support.builtIn(), "swift").map(\.path)
+        #expect(paths.contains("MessageData.swift"))
+        #expect(!paths.contains { $0.contains("+") })
+        #expect(!Support.file(try Self.generate(try Support.builtIn(), "swift"), "MessageData.swift").contains("extension "))
+        #expect(Support.file(try Self.generate(try Support.builtIn(), "ruby"), "app/models/navigation/contract.rb").contains("def check(payload)\n"))
+    }
+}

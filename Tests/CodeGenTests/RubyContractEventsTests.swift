@@ -1,0 +1,65 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// The Ruby of the contracts that list events (menu, form, share) emitted into ONE Rails
+/// app, as an app holds them: a module per contract (`Menu::MenuData` and
+/// `Share::MenuData`), fixtures and tests per event data type, no file written twice.
+/// Every file passes `ruby -wc` and every generated test runs in one `ruby -w`
+/// (RubyStyleTests checks the same files with RuboCop).
+@Suite("Ruby: contracts that list events, in one Rails app")
+struct RubyContractEventsTests {
+    /// Uses both MenuData classes side by side, and each event data type's validate.
+    static let appTest = """
+    # frozen_string_literal: true
+
+    require 'test_helper'
+
+    class NamespacesTest < Minitest::Test
+      def test_two_contracts_menu_data_are_two_classes
+        menu = Menu::MenuData.from_json('{"title":"Actions","items":[{"title":"Edit","index":0}]}')
+        share = Share::MenuData.from_json('{"url":"https://example.com"}')
+        refute_equal Menu::MenuData, Share::MenuData
+        assert_empty menu.validate
+        assert_empty share.validate
+        assert_equal ['TG012'], Menu::MenuData.from_h({ 'title' => 'Actions' }).validate.map(&:code)
+        assert_equal ['TG010'], Menu::Contract.check({ 'selectedIndex' => 'one' }, 'Selection').map(&:code)
+      end
+    end
+
+    """
+
+    @Test("menu, form and share in one app: ruby -wc, every fixture's tests, both MenuData classes")
+    func oneApp() throws {
+        let ruby = try #require(RubySupport.ruby, "ruby not found on PATH (scripts/web-env installs it)")
+        let root = try Support.temporaryDirectory("tabgen-ruby-events")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var paths: [String] = []
+        for contract in try ContractEvents.documents() {
+            let files = try RubySupport.generate(contract.document)
+            #expect(!files.contains { $0.path.hasPrefix("app/components/") }, "\(contract.name): no component for a contract that lists events")
+            paths += files.map(\.path)
+            try Support.write(files, to: root)
+        }
+        #expect(Set(paths).count == paths.count, "two contracts write one path: \(paths.sorted())")
+        #expect(Set(paths).isSuperset(of: [
+            "app/models/menu/menu_data.rb", "app/models/share/menu_data.rb", "app/models/form/form_data.rb",
+            "fixtures/menu/MenuData.fixtures.json", "fixtures/menu/Selection.fixtures.json", "fixtures/share/MenuData.fixtures.json",
+            "test/models/menu/selection_test.rb", "test/models/share/item_test.rb",
+        ]), "\(paths.sorted())")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("doubles"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: RubySupport.double, to: root.appendingPathComponent("doubles/view_component.rb"))
+        try Data(RubySupport.testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+        try Data(Self.appTest.utf8).write(to: root.appendingPathComponent("test/namespaces_test.rb"))
+        for path in paths where path.hasSuffix(".rb") {
+            let result = try Support.run(ruby, ["-wc", path], in: root)
+            #expect(result.status == 0 && result.stdout + result.stderr == "Syntax OK\n", "\(path): \(result.stdout)\(result.stderr)")
+        }
+        let tests = paths.filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") } + ["test/namespaces_test.rb"]
+        #expect(tests.count == 6)
+        let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+        #expect(result.status == 0, "\(result.stdout.suffix(4000))\(result.stderr)")
+        #expect(result.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(result.stdout.suffix(2000))")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// The TypeScript of the contracts that list events (menu, form, share) with the real
+/// toolchain: each contract's module in its own output folder, an app module that
+/// imports two of them with `import * as` and uses both `MenuData`s, all type-checked
+/// by one tsc under Tests/TypeScript/tsconfig.json (strict), then every generated
+/// `node:test` suite (one per event data type) in one `node --test`.
+@Suite("TypeScript: contracts that list events, in one app")
+struct TypeScriptContractEventsTests {
+    static let app = """
+    // Two contracts' modules, each its own namespace: both export a MenuData.
+    import * as menu from "./menu/menu.js"
+    import * as share from "./share/share.js"
+
+    export function open(text: string): menu.MenuData | undefined {
+      const result = menu.parseMenuData(text)
+      return result.ok ? result.value : undefined
+    }
+
+    export function shared(data: share.MenuData): string {
+      return share.encodeMenuData(data)
+    }
+
+    export function selected(index: number): string {
+      const selection: menu.Selection = { selectedIndex: index }
+      return menu.encodeSelection(selection)
+    }
+    """
+
+    @Test("menu, form and share pass tsc --strict together and every event data type's fixtures pass under node --test")
+    func toolchain() throws {
+        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let root = try Support.temporaryDirectory("tabgen-typescript-events")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var testFiles: [String] = []
+        var roots = 0
+        for contract in try ContractEvents.documents() {
+            let files = try TypeScriptEndToEndTests.generate(contract.document, flavor: .typescript)
+            #expect(files.contains { $0.path == "\(contract.name).ts" }, "\(contract.name): \(files.map(\.path))")
+            #expect(!files.contains { $0.contents.contains("BridgeComponent") }, "\(contract.name): a contract that lists events gets no controller here")
+            try Support.write(files, to: root.appendingPathComponent(contract.name))
+            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path.replacingOccurrences(of: ".ts", with: ".js"))" }
+            roots += ModelBuilder().build(contract.document).messageRoots.count
+        }
+        #expect(testFiles.count == roots)
+        #expect(roots == 5)
+        try Data(Self.app.utf8).write(to: root.appendingPathComponent("app.ts"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired"),
+                                         to: root.appendingPathComponent("node_modules/@hotwired"))
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let nodeTypes = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/node.d.ts").path
+        let tsconfig = """
+        {"extends": "\(TypeScriptEndToEndTests.harness.appendingPathComponent("tsconfig.json").path)",
+         "compilerOptions": {"rootDir": ".", "outDir": "out"},
+         "include": ["app.ts", "*/*.ts", "\(nodeTypes)"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        guard compiled.status == 0 else { return }
+        let out = root.appendingPathComponent("out")
+        for contract in try ContractEvents.documents() {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("\(contract.name)/fixtures"),
+                                             to: out.appendingPathComponent("\(contract.name)/fixtures"))
+        }
+        let tests = try Support.run(node, ["--test"] + testFiles, in: out)
+        #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
+        #expect(tests.stdout.split(separator: "\n").filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
+        let passed = tests.stdout.split(separator: "\n").compactMap { $0.hasPrefix("# pass ") ? Int($0.dropFirst(7)) : nil }.first ?? 0
+        #expect(passed > 5 * 3, "\(tests.stdout.suffix(2000))")
+    }
+
+    @Test("the javascript flavour refuses a contract that lists events with a clear error, writing nothing")
+    func javascriptFlavorRefuses() throws {
+        let menu = try #require(try ContractEvents.documents().first)
+        #expect(throws: CodeGenError.self) { try TypeScriptEndToEndTests.generate(menu.document, flavor: .javascript) }
+    }
+}
