@@ -177,14 +177,18 @@ struct ContractsEmitTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         let manager = FileManager.default
         for component in ["navigation", "sidebar"] {
-            let types = directory.appendingPathComponent("gen/\(component)/MessageData.swift")
+            let namespace = component.prefix(1).uppercased() + component.dropFirst()
+            let types = directory.appendingPathComponent("gen/\(component)/\(namespace)+MessageData.swift")
             let text = try String(contentsOf: types, encoding: .utf8)
             // The namespace option is the component, in Swift's case.
             #expect(text.contains("extension \(component.prefix(1).uppercased() + component.dropFirst())"), "\(text.prefix(400))")
             #expect(text.contains("from contracts/\(component).json. Do not edit."))
         }
         let manifest = try String(contentsOf: directory.appendingPathComponent("gen/.tabgen-manifest"), encoding: .utf8)
-        #expect(manifest.contains("navigation/MessageData.swift") && manifest.contains("sidebar/MessageData.swift"))
+        #expect(manifest.contains("navigation/Navigation+MessageData.swift") && manifest.contains("sidebar/Sidebar+MessageData.swift"))
+        // One Swift module, one runtime: the first contract's.
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/Navigation+TabgenRuntime.swift").path))
+        #expect(!manifest.contains("sidebar/Sidebar+TabgenRuntime.swift"))
         #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/.tabgen-manifest").path))
         #expect(try CLI.run(["check"], in: directory).status == 0)
 
@@ -192,11 +196,44 @@ struct ContractsEmitTests {
         try manager.removeItem(at: folder.appendingPathComponent("sidebar.json"))
         let stale = try CLI.run(["check"], in: directory)
         #expect(stale.status == 1)
-        #expect(stale.stdout.contains("gen/sidebar/MessageData.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
+        #expect(stale.stdout.contains("gen/sidebar/Sidebar+MessageData.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
         #expect(try CLI.run(["emit"], in: directory).status == 0)
-        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/sidebar/MessageData.swift").path))
-        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/MessageData.swift").path))
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/sidebar/Sidebar+MessageData.swift").path))
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/Navigation+MessageData.swift").path))
         #expect(try CLI.run(["check"], in: directory).status == 0)
+    }
+
+    /// The navigation, menu and form contracts emitted by one config into one Swift output
+    /// compile as one module (Swift 6, warnings as errors): one runtime, no file name twice,
+    /// each contract's types in its namespace.
+    @Test func severalContractsCompileAsOneSwiftModule() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["menu", "form"] {
+            try FileManager.default.copyItem(atPath: ContractsCommandTests.root.appendingPathComponent("contracts/\(name).json").path,
+                                             toPath: folder.appendingPathComponent("\(name).json").path)
+        }
+        try FileManager.default.copyItem(atPath: ContractsCommandTests.navigation, toPath: folder.appendingPathComponent("navigation.json").path)
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      tests: false\n".utf8)
+            .write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let gen = directory.appendingPathComponent("gen")
+        let files = (FileManager.default.enumerator(atPath: gen.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        let names = files.map { URL(fileURLWithPath: $0).lastPathComponent }
+        #expect(Set(names).count == names.count, "\(files)")
+        #expect(names.filter { $0.hasSuffix("TabgenRuntime.swift") }.count == 1, "\(files)")
+        try Data(#"""
+        let menu = Menu.MenuData(title: "Actions", items: [Menu.Item(title: "Edit", index: 0)])
+        let form = Form.FormData(submitTitle: "Save")
+        print(menu.items.count + form.submitTitle.count, Menu.Selection(selectedIndex: 1).selectedIndex)
+        """#.utf8).write(to: gen.appendingPathComponent("main.swift"))
+        let compile = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-module-name", "App"] + files + ["main.swift", "-o", "prog"], in: gen)
+        #expect(compile.status == 0, "\(compile.stderr)")
+        let run = try PathAccessorsCompileTests.run(gen.appendingPathComponent("prog").path, [], in: gen)
+        #expect(run.stdout == "5 1\n", "\(run.stdout)\(run.stderr)")
     }
 
     @Test func aComponentThatIsNotAFolderNameIsRefusedBeforeWriting() throws {

@@ -18,6 +18,23 @@ struct ContractPart {
     /// The folder below the output directory: the component (`parts` refuses one that is
     /// not a plain name).
     var folder: String { component }
+    /// Swift only: the contract's namespace, which starts the name of each of its Swift
+    /// files that does not already start with it.
+    var swiftFilePrefix: String?
+
+    /// Where a file the generator named `path` goes below the output directory. All of a
+    /// Swift output's contracts compile into one module, and swiftc refuses two files with
+    /// one name in a module even in different folders (`navigation/MessageData.swift`,
+    /// `sidebar/MessageData.swift`), so Swift files take their contract's namespace
+    /// (`Sidebar+MessageData.swift`), as a contract that lists events already names them.
+    func path(of path: String) -> String {
+        guard let prefix = swiftFilePrefix, path.hasSuffix(".swift") else { return folder + "/" + path }
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let name = components.last, !name.hasPrefix(prefix + "+"), name != prefix + ".swift" {
+            components[components.count - 1] = prefix + "+" + name
+        }
+        return folder + "/" + components.joined(separator: "/")
+    }
 
     /// The component in the language's case, for its `namespace` option: `Menu` (Swift,
     /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name).
@@ -45,6 +62,8 @@ struct ContractPart {
             }
             var options = output.options
             if hasNamespace { options["namespace"] = namespace(contract.component, language: output.language) }
+            // One Swift module, one runtime: the first contract's (unless the config says).
+            if output.language == "swift", !parts.isEmpty, options["runtime"] == nil { options["runtime"] = "false" }
             let target: any LanguageTarget
             do {
                 target = try TargetRegistry.target(language: output.language, options: options)
@@ -52,7 +71,8 @@ struct ContractPart {
                 throw CLIError("\(configPath): \(error.message)")
             }
             parts.append(ContractPart(schemaPath: contract.path, schemaDisplay: contract.file, component: contract.component, target: target,
-                                      header: GenerationHeader(version: version, schema: GenerationHeader.relativeName(contract.file), command: command)))
+                                      header: GenerationHeader(version: version, schema: GenerationHeader.relativeName(contract.file), command: command),
+                                      swiftFilePrefix: output.language == "swift" ? options["namespace"] : nil))
         }
         return parts
     }

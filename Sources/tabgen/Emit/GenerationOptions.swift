@@ -304,7 +304,7 @@ struct EmitJob {
                 }
                 do {
                     files += try generator.generate(document, target: part.target, header: part.header).map {
-                        GeneratedFile(path: part.folder + "/" + $0.path, contents: $0.contents)
+                        GeneratedFile(path: part.path(of: $0.path), contents: $0.contents)
                     }
                 } catch {
                     throw CLIError("\(job.target.language): \(part.component): \(error.message)")
