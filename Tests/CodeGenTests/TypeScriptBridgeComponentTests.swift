@@ -76,6 +76,27 @@ struct TypeScriptBridgeComponentTests {
         #expect(!form.contents.contains("#checkReply"), "form has no reply with data, so no unused private method")
     }
 
+    @Test("a data type named like the base or like the bridge's BridgeMessage, and two replies to one event, are refused")
+    func refusals() throws {
+        func contract(data: String, secondReply: Bool = false) -> String {
+            let extra = secondReply ? #",{"name": "cancelled", "direction": "nativeToWeb", "replyTo": "display"}"# : ""
+            return """
+            {"metadata": {"tabgen": {"contract": {"component": "menu", "stimulusIdentifier": "bridge--menu", "events": [
+              {"name": "display", "direction": "webToNative", "data": "\(data)"},
+              {"name": "selected", "direction": "nativeToWeb", "replyTo": "display"}\(extra)]}}},
+             "definitions": {"\(data)": {"properties": {"title": {"type": "string"}}}}}
+            """
+        }
+        #expect(try Self.generate(try Support.document(json: contract(data: "MenuData"))).contains { $0.path == "menu_bridge_component.ts" })
+        let cases = [(contract(data: "MenuBridgeComponent"), "has the name of a generated type"),
+                     (contract(data: "BridgeMessage"), "which the bridge component base also uses"),
+                     (contract(data: "MenuData", secondReply: true), "has 2 replies")]
+        for (json, reason) in cases {
+            let document = try Support.document(json: json)
+            #expect { try Self.generate(document) } throws: { ($0 as? CodeGenError)?.message.contains(reason) == true }
+        }
+    }
+
     @Test("off by default, and no base for the one-event navigation contract")
     func offByDefault() throws {
         let menu = try #require(try ContractEvents.documents().first)

@@ -98,7 +98,12 @@ struct TypeScriptBridgeComponent {
         }
         switch declaration.kind {
         case .structure, .union:
-            return names.typeName(root.id)
+            let name = names.typeName(root.id)
+            // The base imports these names from the bridge and the module into one scope.
+            if name == "BridgeMessage" || name == className {
+                throw CodeGenError("typescript: the data \(definition) of the \(contract.component) event \(event.name) is named \(name), which the bridge component base also uses; rename the definition")
+            }
+            return name
         case .enumeration, .alias:
             throw CodeGenError("typescript: the data \(definition) of the \(contract.component) event \(event.name) must be an object (properties or a discriminator); the bridge sends objects")
         }
