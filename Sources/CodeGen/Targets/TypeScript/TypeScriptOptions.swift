@@ -17,6 +17,9 @@ public struct TypeScriptOptions: Sendable, Equatable {
     /// the component's name in snake case (`menu.ts`). The module is the namespace:
     /// `import * as menu from "./menu.js"`.
     public var namespace: String = ""
+    /// Also write `<module>_bridge_component.ts` for a contract that lists events: a typed
+    /// Stimulus `BridgeComponent` base (TypeScriptBridgeComponent).
+    public var bridgeComponent = false
 
     public init() {}
 
@@ -25,6 +28,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
         ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
         ("namespace", "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)"),
+        ("bridgeComponent", "also emit <module>_bridge_component.ts for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
     ]
 
     public init(_ values: [String: String]) throws(CodeGenError) {
@@ -39,6 +43,8 @@ public struct TypeScriptOptions: Sendable, Equatable {
                 decoding = try TargetOption.decoding(value, language: "typescript")
             case "tests":
                 tests = try TargetOption.flag(value, language: "typescript", name: name)
+            case "bridgeComponent":
+                bridgeComponent = try TargetOption.flag(value, language: "typescript", name: name)
             case "namespace":
                 guard value.isEmpty || (value.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || $0 == "_" }
                     && value.unicodeScalars.first.map { !Naming.isDigit($0) } == true) else {

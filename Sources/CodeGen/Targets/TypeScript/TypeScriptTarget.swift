@@ -8,6 +8,8 @@ import Schema
 /// - `<name>_controller.ts` (flavor `javascript`: `.js`, an ES module with JSDoc
 ///   types), named after the contract's Stimulus identifier (`bridge--navigation` ->
 ///   `navigation_controller`); without a contract, `<root>.ts` and no controller;
+/// - with `bridgeComponent: true`, for a contract that lists events,
+///   `<module>_bridge_component.ts` (TypeScriptBridgeComponent);
 /// - `fixtures/<Root>.fixtures.json` and `<name>_controller.test.ts` (a `node:test`
 ///   suite), unless `tests: false`.
 public struct TypeScriptTarget: LanguageTarget {
@@ -110,6 +112,9 @@ public struct TypeScriptTarget: LanguageTarget {
                                                                               context: try contexts.main()))]
         if javascript, input.model.listsEvents {
             throw CodeGenError("typescript: flavor javascript does not yet generate a contract that lists events; use flavor typescript")
+        }
+        if options.bridgeComponent, input.model.listsEvents, let contract = input.model.contract {
+            plans.append(try TypeScriptBridgeComponent(target: self, input: input, contract: contract, module: module).plan())
         }
         for input in input.perRoot where options.tests {
             let contexts = TypeScriptContexts(target: self, input: input)

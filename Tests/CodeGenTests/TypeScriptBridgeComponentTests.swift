@@ -1,0 +1,112 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// The Stimulus bridge component bases (`typescript.bridgeComponent=true`) of the
+/// contracts that list events, with the real toolchain: menu's and form's modules and
+/// bases are type-checked by Debian's tsc under Tests/TypeScript/tsconfig.json (strict)
+/// together with Tests/TypeScript/bases/bridge_components.test.ts, which then runs under
+/// `node --test` against the @hotwired doubles: sent events and data, a valid reply
+/// reaching the typed callback, invalid replies and data reaching the failure hooks.
+@Suite("TypeScript: bridge component bases", .serialized)
+struct TypeScriptBridgeComponentTests {
+    static func generate(_ document: SchemaDocument) throws -> [GeneratedFile] {
+        var options = TypeScriptOptions()
+        options.bridgeComponent = true
+        return try Generator(templates: Support.templates).generate(
+            document, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
+    }
+
+    @Test("menu and form bases pass tsc --strict and their node:test suite")
+    func toolchain() throws {
+        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let root = try Support.temporaryDirectory("tabgen-typescript-bases")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let harness = TypeScriptEndToEndTests.harness
+        for contract in try ContractEvents.documents() where contract.name != "share" {
+            let files = try Self.generate(contract.document)
+            #expect(files.contains { $0.path == "\(contract.name)_bridge_component.ts" }, "\(contract.name): \(files.map(\.path))")
+            try Support.write(files.filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
+                              to: root.appendingPathComponent(contract.name))
+        }
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: root.appendingPathComponent("support"), withIntermediateDirectories: true)
+        for name in ["browser.ts", "native_app.ts"] {
+            try fileManager.copyItem(at: harness.appendingPathComponent("support/\(name)"), to: root.appendingPathComponent("support/\(name)"))
+        }
+        try fileManager.copyItem(at: harness.appendingPathComponent("bases/bridge_components.test.ts"),
+                                 to: root.appendingPathComponent("bridge_components.test.ts"))
+        try fileManager.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
+        try fileManager.copyItem(at: harness.appendingPathComponent("doubles/@hotwired"), to: root.appendingPathComponent("node_modules/@hotwired"))
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let tsconfig = """
+        {"extends": "\(harness.appendingPathComponent("tsconfig.json").path)",
+         "compilerOptions": {"rootDir": ".", "outDir": "out"},
+         "include": ["*.ts", "*/*.ts", "\(harness.appendingPathComponent("doubles/node.d.ts").path)"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        guard compiled.status == 0 else { return }
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("out/package.json"))
+        let tests = try Support.run(node, ["--test", "bridge_components.test.js"], in: root.appendingPathComponent("out"))
+        #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
+        let lines = tests.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
+        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 6"], "\(tests.stdout.suffix(2000))")
+    }
+
+    @Test("the base's signatures: typed data, the reply's callback, data-less events")
+    func signatures() throws {
+        let documents = try ContractEvents.documents()
+        let menuDocument = try #require(documents.first { $0.name == "menu" }).document
+        let formDocument = try #require(documents.first { $0.name == "form" }).document
+        let menu = try #require(try Self.generate(menuDocument).first { $0.path == "menu_bridge_component.ts" })
+        #expect(menu.contents.contains("export abstract class MenuBridgeComponent extends BridgeComponent {"))
+        #expect(menu.contents.contains(#"static component = "menu""#))
+        #expect(menu.contents.contains("sendDisplay(data: MenuData, onSelected?: (selection: Selection) => void): boolean {"))
+        #expect(menu.contents.contains(#"from "./menu.js""#))
+        let form = try #require(try Self.generate(formDocument).first { $0.path == "form_bridge_component.ts" })
+        #expect(form.contents.contains("sendConnect(data: FormData, onSubmit?: () => void): boolean {"))
+        #expect(form.contents.contains("sendSubmitDisabled(): boolean {"))
+        #expect(form.contents.contains("sendSubmitEnabled(): boolean {"))
+        #expect(!form.contents.contains("#checkReply"), "form has no reply with data, so no unused private method")
+    }
+
+    @Test("a data type named like the base or like the bridge's BridgeMessage, and two replies to one event, are refused")
+    func refusals() throws {
+        func contract(data: String, secondReply: Bool = false) -> String {
+            let extra = secondReply ? #",{"name": "cancelled", "direction": "nativeToWeb", "replyTo": "display"}"# : ""
+            return """
+            {"metadata": {"tabgen": {"contract": {"component": "menu", "stimulusIdentifier": "bridge--menu", "events": [
+              {"name": "display", "direction": "webToNative", "data": "\(data)"},
+              {"name": "selected", "direction": "nativeToWeb", "replyTo": "display"}\(extra)]}}},
+             "definitions": {"\(data)": {"properties": {"title": {"type": "string"}}}}}
+            """
+        }
+        #expect(try Self.generate(try Support.document(json: contract(data: "MenuData"))).contains { $0.path == "menu_bridge_component.ts" })
+        let cases = [(contract(data: "MenuBridgeComponent"), "has the name of a generated type"),
+                     (contract(data: "BridgeMessage"), "which the bridge component base also uses"),
+                     (contract(data: "MenuData", secondReply: true), "has 2 replies")]
+        for (json, reason) in cases {
+            let document = try Support.document(json: json)
+            #expect { try Self.generate(document) } throws: { ($0 as? CodeGenError)?.message.contains(reason) == true }
+        }
+    }
+
+    @Test("off by default, and no base for the one-event navigation contract")
+    func offByDefault() throws {
+        let menu = try #require(try ContractEvents.documents().first)
+        let files = try TypeScriptEndToEndTests.generate(menu.document, flavor: .typescript)
+        #expect(!files.contains { $0.path.hasSuffix("_bridge_component.ts") })
+        let options = try TypeScriptOptions(["bridgeComponent": "true"])
+        #expect(options.bridgeComponent)
+        // The navigation contract already has its controller: the option adds nothing.
+        let navigation = try Self.generate(try Support.builtIn()).map(\.path)
+        #expect(navigation.contains("navigation_controller.ts"))
+        #expect(!navigation.contains { $0.hasSuffix("_bridge_component.ts") }, "\(navigation)")
+    }
+}
