@@ -5,7 +5,8 @@
 # loads each suite's app/models files into a module of its own (suites share module
 # names), reads {"suite", "id", "payload"} lines and writes
 # {"id", "decoded", "findings": [[code, severity, pointer, message]]}: from_json, then
-# validate (Contract.validate for a root that is not a class). A parse error is TG001;
+# validate (Contract.validate for a root that is not a class, and for a text that is not an
+# object; a contract that lists events names the event's data type there). A parse error is TG001;
 # any other exception is {"id", "crash"}.
 require 'json'
 
@@ -19,17 +20,26 @@ roots = ARGV.to_h do |argument|
   namespace = constant.split('::')
   root = namespace.reduce(sandbox) { |scope, name| scope.const_get(name, false) }
   contract = sandbox.const_get(namespace.first, false).const_get(:Contract, false)
-  [suite, [root, contract]]
+  # A contract that lists events validates by definition: Contract.validate(value, 'MenuData').
+  definition = contract.method(:validate).arity == 2 ? namespace.last : nil
+  [suite, [root, contract, definition]]
 end
 
 out = []
 $stdin.each_line do |line|
   envelope = JSON.parse(line)
-  root, contract = roots.fetch(envelope['suite'])
+  root, contract, definition = roots.fetch(envelope['suite'])
   answer =
     begin
       value = root.from_json(envelope['payload'])
-      findings = value.respond_to?(:validate) ? value.validate : contract.validate(value)
+      findings =
+        if value.respond_to?(:validate)
+          value.validate
+        elsif definition
+          contract.validate(value, definition)
+        else
+          contract.validate(value)
+        end
       { id: envelope['id'], decoded: true, findings: findings.map { |v| [v.code, v.severity, v.pointer, v.message] } }
     rescue JSON::ParserError, JSON::NestingError => e
       { id: envelope['id'], decoded: false, findings: [['TG001', 'error', '', "not well-formed JSON: #{e.message}"]] }
