@@ -43,6 +43,7 @@ struct ContractEventsRulesTests {
         let root = try #require(model.rootDeclaration)
         #expect(model.rules(of: root).map(\.code) == model.document.extensions.rules.map(\.code))
         #expect(!model.rules.isEmpty)
+        #expect(model.messageRoots.map { $0.rules.map(\.code) } == [model.rules.map(\.code)])
         #expect(model.declarations.filter { !$0.isRoot }.allSatisfy { model.rules(of: $0).isEmpty })
     }
 
