@@ -22,6 +22,15 @@ enum ContractEvents {
     }
     """
 
+    /// A menu whose two items share an index: it breaks MN101, the rule of the menu's
+    /// `display` event (contracts/menu.json), and nothing else.
+    static let duplicateIndexMenu = #"{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":0}]}"#
+
+    /// What `tabgen validate --contract menu --event display` reports on
+    /// `duplicateIndexMenu` (written from the rule's message and the unique rule's reason,
+    /// checked against the CLI and the validator): code, pointer, message.
+    static let duplicateIndexFinding = ["MN101", "/items/1/index", "two items have the same index: 0 is also at /items/0/index"]
+
     /// name -> document: menu, form (contracts/) and share (above).
     static func documents() throws -> [(name: String, document: SchemaDocument)] {
         let folder = Support.packageRoot.appendingPathComponent("contracts")

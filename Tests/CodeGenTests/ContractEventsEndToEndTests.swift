@@ -18,6 +18,9 @@ struct ContractEventsEndToEnd: Sendable {
     var problems: [String: [String]] = [:]
     /// The base names of the Swift files, with how many outputs hold one of that name.
     var duplicateFileNames: [String] = []
+    /// What `Menu.MenuData.validate()` reports on `ContractEvents.duplicateIndexMenu`:
+    /// code, pointer, message of each finding.
+    var duplicateIndexFindings: [[String]] = []
 
     static let shared: ContractEventsEndToEnd = run()
 
@@ -32,6 +35,8 @@ struct ContractEventsEndToEnd: Sendable {
             defer { try? FileManager.default.removeItem(at: root) }
             let app = root.appendingPathComponent("app")
             var driver = """
+            import Foundation
+
             func report(_ root: String, _ results: [(String, [String])]) {
                 print("RESULT\\t\\(root)\\t\\(results.count)")
                 for (name, problems) in results where !problems.isEmpty {
@@ -60,6 +65,17 @@ struct ContractEventsEndToEnd: Sendable {
                     driver += "report(\"\(resolved.options.namespace).\(rootName)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
                 }
             }
+            // The menu's display rule (MN101), as an app's decoded value reports it.
+            let payload = "#\"" + ContractEvents.duplicateIndexMenu + "\"#"
+            driver += """
+            do {
+                let menu = try JSONDecoder().decode(Menu.MenuData.self, from: Data(\(payload).utf8))
+                for violation in menu.validate() { print("FINDING\\t\\(violation.code)\\t\\(violation.pointer)\\t\\(violation.message)") }
+            } catch {
+                print("FINDING\\tundecodable\\t\\t\\(error)")
+            }
+
+            """
             result.duplicateFileNames = baseNames.filter { $0.value > 1 }.map(\.key).sorted()
             let main = root.appendingPathComponent("main.swift")
             try Data(driver.utf8).write(to: main)
@@ -81,6 +97,9 @@ struct ContractEventsEndToEnd: Sendable {
             guard result.failures["Swift 6"] == nil else { return result }
             let run = try Support.run(executable, [])
             if run.status != 0 { result.setupError = "the round-trip program exited \(run.status): \(run.stderr)" }
+            for line in run.stdout.split(separator: "\n") where line.hasPrefix("FINDING\t") {
+                result.duplicateIndexFindings.append(line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).dropFirst().map(String.init))
+            }
             for line in run.stdout.split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
                 guard parts.count == 3 else { continue }
@@ -108,6 +127,13 @@ struct ContractEventsEndToEndTests {
     @Test("no two outputs write a Swift file of the same name (swiftc refuses them in one module)")
     func fileNamesDiffer() {
         #expect(ContractEventsEndToEnd.shared.duplicateFileNames == [])
+    }
+
+    @Test("Menu.MenuData.validate() reports the display event's MN101 as tabgen validate --contract menu --event display does")
+    func menuRule() {
+        let e2e = ContractEventsEndToEnd.shared
+        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
+        #expect(e2e.duplicateIndexFindings == [ContractEvents.duplicateIndexFinding])
     }
 
     @Test("every fixture of every event data type round-trips and validates with its codes",

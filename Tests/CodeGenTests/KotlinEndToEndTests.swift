@@ -41,12 +41,12 @@ struct KotlinEndToEnd: Sendable {
     static let strictPackage = "tabgen.e2e.strict.navigation"
     /// The base package of the contracts that list events (`<base>.menu`, `<base>.form`).
     static let eventsPackage = "tabgen.e2e.events"
-    /// Tests the harness adds (not generated): the hostile literal check and the decoding
-    /// policy checks.
-    static let extraTests = 3 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
+    /// Tests the harness adds (not generated): the hostile literal check, the decoding
+    /// policy checks and the menu's MN101 check.
+    static let extraTests = 4 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
         + KotlinStrictTextCheck.testCount
     /// Test classes the harness adds.
-    static let extraTestClasses = 5
+    static let extraTestClasses = 6
 
     static let shared: KotlinEndToEnd = run()
 
@@ -138,6 +138,7 @@ struct KotlinEndToEnd: Sendable {
                 for root in prepared.input.model.messageRoots {
                     result.expected["\(Self.eventsPackage).\(contract.name) \(prepared.input.names.typeName(root.id))"] = prepared.input.rootFixtures[root.id]?.fixtures.count ?? 0
                 }
+                if contract.name == "menu" { try writeMenuRuleCheck(to: sources.appendingPathComponent("events-menu")) }
             }
             let kotlinFiles = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
                 .compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".kt") } ?? []
@@ -255,6 +256,32 @@ struct KotlinEndToEnd: Sendable {
 
         """
         let path = directory.appendingPathComponent("src/test/kotlin/tabgen/e2e/builtin/TwoComponentsTest.kt")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: path)
+    }
+
+    /// A JUnit test of MN101, the rule of the menu's display event: `MenuData.validate()`
+    /// reports what `tabgen validate --contract menu --event display` does.
+    static func writeMenuRuleCheck(to directory: URL) throws {
+        let expected = ContractEvents.duplicateIndexFinding.map { JSONWriter.quoted($0) }.joined(separator: ", ")
+        let text = """
+        package \(eventsPackage).menu
+
+        import org.junit.Assert.assertEquals
+        import org.junit.Test
+
+        public class MenuRuleTest {
+            @Test
+            public fun menuDataChecksTheDisplayRule() {
+                val json = \"\"\"\(ContractEvents.duplicateIndexMenu)\"\"\"
+                val menu = \(builtInPackage).BridgeJson.decodeFromString(MenuData.serializer(), json)
+                val found = menu.validate().map { listOf(it.code, it.pointer, it.message) }
+                assertEquals(listOf(listOf(\(expected))), found)
+            }
+        }
+
+        """
+        let path = directory.appendingPathComponent("src/test/kotlin/" + KotlinTarget.directory(for: eventsPackage + ".menu") + "/MenuRuleTest.kt")
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: path)
     }
@@ -385,6 +412,12 @@ struct KotlinContractEventsEndToEndTests {
         #expect(e2e.report.passLines.contains { $0.hasPrefix("\(parts[1])RoundTripTest.roundTrip[minimal]") }, "\(root) did not run: \(e2e.summary)")
         let failures = e2e.report.failures(inPackage: package)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("Menu's MenuData.validate() reports the display event's MN101 as tabgen validate --contract menu --event display does")
+    func menuRule() {
+        let e2e = KotlinEndToEnd.shared
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("MenuRuleTest.menuDataChecksTheDisplayRule") }, "\(e2e.summary)")
     }
 }
 

@@ -26,6 +26,17 @@ struct RubyContractEventsTests {
         assert_equal ['TG012'], Menu::MenuData.from_h({ 'title' => 'Actions' }).validate.map(&:code)
         assert_equal ['TG010'], Menu::Contract.check({ 'selectedIndex' => 'one' }, 'Selection').map(&:code)
       end
+
+      # MN101, the rule of the menu's display event, as tabgen validate --contract menu
+      # --event display reports it; the reply's data is not checked by it.
+      def test_menu_data_checks_the_display_rule
+        payload = '\(ContractEvents.duplicateIndexMenu)'
+        expected = [[\(ContractEvents.duplicateIndexFinding.map { "'\($0)'" }.joined(separator: ", "))]]
+        triples = ->(violations) { violations.map { |violation| [violation.code, violation.pointer, violation.message] } }
+        assert_equal expected, triples.call(Menu::Contract.check(JSON.parse(payload), 'MenuData'))
+        assert_equal expected, triples.call(Menu::MenuData.from_json(payload).validate)
+        assert_empty Menu::Contract.check(JSON.parse(payload), 'Selection').select { |violation| violation.code == 'MN101' }
+      end
     end
 
     """

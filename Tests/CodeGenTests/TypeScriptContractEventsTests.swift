@@ -24,6 +24,12 @@ struct TypeScriptContractEventsTests {
       return share.encodeMenuData(data)
     }
 
+    /** The findings of parseMenuData: code, pointer and message of each. */
+    export function menuFindings(text: string): string[][] {
+      const result = menu.parseMenuData(text)
+      return result.ok ? [] : result.violations.map((violation) => [violation.code, violation.pointer, violation.message])
+    }
+
     export function selected(index: number): string {
       const selection: menu.Selection = { selectedIndex: index }
       return menu.encodeSelection(selection)
@@ -68,6 +74,13 @@ struct TypeScriptContractEventsTests {
             try FileManager.default.copyItem(at: root.appendingPathComponent("\(contract.name)/fixtures"),
                                              to: out.appendingPathComponent("\(contract.name)/fixtures"))
         }
+        // MN101, the rule of the menu's display event, as tabgen validate reports it.
+        let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
+        let script = "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
+        let findings = try Support.run(node, ["--input-type=module", "-e", script], in: out)
+        #expect(findings.status == 0, "\(findings.stderr)")
+        let reported = try? JSONDecoder().decode([[String]].self, from: Data(findings.stdout.utf8))
+        #expect(reported == [ContractEvents.duplicateIndexFinding], "\(findings.stdout)")
         let tests = try Support.run(node, ["--test"] + testFiles, in: out)
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         #expect(tests.stdout.split(separator: "\n").filter { $0.hasPrefix("# fail ") } == ["# fail 0"])

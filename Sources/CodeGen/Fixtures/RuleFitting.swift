@@ -54,6 +54,9 @@ struct RuleFitting {
                     let fresh = JSON.string(generator.freshString(hint: hint(match.path)))
                     JSONEditing.set(fresh, at: match.path, in: &instance)
                     seen.append(fresh)
+                } else if seen.contains(match.value), case .number = match.value, let fresh = freshNumber(at: match.path, avoiding: seen, in: instance) {
+                    JSONEditing.set(fresh, at: match.path, in: &instance)
+                    seen.append(fresh)
                 } else {
                     seen.append(match.value)
                 }
@@ -202,6 +205,26 @@ struct RuleFitting {
     }
 
     /// A new non-null value for the place at `path`, from its schema.
+    /// A number of the type at `path` that `seen` does not hold: for an integer type the
+    /// highest free one (a maximal instance stays at the top of the range), else the
+    /// lowest free natural number. Nil when the place is not a number type.
+    private func freshNumber(at path: [PathToken], avoiding seen: [JSON], in instance: JSON) -> JSON? {
+        guard let (schema, _) = lookup.schema(at: path, in: instance), case .type(let primitive) = schema.form else { return nil }
+        for step in 0...seen.count {
+            let candidate: Double
+            if let range = primitive.integerRange {
+                candidate = range.upperBound - Double(step)
+                guard range.contains(candidate) else { return nil }
+            } else if primitive == .float32 || primitive == .float64 {
+                candidate = Double(step)
+            } else {
+                return nil
+            }
+            if !seen.contains(.number(candidate)) { return .number(candidate) }
+        }
+        return nil
+    }
+
     private mutating func freshValue(at path: [PathToken], in instance: JSON) -> JSON? {
         guard let (schema, _) = lookup.schema(at: path, in: instance) else { return nil }
         return generator.instance(of: Schema(form: schema.form, nullable: false, metadata: schema.metadata, pointer: schema.pointer),

@@ -14,12 +14,16 @@ public struct MessageRoot: Sendable {
     /// The contract's events whose data it is, in contract order (empty for a schema
     /// without a contract).
     public var events: [ContractEvent]
+    /// The rules its `validate()` checks, paths relative to the message: the schema's rules
+    /// for the root, the rules of its events for an event data type.
+    public var rules: [Rule]
 
-    public init(id: DeclarationID, type: TypeRef, definition: String?, events: [ContractEvent]) {
+    public init(id: DeclarationID, type: TypeRef, definition: String?, events: [ContractEvent], rules: [Rule] = []) {
         self.id = id
         self.type = type
         self.definition = definition
         self.events = events
+        self.rules = rules
     }
 }
 
@@ -48,14 +52,23 @@ extension SchemaDocument {
 
     /// The document as a one-message schema whose root is `definition` (the other
     /// definitions kept for refs), for deriving and labeling that message's fixtures.
-    /// Rules are left out: rules of a contract that lists events do not yet say which
-    /// event they apply to.
+    /// The rules kept are those of the events whose data `definition` is (their paths
+    /// start at that data), as `document(for:)` keeps them for validating one event.
     public func rooted(at definition: String) -> SchemaDocument? {
         guard let schema = self.definition(named: definition) else { return nil }
         var extensions = self.extensions
         extensions.rootName = definition
-        extensions.rules = []
+        extensions.rules = rules(ofDataOf: definition)
         return SchemaDocument(root: schema, definitions: definitions, extensions: extensions, sourceName: sourceName, source: source)
+    }
+}
+
+extension SchemaDocument {
+    /// The rules of the events whose data is `definition`, in document order (a rule names
+    /// one event; several events may carry the same data type).
+    public func rules(ofDataOf definition: String) -> [Rule] {
+        let events = Set((extensions.contract?.events ?? []).filter { $0.data == .definition(definition) }.map(\.name))
+        return extensions.rules.filter { rule in rule.event.map(events.contains) ?? false }
     }
 }
 
@@ -81,6 +94,13 @@ extension MessageRoot {
 }
 
 extension TypeModel {
+    /// The rules `declaration`'s `validate()` checks: the schema's rules for the root of a
+    /// one-event schema, its events' rules for an event data type, none for the others.
+    public func rules(of declaration: Declaration) -> [Rule] {
+        if listsEvents { return eventRoot(declaration.id)?.rules ?? [] }
+        return declaration.isRoot ? rules : []
+    }
+
     /// The message root of a contract that lists events that `id` declares, if any.
     public func eventRoot(_ id: DeclarationID) -> MessageRoot? {
         listsEvents ? messageRoots.first { $0.id == id } : nil

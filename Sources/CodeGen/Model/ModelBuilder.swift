@@ -34,7 +34,7 @@ public struct ModelBuilder {
 
     /// A contract that lists events: its root is empty and declares nothing; every
     /// definition is generated, and the event data definitions are the message roots.
-    /// The contract's rules are left out until rules say which event they apply to.
+    /// Each root carries the rules of its events; `rules` (the root's) is empty.
     func buildEvents(_ document: SchemaDocument) -> TypeModel {
         var state = State(document: document)
         for definition in document.definitions {
@@ -46,7 +46,7 @@ public struct ModelBuilder {
             guard let schema = document.definition(named: entry.name) else { return nil }
             let id = State.definitionID(entry.name)
             let type: TypeRef = schema.nullable && !state.isAlias(schema) ? .nullable(.named(id)) : .named(id)
-            return MessageRoot(id: id, type: type, definition: entry.name, events: entry.events)
+            return MessageRoot(id: id, type: type, definition: entry.name, events: entry.events, rules: document.rules(ofDataOf: entry.name))
         }
         let first = roots.first
         return TypeModel(declarations: declarations, root: first?.type ?? .any, rootID: first?.id ?? DeclarationID(""),

@@ -29,7 +29,7 @@ public struct TypeModel: Sendable {
     public init(declarations: [Declaration], root: TypeRef, rootID: DeclarationID, contract: BridgeContract?, rules: [Rule], document: SchemaDocument,
                 messageRoots: [MessageRoot]? = nil) {
         self.declarations = declarations
-        self.messageRoots = messageRoots ?? [MessageRoot(id: rootID, type: root, definition: nil, events: contract?.events.filter { $0.data == .root } ?? [])]
+        self.messageRoots = messageRoots ?? [MessageRoot(id: rootID, type: root, definition: nil, events: contract?.events.filter { $0.data == .root } ?? [], rules: rules)]
         self.root = root
         self.rootID = rootID
         self.contract = contract

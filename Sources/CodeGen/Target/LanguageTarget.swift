@@ -90,7 +90,7 @@ public struct TargetInput: Sendable {
     static func extraKey(_ role: String, _ id: DeclarationID) -> String { "\(role) \(id.pointer)" }
 
     /// The input seen from each message root, for the files made per root (fixtures,
-    /// tests): `model.root`, `model.rootID`, `fixtures` and the `fixtures`/`tests` extra
+    /// tests): `model.root`, `model.rootID`, `model.rules`, `fixtures` and the `fixtures`/`tests` extra
     /// names are that root's. A one-event schema has one: the input itself.
     public var perRoot: [TargetInput] {
         guard model.listsEvents else { return [self] }
@@ -98,6 +98,8 @@ public struct TargetInput: Sendable {
             var input = self
             input.model.root = root.type
             input.model.rootID = root.id
+            // The root's rules are its events' (fixture tests validate with them).
+            input.model.rules = root.rules
             // Fixture decoding and canonical forms are computed against the root's schema.
             if let definition = root.definition, let rooted = model.document.rooted(at: definition) {
                 input.model.document = rooted

@@ -349,7 +349,7 @@ struct KotlinContexts {
         if types.mentionsAny(type) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
         if types.mentionsRuntime(type) { needs.usesRuntime = true }
         context["target"] = types.expression(type)
-        let rules = declaration.isRoot ? KotlinRuleTable.expressions(model.rules) : []
+        let rules = KotlinRuleTable.expressions(model.rules(of: declaration))
         context["rules"] = ruleLines(rules, indent: "        ")
         context["hasRules"] = !rules.isEmpty
         context["rulesHolder"] = names.extras["rules"] ?? (names.typeName(declaration.id) + "Rules")

@@ -9,7 +9,7 @@ extension KotlinContexts {
         var context: [String: Any] = ["validators": [[String: Any]](), "walkers": [[String: Any]](), "rules": [String](), "hasRules": false]
         if case .alias = declaration.kind { return context }
         let name = names.typeName(declaration.id)
-        let rules = declaration.isRoot ? KotlinRuleTable.expressions(model.rules) : []
+        let rules = KotlinRuleTable.expressions(model.rules(of: declaration))
         if !rules.isEmpty {
             context["rules"] = ruleLines(rules, indent: "    ")
             context["hasRules"] = true

@@ -167,9 +167,9 @@ enum RubyContractData {
         })
     }
 
-    static func rule(_ rule: Rule) -> JSON {
+    static func rule(_ rule: Rule, definition: String? = nil) -> JSON {
         var members: [(String, JSON?)] = [
-            ("code", .string(rule.code)), ("severity", .string(rule.severity == .error ? "error" : "warning")),
+            ("definition", definition.map(JSON.string)), ("code", .string(rule.code)), ("severity", .string(rule.severity == .error ? "error" : "warning")),
             ("kind", .string(rule.kind.name)),
         ]
         switch rule.kind {

@@ -45,9 +45,9 @@ struct SwiftContexts {
         }
     }
 
-    /// The rule table for the root, as Swift expressions.
+    /// The rule table for the root (or an event data type), as Swift expressions.
     func rules(for declaration: Declaration) -> [String] {
-        declaration.isRoot ? SwiftRuleTable.expressions(model.rules) : []
+        SwiftRuleTable.expressions(model.rules(of: declaration))
     }
 
     /// Whether `declaration` is the root struct or union, which gets `decode(json:)` and

@@ -30,10 +30,9 @@ struct TypeScriptContexts {
         let schema = Self.strip(raw)
         context["schema"] = TypeScriptLiterals.literal(schema, expandDepth: 3)
         var rules: [JSON] = []
-        // Rules of a contract that lists events do not yet say which event they apply to.
-        if !model.listsEvents, case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
+        if case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
            case .array(let list)? = tabgen["rules"] {
-            rules = list.map(Self.ruleLiteral)
+            rules = model.listsEvents ? Self.eventRuleLiterals(list, contract: model.contract) : list.map(Self.ruleLiteral)
         }
         context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
         context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
@@ -181,6 +180,18 @@ struct TypeScriptContexts {
     /// A rule as the runtime reads it: without its description, and with the severity
     /// the schema's reader gives a rule that names none (error), so that its findings
     /// fail the verdict as the CLI's do.
+    /// The rules of a contract that lists events, each naming the definition it checks
+    /// (its event's data) in place of the event, which `parseData` filters on.
+    static func eventRuleLiterals(_ list: [JSON], contract: BridgeContract?) -> [JSON] {
+        list.compactMap { rule -> JSON? in
+            guard case .object(let object) = ruleLiteral(rule), case .string(let name)? = object["event"],
+                  let event = contract?.event(named: name), case .definition(let definition) = event.data else { return nil }
+            var members = object.members.filter { $0.key != "event" }
+            members.append(.init(key: "definition", value: .string(definition)))
+            return .object(JSONObject(members))
+        }
+    }
+
     static func ruleLiteral(_ rule: JSON) -> JSON {
         guard case .object(let object) = rule else { return rule }
         var members = object.members.filter { $0.key != "description" }
