@@ -15,15 +15,6 @@ import Testing
        {"name": "dismiss", "direction": "webToNative"}]}}}}
     """#
 
-    func errors(_ text: String) -> [SchemaError] {
-        do {
-            _ = try schema(text)
-            return []
-        } catch {
-            return error.errors
-        }
-    }
-
     @Test func singleEventFormIsOneWebToNativeEventOnTheRoot() throws {
         let contract = try #require(try repositorySchema().extensions.contract)
         #expect(contract.events == [ContractEvent(name: "configure", direction: .webToNative, data: .root, value: "config")])
@@ -62,7 +53,7 @@ import Testing
             (#"{"definitions""#, #"{"type": "string", "definitions""#, ""),
         ]
         for (old, new, pointer) in cases {
-            let found = errors(Self.menu.replacingOccurrences(of: old, with: new))
+            let found = schemaErrors(Self.menu.replacingOccurrences(of: old, with: new))
             #expect(found.map(\.pointer.description).contains(pointer), "\(new): \(found.map(\.pointer.description))")
         }
     }

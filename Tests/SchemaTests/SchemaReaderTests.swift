@@ -3,14 +3,7 @@ import Testing
 
 /// Schema errors say where (file:line:column and pointer) and what.
 struct SchemaReaderTests {
-    func errors(_ text: String) -> [SchemaError] {
-        do {
-            _ = try schema(text)
-            return []
-        } catch {
-            return error.errors
-        }
-    }
+    func errors(_ text: String) -> [SchemaError] { schemaErrors(text) }
 
     @Test func locatesFormErrors() throws {
         let result = errors("{\n  \"properties\": {\n    \"a\": {\"type\": \"strin\"}\n  }\n}")

@@ -30,3 +30,13 @@ func parse(_ text: String) throws -> JSON {
 func schema(_ text: String) throws(SchemaErrors) -> SchemaDocument {
     try SchemaReader(fileName: "test.json").read(Array(text.utf8))
 }
+
+/// The errors of reading `text` as a schema (none when it reads).
+func schemaErrors(_ text: String) -> [SchemaError] {
+    do {
+        _ = try schema(text)
+        return []
+    } catch {
+        return error.errors
+    }
+}

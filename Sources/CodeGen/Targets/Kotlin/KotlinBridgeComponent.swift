@@ -47,14 +47,8 @@ struct KotlinBridgeComponent {
 
     /// `hasData`, `dataType` and `validateExpression` of an event.
     private func data(_ event: ContractEvent) throws(CodeGenError) -> [String: Any] {
-        let id: DeclarationID
-        switch event.data {
-        case .none:
+        guard let id = input.model.dataDeclarationID(of: event) else {
             return ["hasData": false, "dataType": "", "validateExpression": ""]
-        case .root:
-            id = input.model.rootID
-        case .definition(let name):
-            id = DeclarationID(JSONPointer.root.appending(key: "definitions").appending(key: name).description)
         }
         guard let declaration = input.model[id], let name = input.names.types[id] else {
             throw CodeGenError("kotlin: no generated type for the data of the \(contract.component) event \(event.name)")
