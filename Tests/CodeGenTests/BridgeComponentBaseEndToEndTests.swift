@@ -76,12 +76,9 @@ struct BridgeComponentRun: Sendable {
                 ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels",
                  "-I", doubles.path] + (try sources(library)),
             ]
-            let outcomes = ParallelRuns(count: commands.count)
-            DispatchQueue.concurrentPerform(iterations: commands.count) { index in
-                outcomes.set(index, Result { try Support.run(swiftc, commands[index]) })
-            }
-            let compile = try outcomes.get(0)
-            let typecheck = try outcomes.get(1)
+            let outcomes = try ParallelRuns.run(swiftc, commands)
+            let compile = outcomes[0]
+            let typecheck = outcomes[1]
             if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
             if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
             guard compile.status == 0 else { return result }

@@ -86,12 +86,8 @@ struct ContractEventsEndToEnd: Sendable {
                 ("Swift 5", ["-typecheck", "-swift-version", "5", "-warnings-as-errors", "-parse-as-library", "-module-name", "EventsApp"] + library),
                 ("MainActor", ["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-warnings-as-errors", "-parse-as-library", "-module-name", "EventsApp"] + library),
             ]
-            let outcomes = ParallelRuns(count: runs.count)
-            DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-                outcomes.set(index, Result { try Support.run(swiftc, runs[index].arguments) })
-            }
-            for (index, run) in runs.enumerated() {
-                let outcome = try outcomes.get(index)
+            let outcomes = try ParallelRuns.run(swiftc, runs.map(\.arguments))
+            for (run, outcome) in zip(runs, outcomes) {
                 if outcome.status != 0 || !outcome.stderr.isEmpty { result.failures[run.mode] = outcome.stdout + outcome.stderr }
             }
             guard result.failures["Swift 6"] == nil else { return result }

@@ -105,12 +105,9 @@ struct EndToEnd: Sendable {
                 ["-swift-version", "6", "-warnings-as-errors", "-module-name", "RoundTrip", "-o", executable.path] + programSources,
                 ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels"] + librarySources,
             ]
-            let outcomes = ParallelRuns(count: commands.count)
-            DispatchQueue.concurrentPerform(iterations: commands.count) { index in
-                outcomes.set(index, Result { try Support.run(swiftc, commands[index]) })
-            }
-            let compile = try outcomes.get(0)
-            let typecheck = try outcomes.get(1)
+            let outcomes = try ParallelRuns.run(swiftc, commands)
+            let compile = outcomes[0]
+            let typecheck = outcomes[1]
             if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
             if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
             guard compile.status == 0 else { return result }
@@ -152,6 +149,16 @@ final class ParallelRuns: @unchecked Sendable {
     func get(_ index: Int) throws -> Support.ProcessResult {
         guard let result = lock.withLock({ results[index] }) else { throw CodeGenError("no result") }
         return try result.get()
+    }
+
+    /// Runs `executable` once per argument list, all at once (two swiftc runs take little
+    /// longer than one on two cores), and returns their results in order.
+    static func run(_ executable: URL, _ commands: [[String]]) throws -> [Support.ProcessResult] {
+        let outcomes = ParallelRuns(count: commands.count)
+        DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+            outcomes.set(index, Result { try Support.run(executable, commands[index]) })
+        }
+        return try commands.indices.map { try outcomes.get($0) }
     }
 }
 
