@@ -74,7 +74,7 @@ open class BridgeComponent {
 
     /// The component's name; every subclass must override it.
     open nonisolated class var name: String {
-        fatalError("BridgeComponent subclass must provide a unique 'name'")
+        fatalError("test double: a BridgeComponent subclass overrides name")
     }
 
     public weak var delegate: BridgingDelegate?
@@ -86,7 +86,7 @@ open class BridgeComponent {
 
     /// Called with each message the web sends this component.
     open func onReceive(message: Message) {
-        fatalError("BridgeComponent subclass must handle incoming messages")
+        fatalError("test double: a BridgeComponent subclass overrides onReceive(message:)")
     }
 
     /// What the library calls for each message: remembers it for replies, then `onReceive`.
