@@ -18,8 +18,16 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
-        // Schema model, JSON reader, RFC 8927 checks and validation, the rule engine.
-        .target(name: "Schema"),
+        // The strict JSON reader, the JSON value, pointers, locating, writing.
+        .target(name: "JSON"),
+        // Schema model, its parsing, RFC 8927 checks and validation, the rule engine, findings.
+        .target(name: "Schema", dependencies: ["JSON"]),
+        // The schema differ of `tabgen diff`: contract by contract, each event in its direction.
+        .target(name: "Evolution", dependencies: ["Schema"]),
+        // The HTML scanner that finds every contract's bridge elements on a page.
+        .target(name: "Pages", dependencies: ["Schema"]),
+        // The path-configuration contract: its own checks and per-platform resolution.
+        .target(name: "PathConfiguration", dependencies: ["Schema"]),
         // Code generation: schema -> language-neutral model -> per-language target -> templates.
         .target(name: "CodeGen", dependencies: ["Schema", .product(name: "Mustache", package: "swift-mustache")]),
         // The client reconciliation algorithm (seeds/002), for `tabgen plan`.
@@ -32,6 +40,9 @@ let package = Package(
                 "Schema",
                 "Reconciliation",
                 "CodeGen",
+                "Evolution",
+                "Pages",
+                "PathConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -62,13 +73,17 @@ let package = Package(
         .testTarget(
             name: "SchemaTests",
             dependencies: ["Schema"],
-            resources: [.copy("Conformance"), .copy("DiffFixtures")]
+            resources: [.copy("Conformance")]
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "EvolutionTests", dependencies: ["Evolution", "Schema"], resources: [.copy("DiffFixtures")]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema"]),
+        .testTarget(name: "PathConfigurationTests", dependencies: ["PathConfiguration", "Schema"]),
         .testTarget(name: "ReconciliationTests", dependencies: ["Reconciliation"]),
         .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema"], resources: [.copy("Schemas")]),
         .testTarget(
             name: "TabgenCLITests",
-            dependencies: ["tabgen", "Schema", "Reconciliation"],
+            dependencies: ["tabgen", "Schema", "Reconciliation", "Evolution", "PathConfiguration"],
             resources: [.copy("Payloads")]
         ),
     ],
