@@ -23,11 +23,11 @@ let package = Package(
         // Schema model, its parsing, RFC 8927 checks and validation, the rule engine, findings.
         .target(name: "Schema", dependencies: ["JSON"]),
         // The schema differ of `tabgen diff`: contract by contract, each event in its direction.
-        .target(name: "Evolution", dependencies: ["Schema"]),
+        .target(name: "Evolution", dependencies: ["Schema", "JSON"]),
         // The HTML scanner that finds every contract's bridge elements on a page.
-        .target(name: "Pages", dependencies: ["Schema"]),
+        .target(name: "Pages", dependencies: ["Schema", "JSON"]),
         // The path-configuration contract: its own checks and per-platform resolution.
-        .target(name: "PathConfiguration", dependencies: ["Schema"]),
+        .target(name: "PathConfiguration", dependencies: ["Schema", "JSON"]),
         // Code generation: schema -> language-neutral model -> per-language target -> templates.
         .target(name: "CodeGen", dependencies: ["Schema", .product(name: "Mustache", package: "swift-mustache")]),
         // The client reconciliation algorithm (seeds/002), for `tabgen plan`.
@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "EvolutionTests", dependencies: ["Evolution", "Schema"], resources: [.copy("DiffFixtures")]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema", "JSON"]),
         .testTarget(name: "PathConfigurationTests", dependencies: ["PathConfiguration", "Schema"]),
         .testTarget(name: "ReconciliationTests", dependencies: ["Reconciliation"]),
         .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema"], resources: [.copy("Schemas")]),
