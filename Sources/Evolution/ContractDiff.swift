@@ -1,3 +1,5 @@
+import Schema
+
 /// The bridge contract (`metadata.tabgen.contract`) and the root type name. The
 /// contract is how a message finds its receiver: when one side names another
 /// component, event, Stimulus controller or value, the message is lost, so any change

@@ -1,3 +1,5 @@
+import Schema
+
 /// Whether a schema declares a place for values at a rule's path: through properties,
 /// elements, values, discriminator mappings or the empty form. Unlike the navigator
 /// that checks rules at load time, what `additionalProperties` merely tolerates does

@@ -1,3 +1,5 @@
+import Schema
+
 /// Two contracts that list events, compared event by event: events are matched by name,
 /// and each event's data (its definition and its rules) is compared as a schema of its
 /// own, in the direction the event travels.

@@ -1,3 +1,5 @@
+import Schema
+
 /// The properties form: properties added or removed, required or optional, and
 /// `additionalProperties`. Whether a client tolerates a property it does not know
 /// depends on the object's `additionalProperties` in the schema that client was built from.

@@ -1,3 +1,5 @@
+import Schema
+
 /// Rules (`metadata.tabgen.rules`), matched by code. Clients may rely on what an error
 /// rule guarantees, so a rule that admits more payloads (loosened, removed) breaks old
 /// clients, and one that admits fewer (tightened, added) breaks new clients reading an

@@ -1,3 +1,5 @@
+import Schema
+
 /// How a rule's parameters moved between two versions: each parameter tightens,
 /// loosens, or changes in a way that has no order (a different path or value).
 struct RuleMovement {

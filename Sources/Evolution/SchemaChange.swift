@@ -1,3 +1,5 @@
+import JSON
+
 /// The two audiences of a schema change. The server produces payloads and clients
 /// consume them; app versions stay installed for months, so every deploy meets both.
 public enum ClientDirection: String, Sendable, CaseIterable {

@@ -1,3 +1,5 @@
+import Schema
+
 /// Compares two schemas structurally and classifies every difference for old clients
 /// (reading the new server) and new clients (reading an old server).
 ///

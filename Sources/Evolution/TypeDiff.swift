@@ -1,3 +1,5 @@
+import Schema
+
 /// Types, enums and changes of form. A change that only widens what a field admits
 /// breaks the clients built for the narrower schema and no one else.
 extension SchemaWalk {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step into a JSON value: an object key or an array index.
 public enum PathToken: Sendable, Hashable {
     case key(String)

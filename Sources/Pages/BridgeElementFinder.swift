@@ -1,3 +1,5 @@
+import Schema
+
 /// An element that connects the bridge's Stimulus controller.
 public struct BridgeElement: Sendable, Equatable {
     /// The element's tag name, lowercased.

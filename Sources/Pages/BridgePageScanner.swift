@@ -1,3 +1,5 @@
+import JSON
+
 /// One pass over a page for every bridge component of a project: the elements whose
 /// `data-controller` names one of the contracts' Stimulus identifiers, with the value
 /// attributes of their events, and the `bridge--*` identifiers that name no contract.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A start or end tag as the HTML tokenizer emits it.
 public struct HTMLTag: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import JSON
+
 /// A small HTML tokenizer after the WHATWG HTML Living Standard (13.2.5), for the
 /// states that decide where tags and attributes are: it yields start and end tags
 /// with their attributes and positions, and skips everything else.

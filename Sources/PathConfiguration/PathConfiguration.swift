@@ -1,3 +1,5 @@
+import Schema
+
 /// A path configuration as the apps read it: its rules in order, each with its
 /// patterns, its properties and where it stands in the document (for messages).
 ///

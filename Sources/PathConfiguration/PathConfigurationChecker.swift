@@ -1,3 +1,5 @@
+import Schema
+
 /// What RFC 8927 and the rule vocabulary cannot say about a path configuration: the
 /// checks of `tabgen validate --path-config` beyond the schema (PC001–PC007).
 /// `platforms` are the apps the document is served to: a file for iOS alone is not

@@ -1,3 +1,5 @@
+import Schema
+
 /// The properties a path-configuration schema declares (`definitions.Properties`):
 /// each one's type and, from `metadata.platforms`, which platform reads it and its
 /// default there. Resolution, the checks and the generated accessors all read this,

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 /// Computes the properties of a URL the way each platform's library does
 /// (hotwire-native-ios `PathConfiguration.properties(for:)`, hotwire-native-android

@@ -1,4 +1,5 @@
 import Foundation
+import Schema
 
 /// Where iOS and Android treat one URL differently under the same path configuration:
 /// the findings of `tabgen paths` (PC201–PC204).

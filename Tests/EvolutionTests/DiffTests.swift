@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Schema
+@testable import Evolution
+import Schema
 
 /// `tabgen diff`'s engine on fixture pairs (DiffFixtures/<case>/old.json, new.json),
 /// one pair per kind of change, compared both ways. Each change is summarised as

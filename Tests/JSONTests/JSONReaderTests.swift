@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Schema
+@testable import JSON
 
 struct JSONReaderTests {
     func failure(_ bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> JSONParseError? {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Schema
+@testable import Pages
+import Schema
 
 /// Finding the bridge element of a page and reading its JSON the way Stimulus does.
 struct BridgeElementFinderTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Schema
+@testable import Pages
 
 /// One pass over a page for several bridge components sees what BridgeElementFinder sees
 /// for each, and names the `bridge--*` identifiers no component has.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Schema
+@testable import Pages
 
 /// HTML character references, decoded as the WHATWG tokenizer decodes them.
 struct CharacterReferenceTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Schema
+@testable import Pages
 
 /// Bridge elements in and around SVG and MathML, found where the HTML tree builder puts
 /// them (Tests/Scripts/html_differential.rb compares with Nokogiri::HTML5 at scale).

@@ -1,5 +1,6 @@
 import Testing
-@testable import Schema
+@testable import Pages
+import JSON
 
 /// The tokenizer's rules for tags and attributes, each against the WHATWG states.
 struct HTMLTokenizerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Schema
 import Testing
+import PathConfiguration
 
 /// The path-configuration contract: the dialect table, resolution as each platform
 /// does it, and the checks `validate --path-config` adds to the schema.

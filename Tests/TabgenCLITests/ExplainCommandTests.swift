@@ -2,6 +2,8 @@ import Foundation
 import Reconciliation
 import Schema
 import Testing
+import Evolution
+import PathConfiguration
 
 /// `tabgen explain`, did-you-mean, and completion: what a user without the README meets.
 struct ExplainCommandTests {

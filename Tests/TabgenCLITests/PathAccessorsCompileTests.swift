@@ -1,6 +1,7 @@
 import Foundation
 import Schema
 import Testing
+import PathConfiguration
 
 /// The typed accessors of `tabgen paths accessors`, compiled and run with the real
 /// toolchains (swiftc in Swift 6 with warnings as errors; Tests/Kotlin/kotlinc with

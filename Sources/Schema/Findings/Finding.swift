@@ -1,3 +1,5 @@
+import JSON
+
 /// How much a finding matters. Warnings fail validation only under `--strict`.
 public enum Severity: String, Sendable, Comparable, CaseIterable {
     case warning

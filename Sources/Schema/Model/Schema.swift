@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// One RFC 8927 schema: a form, `nullable`, and its `metadata`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A whole schema file: the root schema, its definitions, tabgen's extensions from
 /// `metadata.tabgen`, and the source text for locating messages.

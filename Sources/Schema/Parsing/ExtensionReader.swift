@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads `metadata.tabgen` of the root schema:
 ///
 /// ```json

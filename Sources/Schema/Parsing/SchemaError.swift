@@ -1,3 +1,5 @@
+import JSON
+
 /// A problem in a schema file, located by JSON pointer and by line and column.
 public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads a schema file: strict JSON, then the rules of RFC 8927 section 2, then
 /// tabgen's `metadata.tabgen` extensions (bridge contract and rules).
 ///

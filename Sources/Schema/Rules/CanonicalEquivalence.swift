@@ -1,3 +1,5 @@
+import JSON
+
 /// TG022, the warning beside `unique` and `reference` rules: two strings that are
 /// canonically equivalent ("\u{E9}" and "e\u{301}", "K" and U+212A KELVIN SIGN) but not
 /// the same scalars. The rules compare by scalars (ScalarEquality.swift), as Kotlin,

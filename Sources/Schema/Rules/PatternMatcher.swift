@@ -1,3 +1,5 @@
+import JSON
+
 /// Enumerates the values a path pattern matches in a payload. The path is a stack the
 /// callback may copy; nothing is allocated per match unless the callback does.
 enum PatternMatcher {

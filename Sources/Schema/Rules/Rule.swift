@@ -1,3 +1,5 @@
+import JSON
+
 /// A cross-field rule from `metadata.tabgen.rules`: what RFC 8927 cannot say.
 ///
 /// Rules are data. Each has a stable code, a severity, a message template and one

@@ -1,3 +1,5 @@
+import JSON
+
 /// The fast pass of the rule engine: answers whether a rule certainly holds, without
 /// paths, messages or hashing. Only rules that fail it are evaluated in full.
 extension RuleEngine {

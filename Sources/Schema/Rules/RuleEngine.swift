@@ -1,3 +1,5 @@
+import JSON
+
 /// Evaluates a schema's rules on a payload: one generic engine for the rule
 /// vocabulary, with no knowledge of tabs or any other particular message.
 public struct RuleEngine: Sendable {

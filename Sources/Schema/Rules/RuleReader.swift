@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads and checks `metadata.tabgen.rules`. A rule that names an unknown kind, lacks
 /// a parameter, or whose pointer addresses nothing in the schema is a schema error,
 /// reported where it stands in the file.

@@ -1,3 +1,5 @@
+import JSON
+
 /// An RFC 8927 error indicator: which part of the instance failed which part of the schema.
 public struct ErrorIndicator: Sendable, Hashable {
     public var instancePath: [PathToken]

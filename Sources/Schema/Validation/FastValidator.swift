@@ -1,3 +1,5 @@
+import JSON
+
 /// The yes/no form of RFC 8927 validation: no paths, no allocation. Payloads are
 /// mostly valid, so `PayloadValidator` asks this first and collects error indicators
 /// (with `InstanceValidator`) only for the ones that fail.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Validates an instance exactly as RFC 8927 section 3 says, producing its error
 /// indicators. The paths are kept as stacks and copied only when an error is found,
 /// so a valid instance costs no allocation for them.

@@ -1,3 +1,5 @@
+import JSON
+
 /// Validating the data of one event of a contract: the payload is the event's data (its
 /// `definitions` entry), checked by RFC 8927 and by the rules that name that event.
 extension PayloadValidator {

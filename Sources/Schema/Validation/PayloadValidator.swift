@@ -1,3 +1,5 @@
+import JSON
+
 /// Everything `tabgen validate` checks on one payload: well-formed JSON, RFC 8927
 /// validation against the schema, then the schema's rules, as findings with codes.
 public struct PayloadValidator: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Schema
+import Evolution
 
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

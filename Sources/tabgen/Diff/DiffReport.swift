@@ -1,5 +1,6 @@
 import ArgumentParser
 import Schema
+import Evolution
 
 enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, github

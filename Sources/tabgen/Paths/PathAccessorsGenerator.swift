@@ -1,6 +1,7 @@
 import CodeGen
 import Foundation
 import Schema
+import PathConfiguration
 
 /// Typed accessors for path-configuration properties, from the properties a schema
 /// declares: Swift for iOS (over the `[String: AnyHashable]` that

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Schema
+import PathConfiguration
 
 /// The path-configuration contract (contracts/path-configuration.json, compiled into
 /// the binary) and the path configurations checked against it, read from a file or

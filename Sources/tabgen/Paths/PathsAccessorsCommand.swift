@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Schema
+import PathConfiguration
 
 /// `tabgen paths accessors`: typed accessors for path-configuration properties.
 struct PathsAccessorsCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Schema
+import PathConfiguration
 
 /// The resolution of every URL `tabgen paths` was given, with its findings located
 /// in the configuration file.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Schema
+import PathConfiguration
 
 /// `tabgen paths [resolve] CONFIG URL...`: the properties each platform applies to
 /// each URL, and the findings where they differ.

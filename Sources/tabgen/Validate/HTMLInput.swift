@@ -1,4 +1,5 @@
 import Schema
+import Pages
 
 /// Checks one HTML page: finds the elements that connect the Stimulus controllers of the
 /// project's bridge components and validates the JSON in the value attribute of each

@@ -1,5 +1,6 @@
 import Foundation
 import Schema
+import PathConfiguration
 
 /// `validate --path-config`: a path configuration against the path-configuration
 /// schema (TG0xx, the schema's rules PC1xx), then the checks the schema cannot state

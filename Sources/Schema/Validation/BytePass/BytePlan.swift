@@ -1,3 +1,5 @@
+import JSON
+
 /// A schema and its rules compiled for `ByteValidator`: flat tables of plain values
 /// (no enums with payloads, no strings), so the pass over a payload's bytes touches
 /// no reference counts. Built once per schema; nil when the schema uses something the

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSON
 
 /// The fast path of `tabgen validate`: one pass over a payload's bytes, guided by the
 /// compiled schema, that answers "valid: no finding at all" without building a tree or
