@@ -42,13 +42,13 @@ public struct JSONReader: Sendable {
 private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
 
-struct Scanner {
+package struct Scanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
-    var index = 0
+    package var index = 0
     var depth = 0
 
-    init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    package init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = buffer
         self.maxDepth = maxDepth
     }
@@ -313,7 +313,7 @@ struct Scanner {
 
     /// The value of one hexadecimal digit of a `\u` escape, or nil.
     @inline(__always)
-    static func hexDigit(_ byte: UInt8) -> UInt8? {
+    package static func hexDigit(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
@@ -324,7 +324,7 @@ struct Scanner {
 
     /// The offset of the first byte of an invalid UTF-8 sequence in `from..<to`, or nil.
     /// Rejects overlong forms, encoded surrogates and values above U+10FFFF.
-    func validateUTF8(from start: Int, to end: Int) -> Int? {
+    package func validateUTF8(from start: Int, to end: Int) -> Int? {
         var i = start
         while i < end {
             let lead = bytes[i]
@@ -355,7 +355,7 @@ struct Scanner {
 
     // MARK: Numbers
 
-    mutating func number() throws(JSONParseError) -> Double {
+    package mutating func number() throws(JSONParseError) -> Double {
         let start = index
         var negative = false
         if bytes[index] == UInt8(ascii: "-") {
@@ -411,7 +411,7 @@ struct Scanner {
     }
 }
 
-func hex(_ value: UInt32) -> String {
+package func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }

@@ -203,7 +203,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// A value for a message: JSON text, cut short so a hostile payload cannot flood output.
-    static func show(_ value: JSON) -> String {
+    package static func show(_ value: JSON) -> String {
         // Cut by Unicode scalars, as every generated validator cuts (not by grapheme clusters).
         let text = JSONWriter.string(value)
         guard text.unicodeScalars.count > 120 else { return text }
