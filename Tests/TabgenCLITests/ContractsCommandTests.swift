@@ -254,7 +254,7 @@ struct ContractsEmitTests {
 /// classified in its event's direction.
 struct ContractsDiffTests {
     static func fixture(_ name: String, _ side: String) -> String {
-        ContractsCommandTests.root.appendingPathComponent("Tests/SchemaTests/DiffFixtures/\(name)/\(side).json").path
+        ContractsCommandTests.root.appendingPathComponent("Tests/EvolutionTests/DiffFixtures/\(name)/\(side).json").path
     }
 
     @Test func aTightenedReplyBreaksTheOtherSideFromATightenedEvent() throws {
