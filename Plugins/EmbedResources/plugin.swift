@@ -8,8 +8,8 @@ import PackagePlugin
 /// and every file under
 /// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
 ///
-/// It also passes the sources code generation depends on (`Sources/Schema`,
-/// `Sources/CodeGen`, `Package.resolved`), which are hashed, not embedded: the hash is
+/// It also passes the sources code generation depends on (`Sources/JSON`,
+/// `Sources/Schema`, `Sources/CodeGen`, `Package.resolved`), which are hashed, not embedded: the hash is
 /// `EmbeddedResources.generatorFingerprint`, part of the inputs `.tabgen-manifest`
 /// records, so that a tabgen rebuilt from changed sources regenerates even when its
 /// version string did not change.
@@ -26,7 +26,7 @@ struct EmbedResources: BuildToolPlugin {
         ]
         resources += Self.files(under: root.appending(path: "Templates"))
         var fingerprinted: [(key: String, url: URL)] = []
-        for folder in ["Sources/Schema", "Sources/CodeGen"] {
+        for folder in ["Sources/JSON", "Sources/Schema", "Sources/CodeGen"] {
             fingerprinted += Self.files(under: root.appending(path: folder)).map { ("\(folder)/\($0.key)", $0.url) }
         }
         let resolved = root.appending(path: "Package.resolved")
