@@ -3,7 +3,7 @@
 ///
 /// D00x properties, D01x nullability and types, D02x enums, D03x discriminators,
 /// D04x definitions, D05x rules, D06x the bridge contract, D09x documentation.
-public enum ChangeCode: String, Sendable, CaseIterable, Comparable {
+package enum ChangeCode: String, Sendable, CaseIterable, Comparable {
     case optionalPropertyAdded = "D001"
     case requiredPropertyAdded = "D002"
     case optionalPropertyRemoved = "D003"
@@ -47,10 +47,10 @@ public enum ChangeCode: String, Sendable, CaseIterable, Comparable {
 
     case descriptionChanged = "D090"
 
-    public var code: String { rawValue }
+    package var code: String { rawValue }
 
     /// A short name of the kind of change, for JSON output and the README table.
-    public var title: String {
+    package var title: String {
         switch self {
         case .optionalPropertyAdded: "optional property added"
         case .requiredPropertyAdded: "required property added"
@@ -90,7 +90,7 @@ public enum ChangeCode: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: ChangeCode, rhs: ChangeCode) -> Bool {
+    package static func < (lhs: ChangeCode, rhs: ChangeCode) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }

@@ -1,20 +1,20 @@
 /// Which breaking changes a project accepts: the `--allow` and `--lenient-clients`
 /// options of `tabgen diff`.
-public struct DiffPolicy: Sendable {
+package struct DiffPolicy: Sendable {
     /// Directions in which breaking changes are accepted (e.g. a coordinated release
     /// in which no old client stays in use).
-    public var allowed: Set<ClientDirection>
+    package var allowed: Set<ClientDirection>
     /// All clients keep unknown enum values and ignore unknown properties (tabgen's
     /// generated code does): changes that break only strict clients are accepted.
-    public var lenientClients: Bool
+    package var lenientClients: Bool
 
-    public init(allowed: Set<ClientDirection> = [], lenientClients: Bool = false) {
+    package init(allowed: Set<ClientDirection> = [], lenientClients: Bool = false) {
         self.allowed = allowed
         self.lenientClients = lenientClients
     }
 
     /// The directions in which `change` breaks clients the policy does not accept.
-    public func failingDirections(of change: SchemaChange) -> [ClientDirection] {
+    package func failingDirections(of change: SchemaChange) -> [ClientDirection] {
         ClientDirection.allCases.filter { direction in
             guard !allowed.contains(direction) else { return false }
             switch change.effect(on: direction).impact {
@@ -25,7 +25,7 @@ public struct DiffPolicy: Sendable {
         }
     }
 
-    public func fails(_ change: SchemaChange) -> Bool {
+    package func fails(_ change: SchemaChange) -> Bool {
         !failingDirections(of: change).isEmpty
     }
 }

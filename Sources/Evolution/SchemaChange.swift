@@ -2,7 +2,7 @@ import JSON
 
 /// The two audiences of a schema change. The server produces payloads and clients
 /// consume them; app versions stay installed for months, so every deploy meets both.
-public enum ClientDirection: String, Sendable, CaseIterable {
+package enum ClientDirection: String, Sendable, CaseIterable {
     /// Clients in the field, built from the old schema, reading payloads from the new server.
     case oldClients = "old-clients"
     /// Clients built from the new schema reading payloads from an old server (deploy
@@ -10,7 +10,7 @@ public enum ClientDirection: String, Sendable, CaseIterable {
     case newClients = "new-clients"
 
     /// "old clients", "new clients", for messages.
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .oldClients: "old clients"
         case .newClients: "new clients"
@@ -19,7 +19,7 @@ public enum ClientDirection: String, Sendable, CaseIterable {
 }
 
 /// How a change affects one direction, from harmless to fatal.
-public enum Impact: String, Sendable, Comparable, CaseIterable {
+package enum Impact: String, Sendable, Comparable, CaseIterable {
     /// Documentation only: payloads are the same.
     case info
     /// Payloads change, and these clients read them correctly.
@@ -40,15 +40,15 @@ public enum Impact: String, Sendable, Comparable, CaseIterable {
         }
     }
 
-    public static func < (lhs: Impact, rhs: Impact) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Impact, rhs: Impact) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// The classification of a change for one direction, with the reason in a few words.
-public struct Effect: Sendable, Equatable {
-    public var impact: Impact
-    public var reason: String
+package struct Effect: Sendable, Equatable {
+    package var impact: Impact
+    package var reason: String
 
-    public init(_ impact: Impact, _ reason: String) {
+    package init(_ impact: Impact, _ reason: String) {
         self.impact = impact
         self.reason = reason
     }
@@ -60,23 +60,23 @@ public struct Effect: Sendable, Equatable {
 }
 
 /// One difference between two schemas, classified for both directions.
-public struct SchemaChange: Sendable, Equatable {
-    public var code: ChangeCode
+package struct SchemaChange: Sendable, Equatable {
+    package var code: ChangeCode
     /// What changed, e.g. `property "badge" added as required`.
-    public var message: String
+    package var message: String
     /// Where the changed thing is in the old schema; nil when the new schema added it.
-    public var oldPointer: JSONPointer?
+    package var oldPointer: JSONPointer?
     /// Where it is in the new schema; nil when the new schema removed it.
-    public var newPointer: JSONPointer?
+    package var newPointer: JSONPointer?
     /// Where to point a reader of the new schema: `newPointer`, or for a removal the
     /// enclosing member (positions fall back to the deepest member that exists).
-    public var location: JSONPointer
+    package var location: JSONPointer
     /// Old clients reading payloads from the new server.
-    public var oldClients: Effect
+    package var oldClients: Effect
     /// New clients reading payloads from an old server.
-    public var newClients: Effect
+    package var newClients: Effect
 
-    public init(code: ChangeCode, message: String, oldPointer: JSONPointer?, newPointer: JSONPointer?,
+    package init(code: ChangeCode, message: String, oldPointer: JSONPointer?, newPointer: JSONPointer?,
                 location: JSONPointer? = nil, oldClients: Effect, newClients: Effect) {
         self.code = code
         self.message = message
@@ -87,7 +87,7 @@ public struct SchemaChange: Sendable, Equatable {
         self.newClients = newClients
     }
 
-    public func effect(on direction: ClientDirection) -> Effect {
+    package func effect(on direction: ClientDirection) -> Effect {
         switch direction {
         case .oldClients: oldClients
         case .newClients: newClients
@@ -95,8 +95,8 @@ public struct SchemaChange: Sendable, Equatable {
     }
 
     /// The worse of the two classifications.
-    public var impact: Impact { max(oldClients.impact, newClients.impact) }
+    package var impact: Impact { max(oldClients.impact, newClients.impact) }
 
     /// The pointer to show: where the changed thing is (new schema first).
-    public var pointer: JSONPointer { newPointer ?? oldPointer ?? location }
+    package var pointer: JSONPointer { newPointer ?? oldPointer ?? location }
 }

@@ -7,16 +7,16 @@ import Schema
 /// definitions, so a definition that is renamed or moved is compared by content, not
 /// by name. Changes come in a stable order: the bridge contract, then the schema in
 /// walk order (document order), then the rules.
-public struct SchemaDiffer: Sendable {
-    public let old: SchemaDocument
-    public let new: SchemaDocument
+package struct SchemaDiffer: Sendable {
+    package let old: SchemaDocument
+    package let new: SchemaDocument
 
-    public init(old: SchemaDocument, new: SchemaDocument) {
+    package init(old: SchemaDocument, new: SchemaDocument) {
         self.old = old
         self.new = new
     }
 
-    public func changes() -> [SchemaChange] {
+    package func changes() -> [SchemaChange] {
         // Contracts that list events are compared event by event, each in its direction.
         if old.extensions.contract?.listsEvents == true || new.extensions.contract?.listsEvents == true {
             return EventDiff(old: old, new: new).changes()

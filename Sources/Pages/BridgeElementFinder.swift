@@ -1,17 +1,17 @@
 import Schema
 
 /// An element that connects the bridge's Stimulus controller.
-public struct BridgeElement: Sendable, Equatable {
+package struct BridgeElement: Sendable, Equatable {
     /// The element's tag name, lowercased.
-    public var tagName: String
+    package var tagName: String
     /// Line and column of the element's `<`.
-    public var position: SourcePosition
+    package var position: SourcePosition
     /// The value attribute, decoded; nil when the element does not have one.
-    public var value: String?
+    package var value: String?
     /// Line and column where the value attribute's value starts.
-    public var valuePosition: SourcePosition?
+    package var valuePosition: SourcePosition?
 
-    public init(tagName: String, position: SourcePosition, value: String? = nil, valuePosition: SourcePosition? = nil) {
+    package init(tagName: String, position: SourcePosition, value: String? = nil, valuePosition: SourcePosition? = nil) {
         self.tagName = tagName
         self.position = position
         self.value = value
@@ -21,18 +21,18 @@ public struct BridgeElement: Sendable, Equatable {
 
 /// Finds the elements of an HTML page whose `data-controller` token list contains a
 /// Stimulus identifier, and reads their value attribute, as Stimulus would see them.
-public struct BridgeElementFinder: Sendable {
+package struct BridgeElementFinder: Sendable {
     /// The Stimulus identifier, e.g. `bridge--navigation` (compared exactly, as Stimulus does).
-    public var identifier: String
+    package var identifier: String
     /// The attribute that holds the value, e.g. `data-bridge--navigation-config-value`.
-    public var valueAttribute: String
+    package var valueAttribute: String
 
-    public init(identifier: String, valueAttribute: String) {
+    package init(identifier: String, valueAttribute: String) {
         self.identifier = identifier
         self.valueAttribute = HTMLTokenizer.lowercased(valueAttribute)
     }
 
-    public init(contract: BridgeContract) {
+    package init(contract: BridgeContract) {
         self.init(identifier: contract.stimulusIdentifier, valueAttribute: contract.valueAttribute)
     }
 
@@ -46,7 +46,7 @@ public struct BridgeElementFinder: Sendable {
     /// A declarative shadow root (`<template shadowrootmode>`) is no exception: Stimulus
     /// observes the document, not shadow trees. A `<template>` inside SVG or MathML is a
     /// foreign element with live children, and counts as any other.
-    public func elements(in bytes: [UInt8]) -> [BridgeElement] {
+    package func elements(in bytes: [UInt8]) -> [BridgeElement] {
         var tokenizer = HTMLTokenizer(bytes)
         var found: [BridgeElement] = []
         // Open templates: the tree builder nests them, and ignores a stray `</template>`.
@@ -72,12 +72,12 @@ public struct BridgeElementFinder: Sendable {
     /// LineTerminator: tab, LF, VT, FF, CR, space, NO-BREAK SPACE, ZWNBSP (U+FEFF), every
     /// Zs space, LINE and PARAGRAPH SEPARATOR. Wider than HTML's ASCII whitespace, so a
     /// no-break space between two identifiers separates them in the browser.
-    public static func tokens(of list: String) -> [Substring] {
+    package static func tokens(of list: String) -> [Substring] {
         list.unicodeScalars.split(whereSeparator: isJavaScriptWhitespace).map(Substring.init)
     }
 
     /// ECMAScript 2024 WhiteSpace (12.2) and LineTerminator (12.3): what `\s` matches.
-    public static func isJavaScriptWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isJavaScriptWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0xFEFF, 0x2028, 0x2029: return true
         default: return scalar.properties.generalCategory == .spaceSeparator

@@ -6,51 +6,51 @@ import JSON
 ///
 /// It sees elements as `BridgeElementFinder` does (the same tokenizer, token splitting
 /// and inert `<template>` content); that finder answers for one identifier and one value.
-public struct BridgePageScanner: Sendable {
+package struct BridgePageScanner: Sendable {
     /// A Stimulus identifier and the value attributes wanted from its elements.
-    public struct Component: Sendable {
-        public var identifier: String
-        public var valueAttributes: [String]
+    package struct Component: Sendable {
+        package var identifier: String
+        package var valueAttributes: [String]
 
-        public init(identifier: String, valueAttributes: [String]) {
+        package init(identifier: String, valueAttributes: [String]) {
             self.identifier = identifier
             self.valueAttributes = valueAttributes.map(HTMLTokenizer.lowercased)
         }
     }
 
-    public var components: [Component]
+    package var components: [Component]
     /// Identifiers with this prefix that no component has are reported (`bridge--`, the
     /// prefix of Hotwire Native's bridge controllers); empty reports none.
-    public var unknownPrefix: String
+    package var unknownPrefix: String
 
-    public init(components: [Component], unknownPrefix: String = "bridge--") {
+    package init(components: [Component], unknownPrefix: String = "bridge--") {
         self.components = components
         self.unknownPrefix = unknownPrefix
     }
 
     /// An element of one component, with the wanted attributes it has.
-    public struct Element: Sendable {
-        public var tagName: String
-        public var position: SourcePosition
+    package struct Element: Sendable {
+        package var tagName: String
+        package var position: SourcePosition
         /// By attribute name (lowercased): the decoded value and where it starts.
-        public var values: [String: (value: String, position: SourcePosition)]
+        package var values: [String: (value: String, position: SourcePosition)]
 
         /// The element as `BridgeElementFinder` reports it for one value attribute.
-        public func bridgeElement(valueAttribute: String) -> BridgeElement {
+        package func bridgeElement(valueAttribute: String) -> BridgeElement {
             let value = values[HTMLTokenizer.lowercased(valueAttribute)]
             return BridgeElement(tagName: tagName, position: position, value: value?.value, valuePosition: value?.position)
         }
     }
 
-    public struct Scan: Sendable {
+    package struct Scan: Sendable {
         /// Per component (in the order of `components`), its elements in document order.
-        public var elements: [[Element]]
+        package var elements: [[Element]]
         /// Identifiers with `unknownPrefix` that name no component, each once, where it
         /// first appears, in page order.
-        public var unknown: [(identifier: String, position: SourcePosition)]
+        package var unknown: [(identifier: String, position: SourcePosition)]
     }
 
-    public func scan(_ bytes: [UInt8]) -> Scan {
+    package func scan(_ bytes: [UInt8]) -> Scan {
         var tokenizer = HTMLTokenizer(bytes)
         var result = Scan(elements: Array(repeating: [], count: components.count), unknown: [])
         var templateDepth = 0

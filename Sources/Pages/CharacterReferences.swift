@@ -1,12 +1,12 @@
 /// Decodes HTML character references (`&quot;`, `&#34;`, `&#x22;`) as the WHATWG
 /// tokenizer does (HTML Living Standard, 13.2.5.72-80), including its repairs of
 /// references that are not quite right.
-public enum CharacterReferences {
+package enum CharacterReferences {
     /// Decodes the references in `bytes` (UTF-8). In an attribute value
     /// (`inAttribute`), a named reference without its `;` that is followed by `=` or
     /// an ASCII letter or digit stays as written: `?a=1&copy=2` keeps `&copy`.
     /// Invalid UTF-8 becomes U+FFFD, as a UTF-8 decoder would leave it.
-    public static func decode(_ bytes: some Collection<UInt8>, inAttribute: Bool) -> String {
+    package static func decode(_ bytes: some Collection<UInt8>, inAttribute: Bool) -> String {
         let input = Array(bytes)
         guard input.contains(ampersand) else { return String(decoding: input, as: UTF8.self) }
         var output: [UInt8] = []
@@ -33,14 +33,14 @@ public enum CharacterReferences {
     }
 
     /// Decodes the references in `text`.
-    public static func decode(_ text: String, inAttribute: Bool = false) -> String {
+    package static func decode(_ text: String, inAttribute: Bool = false) -> String {
         decode(Array(text.utf8), inAttribute: inAttribute)
     }
 
     /// The scalar a numeric reference to `number` stands for, with the spec's repairs:
     /// 0, surrogates and numbers past U+10FFFF become U+FFFD, and the C1 controls
     /// 0x80-0x9F that Windows-1252 assigns become those characters.
-    public static func scalar(forNumber number: UInt32) -> Unicode.Scalar {
+    package static func scalar(forNumber number: UInt32) -> Unicode.Scalar {
         if number == 0 || number > 0x10FFFF || (0xD800...0xDFFF).contains(number) { return replacement }
         if let remapped = windows1252[number] { return remapped }
         return Unicode.Scalar(number) ?? replacement

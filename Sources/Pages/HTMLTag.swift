@@ -1,26 +1,26 @@
 import JSON
 
 /// A start or end tag as the HTML tokenizer emits it.
-public struct HTMLTag: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct HTMLTag: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case start, end
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The tag name, ASCII-lowercased.
-    public var name: String
+    package var name: String
     /// Attributes in source order; a repeated name keeps its first occurrence.
-    public var attributes: [HTMLAttribute]
+    package var attributes: [HTMLAttribute]
     /// The tag ends in `/>`.
-    public var selfClosing: Bool
+    package var selfClosing: Bool
     /// Byte offset of the `<`.
-    public var offset: Int
+    package var offset: Int
     /// Line and column of the `<`.
-    public var position: SourcePosition
+    package var position: SourcePosition
     /// An SVG or MathML element (or the end tag of one), not an HTML one.
-    public var inForeignContent = false
+    package var inForeignContent = false
 
-    public init(kind: Kind, name: String, attributes: [HTMLAttribute] = [], selfClosing: Bool = false, offset: Int, position: SourcePosition) {
+    package init(kind: Kind, name: String, attributes: [HTMLAttribute] = [], selfClosing: Bool = false, offset: Int, position: SourcePosition) {
         self.kind = kind
         self.name = name
         self.attributes = attributes
@@ -30,26 +30,26 @@ public struct HTMLTag: Sendable, Equatable {
     }
 
     /// The attribute named `name` (compared ASCII case-insensitively).
-    public func attribute(_ name: String) -> HTMLAttribute? {
+    package func attribute(_ name: String) -> HTMLAttribute? {
         let wanted = HTMLTokenizer.lowercased(name)
         return attributes.first { $0.name == wanted }
     }
 }
 
 /// One attribute of a tag.
-public struct HTMLAttribute: Sendable, Equatable {
+package struct HTMLAttribute: Sendable, Equatable {
     /// The name, ASCII-lowercased.
-    public var name: String
+    package var name: String
     /// The value with character references decoded and newlines normalized; empty
     /// for an attribute written without `=`.
-    public var value: String
+    package var value: String
     /// Byte offset where the value starts: after its opening quote, or at its first
     /// character when unquoted, or just after the name when there is no value.
-    public var valueOffset: Int
+    package var valueOffset: Int
     /// Line and column of `valueOffset`.
-    public var valuePosition: SourcePosition
+    package var valuePosition: SourcePosition
 
-    public init(name: String, value: String, valueOffset: Int, valuePosition: SourcePosition) {
+    package init(name: String, value: String, valueOffset: Int, valuePosition: SourcePosition) {
         self.name = name
         self.value = value
         self.valueOffset = valueOffset

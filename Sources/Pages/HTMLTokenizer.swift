@@ -21,13 +21,13 @@ import JSON
 /// It is a tokenizer, not a tree builder, but it tracks SVG and MathML as the tree
 /// builder does (`ForeignContent`): inside them those elements hold markup, not text,
 /// and `<![CDATA[` is a CDATA section. The input is read as UTF-8.
-public struct HTMLTokenizer: Sendable {
+package struct HTMLTokenizer: Sendable {
     private let bytes: [UInt8]
     private var index: Int
     private var tracker: PositionTracker
     private var foreign = ForeignContent()
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         index = start
@@ -35,7 +35,7 @@ public struct HTMLTokenizer: Sendable {
     }
 
     /// Every tag in `bytes`, in order.
-    public static func tags(in bytes: [UInt8]) -> [HTMLTag] {
+    package static func tags(in bytes: [UInt8]) -> [HTMLTag] {
         var tokenizer = HTMLTokenizer(bytes)
         var tags: [HTMLTag] = []
         while let tag = tokenizer.next() { tags.append(tag) }
@@ -43,7 +43,7 @@ public struct HTMLTokenizer: Sendable {
     }
 
     /// The next tag, or nil at the end of the input.
-    public mutating func next() -> HTMLTag? {
+    package mutating func next() -> HTMLTag? {
         let count = bytes.count
         while index < count {
             guard let open = bytes[index...].firstIndex(of: lessThan), open + 1 < count else {

@@ -6,28 +6,28 @@ import Schema
 /// Reading is lenient: what the schema rejects is `validate`'s to report; here a rule
 /// without a pattern list or a properties object is kept with what it has, so that
 /// resolution can still say what each platform does with the rest.
-public struct PathConfiguration: Sendable {
-    public struct Rule: Sendable {
+package struct PathConfiguration: Sendable {
+    package struct Rule: Sendable {
         /// The rule's position in `rules`.
-        public var index: Int
-        public var patterns: [String]
-        public var properties: JSONObject
-        public var pointer: JSONPointer { JSONPointer([.key("rules"), .index(index)]) }
+        package var index: Int
+        package var patterns: [String]
+        package var properties: JSONObject
+        package var pointer: JSONPointer { JSONPointer([.key("rules"), .index(index)]) }
 
-        public init(index: Int, patterns: [String], properties: JSONObject) {
+        package init(index: Int, patterns: [String], properties: JSONObject) {
             self.index = index
             self.patterns = patterns
             self.properties = properties
         }
     }
 
-    public var rules: [Rule]
+    package var rules: [Rule]
 
-    public init(rules: [Rule]) {
+    package init(rules: [Rule]) {
         self.rules = rules
     }
 
-    public init(json: JSON) {
+    package init(json: JSON) {
         var rules: [Rule] = []
         if case .object(let root) = json, case .array(let elements)? = root["rules"] {
             for (index, element) in elements.enumerated() {
@@ -46,7 +46,7 @@ public struct PathConfiguration: Sendable {
 
     /// The rules both libraries append after the document's own: the server routes
     /// Turbo's Rails helpers redirect to (`recede_or_redirect_to` and friends).
-    public static let historicalLocationRules: [Rule] = [
+    package static let historicalLocationRules: [Rule] = [
         ("recede", "pop"), ("resume", "none"), ("refresh", "refresh"),
     ].enumerated().map { offset, route in
         Rule(index: -1 - offset, patterns: ["/\(route.0)_historical_location"], properties: JSONObject([

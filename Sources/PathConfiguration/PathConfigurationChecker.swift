@@ -4,27 +4,27 @@ import Schema
 /// checks of `tabgen validate --path-config` beyond the schema (PC001–PC007).
 /// `platforms` are the apps the document is served to: a file for iOS alone is not
 /// faulted for what only Android does with it.
-public struct PathConfigurationChecker: Sendable {
-    public static let patternDoesNotCompile = "PC001"
-    public static let patternRejectedByJava = "PC002"
-    public static let patternReadDifferently = "PC003"
-    public static let patternCaseSensitive = "PC004"
-    public static let ruleShadowed = "PC005"
-    public static let nativeScreenOnOnePlatform = "PC006"
-    public static let valueUnknownToPlatform = "PC007"
+package struct PathConfigurationChecker: Sendable {
+    package static let patternDoesNotCompile = "PC001"
+    package static let patternRejectedByJava = "PC002"
+    package static let patternReadDifferently = "PC003"
+    package static let patternCaseSensitive = "PC004"
+    package static let ruleShadowed = "PC005"
+    package static let nativeScreenOnOnePlatform = "PC006"
+    package static let valueUnknownToPlatform = "PC007"
 
-    public static let codes = [patternDoesNotCompile, patternRejectedByJava, patternReadDifferently, patternCaseSensitive,
+    package static let codes = [patternDoesNotCompile, patternRejectedByJava, patternReadDifferently, patternCaseSensitive,
                                ruleShadowed, nativeScreenOnOnePlatform, valueUnknownToPlatform]
 
-    public var platforms: Set<AppPlatform>
-    public var catalog: PathPropertyCatalog
+    package var platforms: Set<AppPlatform>
+    package var catalog: PathPropertyCatalog
 
-    public init(platforms: Set<AppPlatform>, catalog: PathPropertyCatalog) {
+    package init(platforms: Set<AppPlatform>, catalog: PathPropertyCatalog) {
         self.platforms = platforms
         self.catalog = catalog
     }
 
-    public func findings(for configuration: PathConfiguration) -> [Finding] {
+    package func findings(for configuration: PathConfiguration) -> [Finding] {
         var findings: [Finding] = []
         let both = platforms.count == 2
         for rule in configuration.rules {

@@ -4,8 +4,8 @@ import Schema
 /// each one's type and, from `metadata.platforms`, which platform reads it and its
 /// default there. Resolution, the checks and the generated accessors all read this,
 /// so a property added to the schema is known to all three.
-public struct PathPropertyCatalog: Sendable {
-    public enum ValueType: Sendable, Equatable {
+package struct PathPropertyCatalog: Sendable {
+    package enum ValueType: Sendable, Equatable {
         case boolean
         case string
         /// An enum: its values, and the values iOS understands when fewer (`push`).
@@ -14,29 +14,29 @@ public struct PathPropertyCatalog: Sendable {
         case other
     }
 
-    public struct Property: Sendable {
-        public var name: String
-        public var type: ValueType
-        public var description: String?
+    package struct Property: Sendable {
+        package var name: String
+        package var type: ValueType
+        package var description: String?
         /// Per platform that reads the property: its default (nil: none).
-        public var defaults: [AppPlatform: JSON?]
+        package var defaults: [AppPlatform: JSON?]
 
-        public func isRead(by platform: AppPlatform) -> Bool { defaults[platform] != nil }
-        public func defaultValue(on platform: AppPlatform) -> JSON? { defaults[platform] ?? nil }
+        package func isRead(by platform: AppPlatform) -> Bool { defaults[platform] != nil }
+        package func defaultValue(on platform: AppPlatform) -> JSON? { defaults[platform] ?? nil }
     }
 
-    public var properties: [Property]
+    package var properties: [Property]
 
-    public init(properties: [Property]) {
+    package init(properties: [Property]) {
         self.properties = properties
     }
 
-    public func property(named name: String) -> Property? {
+    package func property(named name: String) -> Property? {
         properties.first { $0.name == name }
     }
 
     /// The catalog of `document`; empty when it has no `Properties` definition.
-    public init(document: SchemaDocument) {
+    package init(document: SchemaDocument) {
         guard let definition = document.definition(named: "Properties"), case .properties(let form) = definition.form else {
             properties = []
             return
@@ -76,10 +76,10 @@ public struct PathPropertyCatalog: Sendable {
 }
 
 /// The two platforms of a Hotwire Native app.
-public enum AppPlatform: String, Sendable, CaseIterable, Hashable {
+package enum AppPlatform: String, Sendable, CaseIterable, Hashable {
     case ios, android
 
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .ios: "iOS"
         case .android: "Android"

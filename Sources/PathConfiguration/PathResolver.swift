@@ -8,25 +8,25 @@ import Schema
 /// anywhere in the URL's path (and `?query`), later rules overriding earlier ones key
 /// by key; then each known property read with the platform's own reading and default.
 /// Immutable but for its cache of compiled patterns, which a lock guards.
-public final class PathResolver: @unchecked Sendable {
-    public let configuration: PathConfiguration
-    public let catalog: PathPropertyCatalog
+package final class PathResolver: @unchecked Sendable {
+    package let configuration: PathConfiguration
+    package let catalog: PathPropertyCatalog
     /// iOS's `Hotwire.config.pathConfiguration.matchQueryStrings` (default true);
     /// Android always matches the query string.
-    public let iosMatchesQueryStrings: Bool
+    package let iosMatchesQueryStrings: Bool
 
     // Compiled patterns, per (pattern, case-insensitive); nil when ICU rejects it.
     private var cache: [String: NSRegularExpression?] = [:]
     private let lock = NSLock()
 
-    public init(configuration: PathConfiguration, catalog: PathPropertyCatalog, iosMatchesQueryStrings: Bool = true) {
+    package init(configuration: PathConfiguration, catalog: PathPropertyCatalog, iosMatchesQueryStrings: Bool = true) {
         self.configuration = configuration
         self.catalog = catalog
         self.iosMatchesQueryStrings = iosMatchesQueryStrings
     }
 
     /// How a platform reads one property for one URL.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         /// The value the app acts on; `rule` is the rule that set it (nil: the default).
         case value(JSON, rule: Int?)
         /// Not set, and the platform has no default (for example `uri`: the web destination).
@@ -35,33 +35,33 @@ public final class PathResolver: @unchecked Sendable {
         case crash(String)
     }
 
-    public struct PropertyReading: Sendable {
-        public var name: String
-        public var value: Value
+    package struct PropertyReading: Sendable {
+        package var name: String
+        package var value: Value
         /// Set when the rules gave a value the platform does not take as given.
-        public var note: String?
+        package var note: String?
     }
 
-    public struct Resolution: Sendable {
-        public var platform: AppPlatform
+    package struct Resolution: Sendable {
+        package var platform: AppPlatform
         /// The text the patterns were matched against.
-        public var matchedText: String
+        package var matchedText: String
         /// Indices of the rules that applied, in order (negative: built-in rules).
-        public var matchedRules: [Int]
+        package var matchedRules: [Int]
         /// The merged properties, as the platform's dictionary holds them.
-        public var merged: JSONObject
+        package var merged: JSONObject
         /// For each merged key, the rule that set it last.
-        public var setBy: [String: Int]
+        package var setBy: [String: Int]
         /// Every known property the platform reads, as it reads it.
-        public var readings: [PropertyReading]
+        package var readings: [PropertyReading]
         /// Patterns ICU does not compile, which rules had them. iOS skips them; an
         /// Android debug build throws PatternSyntaxException on the first one reached.
-        public var brokenPatterns: [(rule: Int, position: Int, pattern: String)]
+        package var brokenPatterns: [(rule: Int, position: Int, pattern: String)]
     }
 
     /// The string each platform matches patterns against, or nil when `location` is
     /// not an absolute URL (Android then matches against "").
-    public static func matchText(for location: String, platform: AppPlatform, iosMatchesQueryStrings: Bool = true) -> String? {
+    package static func matchText(for location: String, platform: AppPlatform, iosMatchesQueryStrings: Bool = true) -> String? {
         guard let components = URLComponents(string: location), components.scheme != nil else { return nil }
         let path = components.percentEncodedPath
         guard let query = components.percentEncodedQuery else { return path }
@@ -69,7 +69,7 @@ public final class PathResolver: @unchecked Sendable {
         return path + "?" + query
     }
 
-    public func resolve(_ location: String, on platform: AppPlatform) -> Resolution {
+    package func resolve(_ location: String, on platform: AppPlatform) -> Resolution {
         let text = Self.matchText(for: location, platform: platform, iosMatchesQueryStrings: iosMatchesQueryStrings) ?? ""
         var merged = JSONObject()
         var setBy: [String: Int] = [:]

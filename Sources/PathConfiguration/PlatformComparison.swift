@@ -3,17 +3,17 @@ import Schema
 
 /// Where iOS and Android treat one URL differently under the same path configuration:
 /// the findings of `tabgen paths` (PC201–PC204).
-public enum PlatformComparison {
-    public static let ruleOnOnePlatform = "PC201"
-    public static let propertyDiffers = "PC202"
-    public static let nativeScreenOnOnePlatform = "PC203"
-    public static let androidThrows = "PC204"
+package enum PlatformComparison {
+    package static let ruleOnOnePlatform = "PC201"
+    package static let propertyDiffers = "PC202"
+    package static let nativeScreenOnOnePlatform = "PC203"
+    package static let androidThrows = "PC204"
 
     /// The Android destination URIs that show a web page: the default web fragment
     /// and the web fragments an app registers under it (`hotwire://fragment/web/modal`).
-    public static let webURIPrefix = "hotwire://fragment/web"
+    package static let webURIPrefix = "hotwire://fragment/web"
 
-    public static func differences(ios: PathResolver.Resolution, android: PathResolver.Resolution,
+    package static func differences(ios: PathResolver.Resolution, android: PathResolver.Resolution,
                                    resolver: PathResolver) -> [Finding] {
         var findings: [Finding] = []
         // Where a property was set: in a rule of the document, or nowhere (a default, a built-in rule).
@@ -90,11 +90,11 @@ public enum PlatformComparison {
     }
 
     /// A value for a message, cut short as the rule engine cuts them.
-    public static func show(_ value: JSON) -> String {
+    package static func show(_ value: JSON) -> String {
         RuleEngine.show(value)
     }
 
-    public static func describe(_ value: PathResolver.Value) -> String {
+    package static func describe(_ value: PathResolver.Value) -> String {
         switch value {
         case .value(let json, let rule):
             RuleEngine.show(json) + (rule.map { $0 >= 0 ? " (rule \($0))" : " (built-in rule)" } ?? " (default)")

@@ -9,9 +9,9 @@ import Foundation
 /// ICU is checked by compiling (Foundation's NSRegularExpression is ICU on Linux as
 /// well). OpenJDK is checked by a table of the constructs where the two part ways,
 /// confirmed against a real JVM by the tests (docs/path-configuration.md lists it).
-public enum RegexDialect {
-    public struct Problem: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
+package enum RegexDialect {
+    package struct Problem: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             /// ICU does not compile the pattern: iOS skips it, Android throws in debug builds.
             case icuRejects
             /// OpenJDK's java.util.regex does not compile it (ICU does).
@@ -20,13 +20,13 @@ public enum RegexDialect {
             case readDifferently
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// What is wrong, for a message.
-        public var detail: String
+        package var detail: String
     }
 
     /// The ICU compile error of `pattern`, or nil when it compiles.
-    public static func icuError(_ pattern: String, caseInsensitive: Bool = false) -> String? {
+    package static func icuError(_ pattern: String, caseInsensitive: Bool = false) -> String? {
         do {
             _ = try NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
             return nil
@@ -36,7 +36,7 @@ public enum RegexDialect {
     }
 
     /// Every problem of `pattern`: ICU's verdict first, then the OpenJDK table.
-    public static func problems(in pattern: String) -> [Problem] {
+    package static func problems(in pattern: String) -> [Problem] {
         var problems: [Problem] = []
         if let error = icuError(pattern) {
             problems.append(Problem(kind: .icuRejects, detail: error))
@@ -48,7 +48,7 @@ public enum RegexDialect {
     /// Whether the pattern has letters that match differently with and without case
     /// folding (outside escapes such as `\D` and `\p{Lu}`): Android matches ignoring
     /// case, iOS does not.
-    public static func hasCaseSensitiveLetters(_ pattern: String) -> Bool {
+    package static func hasCaseSensitiveLetters(_ pattern: String) -> Bool {
         JavaDialectScanner(pattern).literalLetters().contains { $0.isUppercase }
     }
 }
