@@ -9,10 +9,10 @@ import PackagePlugin
 /// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
 ///
 /// It also passes the sources code generation depends on (`Sources/JSON`,
-/// `Sources/Schema`, `Sources/CodeGen`, `Package.resolved`), which are hashed, not embedded: the hash is
-/// `EmbeddedResources.generatorFingerprint`, part of the inputs `.tabgen-manifest`
-/// records, so that a tabgen rebuilt from changed sources regenerates even when its
-/// version string did not change.
+/// `Sources/Schema`, `Sources/CodeGen`, `Package.resolved`), which are hashed, not
+/// embedded: the hash is `EmbeddedResources.generatorFingerprint`, part of the inputs
+/// `.tabgen-manifest` records, so that a tabgen rebuilt from changed sources regenerates
+/// even when its version string did not change.
 @main
 struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
