@@ -35,7 +35,7 @@ public struct JSONObject: Sendable {
 
     /// The value for `key`. Linear: objects in payloads and schemas are small, and the
     /// validators that walk large objects iterate members instead of looking keys up.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(key: String) -> JSON? {
         // `scalarEquals` compares lengths first, which skips most non-matching keys cheaply.
         for member in members where member.key.scalarEquals(key) {
