@@ -142,6 +142,26 @@ struct TypeScriptBridgeComponentTests {
         #expect(!formJS.contents.contains("function checkReply"), "form has no reply with data, so no unused function")
     }
 
+    @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")
+    func importmapName() throws {
+        let document = try Support.document(json: #"""
+        {"metadata": {"tabgen": {"contract": {"component": "menu", "stimulusIdentifier": "admin--menu", "events": [
+          {"name": "display", "direction": "webToNative", "data": "MenuData"}]}}},
+         "definitions": {"MenuData": {"properties": {"title": {"type": "string"}}}}}
+        """#)
+        var options = try TypeScriptOptions(["bridgeComponent": "true", "flavor": "javascript", "namespace": "actions", "tests": "false"])
+        let files = try Generator(templates: Support.templates).generate(
+            document, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
+        #expect(files.map(\.path).sorted() == ["actions.js", "actions_bridge_component.js"])
+        #expect(Support.file(files, "actions_bridge_component.js").contains(#"import { formatViolation, parseMenuData } from "controllers/admin/actions""#))
+        options.flavor = .typescript
+        let typescript = try Generator(templates: Support.templates).generate(
+            document, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
+        #expect(Support.file(typescript, "actions_bridge_component.ts").contains(#"from "./actions.js""#))
+    }
+
     @Test("a data type named like the base or like the bridge's BridgeMessage, and two replies to one event, are refused")
     func refusals() throws {
         func contract(data: String, secondReply: Bool = false) -> String {
