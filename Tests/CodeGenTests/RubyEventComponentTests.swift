@@ -43,6 +43,7 @@ struct RubyEventComponentTests {
         #expect(context["eventLiteral"] as? String == "'invalid_message.menu_display_component'")
         #expect(context["fixturesPath"] as? String == "../../../fixtures/menu/MenuData.fixtures.json")
         #expect((context["contractLines"] as? [String])?.joined(separator: " ").contains("Show the menu.") == true)
+        #expect((context["checkLines"] as? [String])?.joined(separator: " ").contains("`tabgen validate --contract menu --event display`") == true)
     }
 
     @Test("form: only connect (data and a value); submitDisabled and submitEnabled carry no data, the reply is the app's")
@@ -95,6 +96,28 @@ struct RubyEventComponentTests {
         let document = try Self.contract(#"{"name": "show", "direction": "webToNative", "data": "Data", "value": "show"}"#,
                                           definitions: #""Data": {"type": "string"}"#)
         #expect(try Self.contexts(document).isEmpty)
+    }
+
+    /// RubyContractEventsTests runs the components' tests in the default (tolerant) decoding.
+    @Test("decoding: strict: the menu and form components' generated tests pass under ruby -w")
+    func strictDecoding() throws {
+        let ruby = try #require(RubySupport.ruby, "ruby not found on PATH (scripts/web-env installs it)")
+        let root = try Support.temporaryDirectory("tabgen-ruby-strict-components")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var tests: [String] = []
+        for name in ["menu", "form"] {
+            let document = try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"))
+            let files = try RubySupport.generate(document, options: ["decoding": "strict"])
+            try Support.write(files, to: root)
+            tests += files.map(\.path).filter { $0.hasPrefix("test/components/") }
+        }
+        #expect(tests == ["test/components/menu/display_component_test.rb", "test/components/form/connect_component_test.rb"])
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("doubles"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: RubySupport.double, to: root.appendingPathComponent("doubles/view_component.rb"))
+        try Data(RubySupport.testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+        let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+        #expect(result.status == 0, "\(result.stdout.suffix(3000))\(result.stderr)")
+        #expect(result.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(result.stdout.suffix(2000))")
     }
 
     @Test("emit writes the component, its template and its test (none with tests: false)")
