@@ -89,7 +89,7 @@ struct ValidateFastPathTests {
     }
 
     @Test func readsLongerRandomCommandLinesAsTheParserDoes() {
-        var generator = SplitMix64(seed: 13)
+        var generator = SeededGenerator(seed: 13)
         var taken = 0
         for _ in 0..<4_000 {
             let count = Int.random(in: 4...9, using: &generator)
@@ -106,15 +106,17 @@ struct ValidateFastPathTests {
     }
 }
 
-/// A seeded generator, so a failure names a command line that fails again.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+extension ValidateFastPathTests {
+    /// SplitMix64, seeded, so a failure names a command line that fails again.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }
