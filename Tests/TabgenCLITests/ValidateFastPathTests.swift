@@ -88,6 +88,17 @@ struct ValidateFastPathTests {
         #expect(taken > 50, "the fast path took only \(taken) of \(lines.count) command lines")
     }
 
+    /// An option added to `ValidateCommand` but not to `ValidateOptions` would compile
+    /// (the memberwise initializer has defaults) and be silently ignored by `run()`: the
+    /// two must hold the same properties, by name.
+    @Test func validateOptionsHoldsEveryOptionOfTheCommand() throws {
+        let command = try #require(try Tabgen.parseAsRoot(["validate", "a.json"]) as? ValidateCommand)
+        let wrapped = Set(Mirror(reflecting: command).children.compactMap { $0.label.map { String($0.drop { $0 == "_" }) } })
+        let plain = Set(Mirror(reflecting: ValidateOptions()).children.compactMap(\.label))
+        #expect(wrapped == plain, "only in ValidateCommand: \(wrapped.subtracting(plain).sorted()); only in ValidateOptions: \(plain.subtracting(wrapped).sorted())")
+        #expect(plain.count > 15)
+    }
+
     @Test func readsLongerRandomCommandLinesAsTheParserDoes() {
         var generator = SeededGenerator(seed: 13)
         var taken = 0
