@@ -128,9 +128,11 @@ extension Array where Element == Finding {
             offsets[index] = offset
         }
         let positions = SourcePosition.positions(of: offsets, in: bytes)
-        return zip(self, positions).map { finding, position in
+        let located = zip(self, positions).map { finding, position in
             LocatedFinding(file: file, line: firstLine + position.line - 1, column: position.column, finding: finding)
-        }.sortedByPosition()
+        }
+        // Most payloads have one finding: nothing to sort.
+        return located.count > 1 ? located.sortedByPosition() : located
     }
 }
 
