@@ -12,6 +12,8 @@ struct InvalidPathTests {
         "\u{FEFF}{\"x\": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, {\"deep\": {\"deeper\": \"y\"}}]}",
         "[{\"a\": {}}, [], \"s\", 3.5e2]",
         "  \"scalar\"  ",
+        // Two keys that differ by scalars but are canonically equivalent (KELVIN SIGN, K): every locator tells them apart.
+        "{\"\u{212A}\": 1, \"K\": {\"\u{00C5}\": 2, \"A\u{030A}\": 3}}",
     ]
 
     static let paths: [[PathToken]] = [
@@ -23,6 +25,7 @@ struct InvalidPathTests {
         [.key("é"), .key("😀"), .index(1)], [.key("x"), .index(12), .key("deep"), .key("deeper")],
         [.key("x"), .index(11), .key("deep")], [.index(0), .key("a")], [.index(2)], [.index(3)], [.index(4)],
         [.key("active"), .key("more")],
+        [.key("\u{212A}")], [.key("K")], [.key("K"), .key("A\u{030A}")], [.key("K"), .key("\u{00C5}")],
     ]
 
     @Test func walkingOneRequestFindsWhatTheTrieFinds() {

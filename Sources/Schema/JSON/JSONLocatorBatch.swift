@@ -172,7 +172,11 @@ private struct TrieWalker {
                     scanner.index = index
                     let key = (try? scanner.string()) ?? ""
                     index = scanner.index
-                    found = node.children[.key(key)]
+                    // By Unicode scalars, as the one-request walk and the reader's duplicate-key
+                    // check compare keys: `String ==` would take "\u{212A}" for "K".
+                    found = node.children.first { token, _ in
+                        if case .key(let name) = token { name.unicodeScalars.elementsEqual(key.unicodeScalars) } else { false }
+                    }?.value
                 }
                 skipWhitespace()
                 index += 1  // ":"
