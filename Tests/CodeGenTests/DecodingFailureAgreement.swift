@@ -44,6 +44,17 @@ enum DecodingFailureAgreement {
 
     static var allCases: [Case] { suites.flatMap(\.cases) }
 
+    /// The built-in suite's cases for `decoding: strict`, which lets through unknown members
+    /// only: every case with a finding of the decoding codes, expecting the first of them
+    /// in the CLI's order (labels start with `strict `).
+    static let strictCases: [Case] = {
+        guard let builtIn = try? Support.builtIn() else { return [] }
+        return ConformanceSuite(document: builtIn, name: "builtin", seed: seed).cases(count: 1500).compactMap { item -> Case? in
+            guard let first = primary(item, strict: true) else { return nil }
+            return Case(label: "strict \(item.id) \(item.kind)", payload: item.payload, expected: "\(first.code) \(first.pointer.description)")
+        }
+    }()
+
     /// The codes of what `tabgen validate` finds in the text and its RFC 8927 validation.
     static let decodingCodes: Set<String> = [FindingCode.malformedJSON, FindingCode.wrongType, FindingCode.notInEnum,
                                              FindingCode.missingProperty, FindingCode.wrongShape, FindingCode.badDiscriminator]
@@ -58,7 +69,7 @@ enum DecodingFailureAgreement {
     /// The first finding `tabgen validate` prints (it sorts by position in the text, then
     /// in the order found, as `ReportFormat.located` does) that decoding does not let
     /// through (an error in the controller profile) and that is not a rule's.
-    static func primary(_ item: ConformanceCase) -> Finding? {
+    static func primary(_ item: ConformanceCase, strict: Bool = false) -> Finding? {
         let server = item.expectation.server
         let controller = item.expectation.controller
         guard server.count == controller.count else { return nil }
@@ -67,7 +78,22 @@ enum DecodingFailureAgreement {
         }
         let offsets = zip(server, located).map { finding, offset in finding.offset ?? offset }
         let order = server.indices.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
-        return order.first { controller[$0].severity == .error && decodingCodes.contains(server[$0].code) }.map { server[$0] }
+        return order.first { (strict || controller[$0].severity == .error) && decodingCodes.contains(server[$0].code) }.map { server[$0] }
+    }
+
+    /// The namespace of the built-in schema generated with `decoding: strict` in the Swift
+    /// end-to-end program (its files are written by `writeSwiftStrict`).
+    static let strictNamespace = "StrictBuiltIn"
+
+    /// The built-in schema's Swift with `decoding: strict`, namespaced, sharing the program's runtime.
+    static func writeSwiftStrict(to program: URL) throws {
+        var options = SwiftOptions()
+        options.namespace = strictNamespace
+        options.runtime = false
+        options.tests = false
+        options.decoding = .strict
+        let files = try Support.generate(try Support.builtIn(), options: options)
+        try Support.write(files.filter { $0.path.hasSuffix(".swift") }, to: program, prefix: strictNamespace + "__")
     }
 
     /// Code for the Swift end-to-end program: one `DECFAIL label outcome` line per case,
@@ -88,6 +114,16 @@ enum DecodingFailureAgreement {
             } catch {
                 return "other \\(String(describing: error).prefix(200).replacingOccurrences(of: "\\n", with: " ").replacingOccurrences(of: "\\t", with: " "))"
             }
+        }
+
+        """
+        let strictList = strictCases.map { "(\(SwiftLiterals.string($0.label)), \(SwiftLiterals.string($0.payload)))" }.joined(separator: ",\n    ")
+        driver += """
+        let decodingFailuresStrict: [(String, String)] = [
+            \(strictList)
+        ]
+        for (label, payload) in decodingFailuresStrict {
+            print("DECFAIL\\t\\(label)\\t\\(decodingFailure { _ = try \(strictNamespace).MessageData.decode(json: payload) })")
         }
 
         """
@@ -117,7 +153,7 @@ enum DecodingFailureAgreement {
     /// The JUnit class `DecodingFailureTest` in the built-in's package (`KotlinEndToEnd`):
     /// one test per suite, each decoding every case and listing those whose
     /// `TabgenDecodingException` (or `TabgenJsonTextException`) is not the expected finding.
-    static func writeKotlinCheck(package: String, to directory: URL) throws {
+    static func writeKotlinCheck(package: String, strictPackage: String, to directory: URL) throws {
         var tests: [String] = []
         for suite in suites {
             let root: String
@@ -145,10 +181,45 @@ enum DecodingFailureAgreement {
                 }
             """)
         }
+        let strictList = strictCases.map { item in
+            "Triple(\(KotlinLiterals.string(item.label)), \(KotlinLiterals.string(item.payload)), \(KotlinLiterals.string(item.expected))),"
+        }.joined(separator: "\n            ")
+        tests.append("""
+            @Test
+            public fun strict() {
+                val cases = listOf(
+                    \(strictList)
+                )
+                val wrong = cases.mapNotNull { (label, payload, expected) ->
+                    val outcome = try {
+                        \(strictPackage).MessageData.decode(payload)
+                        "decoded"
+                    } catch (error: \(strictPackage).TabgenJsonTextException) {
+                        "${error.violation.code} ${error.violation.pointer}"
+                    } catch (error: \(strictPackage).TabgenDecodingException) {
+                        "${error.violation.code} ${error.violation.pointer}"
+                    } catch (error: IllegalArgumentException) {
+                        "other ${error::class.simpleName}: ${error.message.orEmpty().lineSequence().first()}"
+                    }
+                    if (outcome == expected) null else "$label: expected $expected, got $outcome"
+                }
+                assertEquals("\(strictCases.count) cases", emptyList<String>(), wrong)
+                // Decoding without the entry point: an object or array for an optional string or
+                // enum is a SerializationException too (the tree decoder's own is not).
+                val tabs = \(KotlinLiterals.string(#"{"active":"a","tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b",%s}]}"#))
+                for (member in listOf(\([#""deprecated":{}"#, #""deprecated":[]"#, #""replaces":{}"#, #""replaces":[1]"#].map(KotlinLiterals.string).joined(separator: ", ")))) {
+                    assertThrows(member, SerializationException::class.java) {
+                        \(strictPackage).BridgeJson.decodeFromString(\(strictPackage).MessageData.serializer(), tabs.format(member))
+                    }
+                }
+            }
+        """)
         let text = """
         package \(package)
 
+        import kotlinx.serialization.SerializationException
         import org.junit.Assert.assertEquals
+        import org.junit.Assert.assertThrows
         import org.junit.Test
 
         public class DecodingFailureTest {
@@ -185,6 +256,11 @@ struct DecodingFailureAgreementTests {
         }
         // Exact pointers below the root, not only the root.
         #expect(cases.filter { $0.expected.contains(" /") }.count >= cases.count / 2)
+        // Strict decoding refuses more: null optional members, a missing active, unknown enum strings.
+        let strict = DecodingFailureAgreement.strictCases
+        #expect(strict.count > DecodingFailureAgreement.suites[0].cases.count, "\(strict.count) strict cases")
+        #expect(strict.contains { $0.expected == "TG012 " })
+        #expect(strict.contains { $0.expected.hasPrefix("TG011 /tabs/") && $0.payload.contains("\"deprecated\":\"") })
     }
 
     @Test("Swift decode(json:) throws each case's finding, with the coding path of its pointer")
@@ -193,7 +269,7 @@ struct DecodingFailureAgreementTests {
         #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
         #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
         var wrong: [String] = []
-        for item in DecodingFailureAgreement.allCases where e2e.decodingFailures[item.label] != item.expected {
+        for item in DecodingFailureAgreement.allCases + DecodingFailureAgreement.strictCases where e2e.decodingFailures[item.label] != item.expected {
             wrong.append("\(item.label): expected \(item.expected), got \(e2e.decodingFailures[item.label] ?? "nothing")")
         }
         #expect(wrong.isEmpty, "\(wrong.count) of \(DecodingFailureAgreement.allCases.count):\n\(wrong.prefix(40).joined(separator: "\n"))")
@@ -205,7 +281,7 @@ struct DecodingFailureAgreementTests {
         #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
         #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
         let passed = e2e.report.passLines.filter { $0.contains("DecodingFailureTest") }
-        #expect(passed.count == DecodingFailureAgreement.suites.count, "\(passed)")
+        #expect(passed.count == DecodingFailureAgreement.suites.count + 1, "\(passed)")
         let failures = e2e.report.failures.filter { $0.contains("DecodingFailureTest") }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n").prefix(6000))")
     }

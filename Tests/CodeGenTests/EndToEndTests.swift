@@ -80,6 +80,7 @@ struct EndToEnd: Sendable {
 
             """
             driver += try StrictText.driver(program: program)
+            try DecodingFailureAgreement.writeSwiftStrict(to: program)
             driver += try DecodingFailureAgreement.swiftDriver()
             // Every test schema in its own namespace, sharing the built-in's runtime.
             for schema in Support.testSchemas {

@@ -56,7 +56,7 @@ enum KotlinRuntimeParts {
                 imports.formUnion(serializer + [serialization + "Serializable", serialization + "SerializationException"])
             case "TabgenOptionalValueSerializer":
                 imports.formUnion(serializer + [serialization + "SerializationException", serialization + "builtins.nullable",
-                                                json + "JsonDecoder", json + "JsonNull"])
+                                                serialization + "descriptors.PrimitiveKind", json + "JsonArray", json + "JsonDecoder", json + "JsonNull"])
             case "TabgenTolerantSerializer":
                 imports.formUnion(serializer + [json + "JsonDecoder", json + "JsonElement", json + "JsonNull", json + "JsonObject"])
             case "TabgenUnion":
