@@ -14,6 +14,11 @@ extension JSONLocator {
 
     /// Byte offsets for each request, with the same meaning as `offset(of:in:preferKey:)`.
     public static func offsets(of requests: [Request], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        // A payload usually has a finding or two: walking the text once per request,
+        // stopping at its value, costs far less than building the trie of classes.
+        if requests.count <= directLimit {
+            return requests.map { directOffset(of: $0, in: bytes) }
+        }
         let root = TrieNode()
         var leaves: [[TrieNode]] = []
         leaves.reserveCapacity(requests.count)
@@ -36,6 +41,53 @@ extension JSONLocator {
             if request.preferKey, reached === chain.last, let key = reached.keyOffset { return key }
             return reached.valueOffset ?? 0
         }
+    }
+}
+
+extension JSONLocator {
+    /// Up to this many requests are located one by one (`directOffset`), more by the trie.
+    static let directLimit = 4
+
+    /// One request located by walking the text along its path, with the meaning of
+    /// `offsets(of:in:)`: the deepest value reached, or the final key with `preferKey`.
+    /// Keys match by Unicode scalars, as the payload's own keys were read.
+    static func directOffset(of request: Request, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var walker = TrieWalker(bytes: bytes)
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { walker.index = 3 }
+        walker.skipWhitespace()
+        var reached = walker.index
+        var reachedKey: Int?
+        var reachedLeaf = request.path.isEmpty
+        for (depth, token) in request.path.enumerated() {
+            guard walker.index < bytes.count else { break }
+            switch bytes[walker.index] {
+            case UInt8(ascii: "{"):
+                guard case .key(let wanted) = token, let (key, value) = walker.seekMember(wanted) else { return located(reached, reachedKey, reachedLeaf, request) }
+                reached = value
+                reachedKey = key
+            case UInt8(ascii: "["):
+                let position: Int
+                switch token {
+                case .index(let index): position = index
+                case .key(let text):
+                    // As the trie (and PatternMatcher) read a name on an array: a canonical index.
+                    guard let index = Int(text), index >= 0, String(index) == text else { return located(reached, reachedKey, reachedLeaf, request) }
+                    position = index
+                }
+                guard let value = walker.seekElement(position) else { return located(reached, reachedKey, reachedLeaf, request) }
+                reached = value
+                reachedKey = nil
+            default:
+                return located(reached, reachedKey, reachedLeaf, request)
+            }
+            if depth == request.path.count - 1 { reachedLeaf = true }
+        }
+        return located(reached, reachedKey, reachedLeaf, request)
+    }
+
+    private static func located(_ value: Int, _ key: Int?, _ leaf: Bool, _ request: Request) -> Int {
+        if request.preferKey, leaf, let key { return key }
+        return value
     }
 }
 
@@ -120,7 +172,11 @@ private struct TrieWalker {
                     scanner.index = index
                     let key = (try? scanner.string()) ?? ""
                     index = scanner.index
-                    found = node.children[.key(key)]
+                    // By Unicode scalars, as the one-request walk and the reader's duplicate-key
+                    // check compare keys: `String ==` would take "\u{212A}" for "K".
+                    found = node.children.first { token, _ in
+                        if case .key(let name) = token { name.unicodeScalars.elementsEqual(key.unicodeScalars) } else { false }
+                    }?.value
                 }
                 skipWhitespace()
                 index += 1  // ":"
@@ -154,6 +210,55 @@ private struct TrieWalker {
             index += 1  // "]"
         default:
             skipValue()
+        }
+    }
+
+    /// In the object whose `{` is at `index`: the offsets of the key `wanted` and of its
+    /// value (the walker then stands on the value), or nil when the object lacks it.
+    mutating func seekMember(_ wanted: String) -> (key: Int, value: Int)? {
+        let ascii = wanted.utf8.allSatisfy { $0 < 0x80 }
+        index += 1
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            let keyStart = index
+            let matches: Bool
+            if ascii, let end = plainASCIIKeyEnd(from: keyStart) {
+                let raw = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end])
+                matches = raw.elementsEqual(wanted.utf8)
+                index = end + 1
+            } else {
+                var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
+                scanner.index = index
+                let key = (try? scanner.string()) ?? ""
+                index = scanner.index
+                matches = key.scalarEquals(wanted)
+            }
+            skipWhitespace()
+            index += 1  // ":"
+            skipWhitespace()
+            if matches { return (keyStart, index) }
+            skipValue()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
+        }
+    }
+
+    /// In the array whose `[` is at `index`: the offset of element `wanted` (the walker
+    /// then stands on it), or nil when the array is shorter.
+    mutating func seekElement(_ wanted: Int) -> Int? {
+        index += 1
+        var position = 0
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
+            if position == wanted { return index }
+            skipValue()
+            skipWhitespace()
+            position += 1
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
         }
     }
 

@@ -30,18 +30,35 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     public func appending(key: String) -> JSONPointer { appending(.key(key)) }
     public func appending(index: Int) -> JSONPointer { appending(.index(index)) }
 
-    /// The pointer as RFC 6901 text: `/tabs/0/id`, with `~` and `/` escaped.
+    /// The pointer as RFC 6901 text: `/tabs/0/id`, with `~` and `/` escaped. Built as
+    /// bytes (`~` and `/` are ASCII, so escaping byte by byte is escaping by scalar).
     public var description: String {
-        var text = ""
-        text.reserveCapacity(tokens.count * 8)
+        guard !tokens.isEmpty else { return "" }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tokens.count * 12)
         for token in tokens {
-            text += "/"
+            bytes.append(UInt8(ascii: "/"))
             switch token {
-            case .key(let key): text += JSONPointer.escape(key)
-            case .index(let index): text += String(index)
+            case .key(let key):
+                // Most keys need no escape: copied in one go when their bytes are contiguous.
+                let copied = key.utf8.withContiguousStorageIfAvailable { raw -> Bool in
+                    guard !raw.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return false }
+                    bytes.append(contentsOf: raw)
+                    return true
+                }
+                if copied == true { continue }
+                for byte in key.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "~"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+                    case UInt8(ascii: "/"): bytes += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+                    default: bytes.append(byte)
+                    }
+                }
+            case .index(let index):
+                bytes += String(index).utf8
             }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The tokens as strings, the form of RFC 8927 error indicators.

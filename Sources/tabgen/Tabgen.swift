@@ -32,8 +32,18 @@ struct Tabgen: ParsableCommand {
             Foundation.exit(Exit.failure.rawValue)
         }
         do {
+            // `validate FILE...`, the start-up that counts (issue 13), skips the parser
+            // when it is sure to read the same options (ValidateOptions(commonArguments:)).
+            if let options = ValidateOptions(commonArguments: Array(arguments)) {
+                return try options.run()
+            }
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            // What the branch below does for an ExitCode (it prints nothing), without
+            // building the root command's usage text twice to find that out.
+            let known = [ExitCode.success, ExitCode(Exit.invalid.rawValue), ExitCode(Exit.failure.rawValue)].contains(code)
+            Foundation.exit(known ? code.rawValue : Exit.failure.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code == ExitCode(Exit.invalid.rawValue) || code == ExitCode(Exit.failure.rawValue) {

@@ -144,6 +144,16 @@ struct BridgeComponentBaseEndToEndTests {
         #expect(run.lines(of: "missing member") == ["CALL\tnavigation\tonDecodingFailure configure: TG012 error /tabs/0"])
     }
 
+    @Test("a list that is a number reaches onDecodingFailure with TG014 at the list, as tabgen validate reports it")
+    func wrongShape() {
+        #expect(run.lines(of: "wrong shape") == ["CALL\tnavigation\tonDecodingFailure configure: TG014 error /tabs"])
+    }
+
+    @Test("of two findings, the first tabgen validate reports: TG012 at the object, before TG011 inside it")
+    func firstFindingInTextOrder() {
+        #expect(run.lines(of: "enum value of the wrong type, after a missing member") == ["CALL\tnavigation\tonDecodingFailure configure: TG012 error /tabs/1"])
+    }
+
     @Test("text that is not JSON reaches onDecodingFailure with TG001")
     func notJSON() {
         #expect(run.lines(of: "not JSON") == ["CALL\tnavigation\tonDecodingFailure configure: TG001 error (root)"])

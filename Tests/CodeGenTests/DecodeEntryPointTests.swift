@@ -48,10 +48,15 @@ struct DecodeEntryPointTests {
     func kotlin() throws {
         let files = try KotlinSupport.generate(try Support.builtIn(), options: KotlinSupport.options())
         let root = try Self.file(files, "MessageData.kt")
-        #expect(root.contains("        public fun decode(json: String): MessageData =\n            TabgenJsonText.decode(MessageData.serializer(), json)"))
+        #expect(root.contains("        public fun decode(json: String): MessageData =\n            tabgenSchema.decode(MessageData.serializer(), json)"))
+        // The schema the failures are explained by: the file's own, with the decoding policy.
+        #expect(root.contains("\nprivate val tabgenSchema: TabgenSchema = TabgenSchema(\n    \"{\\\"definitions\\\":{\\\"TabData\\\":"))
+        #expect(root.contains("    strict = false,\n)\n"))
         #expect(!(try Self.file(files, "TabData.kt")).contains("fun decode("))
         let runtime = try Self.file(files, "TabgenRuntime.kt")
         #expect(runtime.contains("public object TabgenJsonText {"))
         #expect(runtime.contains("public class TabgenJsonTextException internal constructor("))
+        #expect(runtime.contains("public class TabgenSchema(public val json: String, public val strict: Boolean) {"))
+        #expect(runtime.contains("public class TabgenDecodingException internal constructor("))
     }
 }

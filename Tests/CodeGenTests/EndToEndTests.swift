@@ -25,6 +25,8 @@ struct EndToEnd: Sendable {
     var undecoded: Set<String> = []
     /// What `decode(json:)` did with each text of `StrictText`, by label.
     var strict: [String: String] = [:]
+    /// What `decode(json:)` threw for each case of `DecodingFailureAgreement`, by label.
+    var decodingFailures: [String: String] = [:]
     var seconds: Double = 0
 
     static let shared: EndToEnd = run()
@@ -78,6 +80,8 @@ struct EndToEnd: Sendable {
 
             """
             driver += try StrictText.driver(program: program)
+            try DecodingFailureAgreement.writeSwiftStrict(to: program)
+            driver += try DecodingFailureAgreement.swiftDriver()
             // Every test schema in its own namespace, sharing the built-in's runtime.
             for schema in Support.testSchemas {
                 let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
@@ -117,6 +121,7 @@ struct EndToEnd: Sendable {
                 if parts.count >= 2, parts[0] == "DECODED" { result.validations[parts[1], default: []] += [] }
                 if parts.count >= 2, parts[0] == "UNDECODED" { result.undecoded.insert(parts[1]) }
                 if parts.count == 3, parts[0] == "STRICT" { result.strict[parts[1]] = parts[2] }
+                if parts.count == 3, parts[0] == "DECFAIL" { result.decodingFailures[parts[1]] = parts[2] }
                 if parts.count == 3, parts[0] == "VIOLATION" { result.validations[parts[1], default: []].append(parts[2]) }
                 guard parts.count == 3 else { continue }
                 if parts[0] == "RESULT" {

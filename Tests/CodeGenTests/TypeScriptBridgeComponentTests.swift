@@ -4,22 +4,25 @@ import Testing
 @testable import CodeGen
 
 /// The Stimulus bridge component bases (`typescript.bridgeComponent=true`) of the
-/// contracts that list events, with the real toolchain: menu's and form's modules and
-/// bases are type-checked by Debian's tsc under Tests/TypeScript/tsconfig.json (strict)
-/// together with Tests/TypeScript/bases/bridge_components.test.ts, which then runs under
-/// `node --test` against the @hotwired doubles: sent events and data, a valid reply
+/// contracts that list events, with the real toolchain, in both flavours: menu's and
+/// form's modules and bases are type-checked by Debian's tsc under
+/// Tests/TypeScript/tsconfig.json (strict) together with
+/// Tests/TypeScript/bases/bridge_components.test.ts, the `javascript` flavour's by
+/// `tsc --checkJs` under tsconfig.checkjs.json; the test then runs under `node --test`
+/// against the @hotwired doubles, once per flavour: sent events and data, a valid reply
 /// reaching the typed callback, invalid replies and data reaching the failure hooks.
 @Suite("TypeScript: bridge component bases", .serialized)
 struct TypeScriptBridgeComponentTests {
-    static func generate(_ document: SchemaDocument) throws -> [GeneratedFile] {
+    static func generate(_ document: SchemaDocument, flavor: TypeScriptOptions.Flavor = .typescript) throws -> [GeneratedFile] {
         var options = TypeScriptOptions()
         options.bridgeComponent = true
+        options.flavor = flavor
         return try Generator(templates: Support.templates).generate(
             document, target: TypeScriptTarget(options: options),
             header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
     }
 
-    @Test("menu and form bases pass tsc --strict and their node:test suite")
+    @Test("menu and form bases pass tsc --strict (and --checkJs) and their node:test suite in both flavours")
     func toolchain() throws {
         let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
         let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
@@ -31,6 +34,11 @@ struct TypeScriptBridgeComponentTests {
             #expect(files.contains { $0.path == "\(contract.name)_bridge_component.ts" }, "\(contract.name): \(files.map(\.path))")
             try Support.write(files.filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
                               to: root.appendingPathComponent(contract.name))
+            // The importmap flavour where `pin_all_from "app/javascript/controllers"` pins it.
+            let javascript = try Self.generate(contract.document, flavor: .javascript)
+            #expect(javascript.contains { $0.path == "\(contract.name)_bridge_component.js" }, "\(contract.name): \(javascript.map(\.path))")
+            try Support.write(javascript.filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
+                              to: root.appendingPathComponent("controllers/bridge"))
         }
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: root.appendingPathComponent("support"), withIntermediateDirectories: true)
@@ -50,13 +58,60 @@ struct TypeScriptBridgeComponentTests {
         try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
         let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
         #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
-        guard compiled.status == 0 else { return }
+        // The JavaScript flavour resolves `controllers/bridge/menu` as the importmap does.
+        let doubles = harness.appendingPathComponent("doubles/@hotwired").path
+        let checkJs = """
+        {"extends": "\(harness.appendingPathComponent("tsconfig.checkjs.json").path)",
+         "compilerOptions": {"rootDir": ".", "baseUrl": ".", "paths": {
+           "@hotwired/stimulus": ["\(doubles)/stimulus/index.d.ts"],
+           "@hotwired/hotwire-native-bridge": ["\(doubles)/hotwire-native-bridge/index.d.ts"],
+           "controllers/*": ["controllers/*"]}},
+         "include": ["controllers/bridge/*.js", "\(harness.appendingPathComponent("doubles/node.d.ts").path)"]}
+        """
+        try Data(checkJs.utf8).write(to: root.appendingPathComponent("tsconfig.checkjs.json"))
+        let checked = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.checkjs.json").path], in: root)
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "tsc --checkJs failed:\n\(checked.stdout)\(checked.stderr)")
+        guard compiled.status == 0, checked.status == 0 else { return }
+        // ES2017 syntax, as the navigation controller: tsc lowers what is newer (class fields,
+        // private names, ?., ??), so the base emitted for ES2017 equals the one for ESNext.
+        var emitted: [String] = []
+        for target in ["es2017", "esnext"] {
+            let out = root.appendingPathComponent("emit-\(target)")
+            let run = try Support.run(tsc, ["--allowJs", "--noResolve", "--isolatedModules", "--target", target, "--module", "esnext",
+                                            "--outDir", out.path, "controllers/bridge/menu_bridge_component.js",
+                                            "controllers/bridge/form_bridge_component.js"], in: root)
+            #expect(run.status == 0 || run.status == 2, "tsc --target \(target) failed:\n\(run.stdout)\(run.stderr)")
+            emitted.append(try ["menu", "form"].map { try String(contentsOf: out.appendingPathComponent("\($0)_bridge_component.js"), encoding: .utf8) }.joined())
+        }
+        #expect(emitted.count == 2 && emitted[0] == emitted[1], "the JavaScript bases use syntax newer than ES2017")
+        // Node resolves the bare `controllers/...` names through a package's exports map.
+        let controllers = root.appendingPathComponent("node_modules/controllers")
+        try fileManager.copyItem(at: root.appendingPathComponent("controllers"), to: controllers)
+        try Data(#"{"type": "module", "exports": {"./*": "./*.js"}}"#.utf8).write(to: controllers.appendingPathComponent("package.json"))
         try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("out/package.json"))
         let tests = try Support.run(node, ["--test", "bridge_components.test.js"], in: root.appendingPathComponent("out"))
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         let lines = tests.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
-        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 6"], "\(tests.stdout.suffix(2000))")
+        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 12"], "\(tests.stdout.suffix(2000))")
+    }
+
+    /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be
+    /// what the generator emits for contracts/menu.json and contracts/form.json.
+    @Test("Tests/TypeScript/reference/bases holds the generator's output for menu and form", arguments: TypeScriptOptions.Flavor.allCases)
+    func reference(flavor: TypeScriptOptions.Flavor) throws {
+        let folder = TypeScriptEndToEndTests.harness.appendingPathComponent("reference/bases/\(flavor.rawValue)")
+        for contract in try ContractEvents.documents() where contract.name != "share" {
+            for file in try Self.generate(contract.document, flavor: flavor) where !file.path.contains(".test.") && !file.path.hasPrefix("fixtures/") {
+                let url = folder.appendingPathComponent(file.path)
+                if (try? String(contentsOf: url, encoding: .utf8)) != file.contents {
+                    let scratch = Support.packageRoot.appendingPathComponent(".scratch/reference-bases-\(flavor.rawValue)-\(file.path)")
+                    try? FileManager.default.createDirectory(at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try? Data(file.contents.utf8).write(to: scratch)
+                    Issue.record("\(url.path) differs from the generated file; review \(scratch.path) and copy it there")
+                }
+            }
+        }
     }
 
     @Test("the base's signatures: typed data, the reply's callback, data-less events")
@@ -74,6 +129,37 @@ struct TypeScriptBridgeComponentTests {
         #expect(form.contents.contains("sendSubmitDisabled(): boolean {"))
         #expect(form.contents.contains("sendSubmitEnabled(): boolean {"))
         #expect(!form.contents.contains("#checkReply"), "form has no reply with data, so no unused private method")
+
+        let menuJS = try #require(try Self.generate(menuDocument, flavor: .javascript).first { $0.path == "menu_bridge_component.js" })
+        #expect(menuJS.contents.contains("import { BridgeComponent } from \"@hotwired/hotwire-native-bridge\"\n"))
+        #expect(menuJS.contents.contains("import { formatViolation, parseMenuData, parseSelection } from \"controllers/bridge/menu\"\n"))
+        #expect(menuJS.contents.contains(" * @typedef {import(\"controllers/bridge/menu\").MenuData} MenuData\n"))
+        #expect(menuJS.contents.contains("export class MenuBridgeComponent extends BridgeComponent {\n  static get component() {\n    return \"menu\"\n  }\n"))
+        #expect(menuJS.contents.contains("   * @param {MenuData} data\n   * @param {(selection: Selection) => void} [onSelected]\n   * @returns {boolean}\n   */\n  sendDisplay(data, onSelected) {\n"))
+        let formJS = try #require(try Self.generate(formDocument, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
+        #expect(formJS.contents.contains("  sendConnect(data, onSubmit) {\n"))
+        #expect(formJS.contents.contains("  sendSubmitDisabled() {\n"))
+        #expect(!formJS.contents.contains("function checkReply"), "form has no reply with data, so no unused function")
+    }
+
+    @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")
+    func importmapName() throws {
+        let document = try Support.document(json: #"""
+        {"metadata": {"tabgen": {"contract": {"component": "menu", "stimulusIdentifier": "admin--menu", "events": [
+          {"name": "display", "direction": "webToNative", "data": "MenuData"}]}}},
+         "definitions": {"MenuData": {"properties": {"title": {"type": "string"}}}}}
+        """#)
+        var options = try TypeScriptOptions(["bridgeComponent": "true", "flavor": "javascript", "namespace": "actions", "tests": "false"])
+        let files = try Generator(templates: Support.templates).generate(
+            document, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
+        #expect(files.map(\.path).sorted() == ["actions.js", "actions_bridge_component.js"])
+        #expect(Support.file(files, "actions_bridge_component.js").contains(#"import { formatViolation, parseMenuData } from "controllers/admin/actions""#))
+        options.flavor = .typescript
+        let typescript = try Generator(templates: Support.templates).generate(
+            document, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
+        #expect(Support.file(typescript, "actions_bridge_component.ts").contains(#"from "./actions.js""#))
     }
 
     @Test("a data type named like the base or like the bridge's BridgeMessage, and two replies to one event, are refused")

@@ -88,9 +88,99 @@ struct TypeScriptContractEventsTests {
         #expect(passed > 5 * 3, "\(tests.stdout.suffix(2000))")
     }
 
-    @Test("the javascript flavour refuses a contract that lists events with a clear error, writing nothing")
-    func javascriptFlavorRefuses() throws {
-        let menu = try #require(try ContractEvents.documents().first)
-        #expect(throws: CodeGenError.self) { try TypeScriptEndToEndTests.generate(menu.document, flavor: .javascript) }
+    /// The importmap flavour of the same app: JSDoc types through `import("...")`.
+    static let appJS = """
+    // Two contracts' modules, each its own namespace: both export a MenuData.
+    import * as menu from "./menu/menu.js"
+    import * as share from "./share/share.js"
+
+    /** @param {share.MenuData} data */
+    export const shared = (data) => share.encodeMenuData(data)
+
+    /**
+     * The findings of parseMenuData: code, pointer and message of each.
+     * @param {string} text
+     * @returns {string[][]}
+     */
+    export function menuFindings(text) {
+      const result = menu.parseMenuData(text)
+      return result.ok ? [] : result.violations.map((violation) => [violation.code, violation.pointer, violation.message])
+    }
+
+    /** @param {number} index */
+    export function selected(index) {
+      /** @type {menu.Selection} */
+      const selection = { selectedIndex: index }
+      return menu.encodeSelection(selection)
+    }
+    """
+
+    @Test("the javascript flavour: menu, form and share pass tsc --checkJs --strict together and every event data type's fixtures pass under node --test")
+    func javascriptToolchain() throws {
+        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let root = try Support.temporaryDirectory("tabgen-javascript-events")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var testFiles: [String] = []
+        for contract in try ContractEvents.documents() {
+            let files = try TypeScriptEndToEndTests.generate(contract.document, flavor: .javascript)
+            #expect(files.contains { $0.path == "\(contract.name).js" }, "\(contract.name): \(files.map(\.path))")
+            #expect(!files.contains { $0.path.hasSuffix(".ts") }, "\(contract.name): \(files.map(\.path))")
+            try Support.write(files, to: root.appendingPathComponent(contract.name))
+            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path)" }
+        }
+        #expect(testFiles.count == 5)
+        try Data(Self.appJS.utf8).write(to: root.appendingPathComponent("app.js"))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired"),
+                                         to: root.appendingPathComponent("node_modules/@hotwired"))
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let nodeTypes = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/node.d.ts").path
+        let tsconfig = """
+        {"extends": "\(TypeScriptEndToEndTests.harness.appendingPathComponent("tsconfig.checkjs.json").path)",
+         "compilerOptions": {"rootDir": "."},
+         "include": ["app.js", "*/*.js", "\(nodeTypes)"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc --checkJs failed:\n\(compiled.stdout)\(compiled.stderr)")
+        guard compiled.status == 0 else { return }
+        // ES2017 syntax: tsc lowers what is newer, so the module emitted for ES2017 equals
+        // the one for ESNext.
+        let modules = try ContractEvents.documents().map { "\($0.name)/\($0.name).js" }
+        var emitted: [String] = []
+        for target in ["es2017", "esnext"] {
+            let out = root.appendingPathComponent("emit-\(target)")
+            let run = try Support.run(tsc, ["--allowJs", "--noResolve", "--isolatedModules", "--target", target, "--module", "esnext",
+                                            "--outDir", out.path, "--rootDir", "."] + modules, in: root)
+            #expect(run.status == 0 || run.status == 2, "tsc --target \(target) failed:\n\(run.stdout)\(run.stderr)")
+            emitted.append(try modules.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }.joined())
+        }
+        #expect(emitted.count == 2 && emitted[0] == emitted[1], "the modules use syntax newer than ES2017")
+        // MN101, the rule of the menu's display event, as tabgen validate reports it.
+        let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
+        let script = "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
+        let findings = try Support.run(node, ["--input-type=module", "-e", script], in: root)
+        #expect(findings.status == 0, "\(findings.stderr)")
+        let reported = try? JSONDecoder().decode([[String]].self, from: Data(findings.stdout.utf8))
+        #expect(reported == [ContractEvents.duplicateIndexFinding], "\(findings.stdout)")
+        let tests = try Support.run(node, ["--test"] + testFiles, in: root)
+        #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
+        #expect(tests.stdout.split(separator: "\n").filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
+        let passed = tests.stdout.split(separator: "\n").compactMap { $0.hasPrefix("# pass ") ? Int($0.dropFirst(7)) : nil }.first ?? 0
+        #expect(passed > 5 * 3, "\(tests.stdout.suffix(2000))")
+    }
+
+    @Test("the javascript flavour of a contract that lists events: a parse and encode per event data type, typed by JSDoc")
+    func javascriptModule() throws {
+        let menu = try #require(try ContractEvents.documents().first { $0.name == "menu" })
+        let files = try TypeScriptEndToEndTests.generate(menu.document, flavor: .javascript)
+        #expect(files.map(\.path).sorted() == ["fixtures/MenuData.fixtures.json", "fixtures/Selection.fixtures.json",
+                                               "menu.js", "menu.menu_data.test.js", "menu.selection.test.js"])
+        let source = Support.file(files, "menu.js")
+        #expect(source.contains(" * @returns {ParseResult<MenuData>}\n */\nexport const parseMenuData = (text) => parseData(text, \"MenuData\")\n"))
+        #expect(source.contains("/** @param {Selection} value */\nexport const encodeSelection = (value) => JSON.stringify(value)\n"))
+        #expect(source.contains(" * @template T\n * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[] }} ParseResult\n"))
+        #expect(!source.contains("BridgeComponent"), "no controller and no bridge import without bridgeComponent")
     }
 }

@@ -325,6 +325,83 @@ struct BytePassTests {
         }
     }
 
+    /// The byte pass's relativeReference check (a plain-byte fast path before the full
+    /// one) against the composite it replaces: "" and a "//" anywhere fail, else the
+    /// full RFC 3986 check decides. Every ASCII byte alone, next to "/", and in a path.
+    @Test func relativeReferenceFastPathAgreesWithTheCompositeCheck() {
+        func composite(_ bytes: [UInt8], _ allow: Bool) -> Bool {
+            if bytes.isEmpty { return false }
+            if !allow, zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }) {
+                return false
+            }
+            return bytes.withUnsafeBufferPointer { RelativeReference.isRelativeReference($0, allowAuthority: allow) }
+        }
+        var texts: [[UInt8]] = [[], Array("//".utf8), Array("/a//b".utf8), Array("a/b//".utf8), Array("/é".utf8)]
+        for byte in UInt8(0)...UInt8(255) {
+            texts += [[byte], [UInt8(ascii: "/"), byte], [byte, UInt8(ascii: "/")], Array("/a".utf8) + [byte] + Array("b/c".utf8),
+                      [UInt8(ascii: "/"), byte, UInt8(ascii: "/"), UInt8(ascii: "/")]]
+        }
+        var generator = TextGenerator(state: 17, exotic: false)
+        let pieces = ["/", "//", "a", "Z", "9", ":", "?", "#", "%", "%41", "[", "]", " ", "é", "\\", "@", "-", "~", "!", "=", ";", "'"]
+        for _ in 0..<5000 {
+            texts.append(Array((0..<generator.next(7)).map { _ in pieces[generator.next(pieces.count)] }.joined().utf8))
+        }
+        for bytes in texts {
+            for allow in [false, true] {
+                // One byte more, so even the empty text has an address.
+                let fast = (bytes + [0]).withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { BytePass.isRelativeReference(ByteSlice(start: $0, count: bytes.count), allowAuthority: allow) }
+                }
+                #expect(fast == composite(bytes, allow), "\(bytes) \(allow)")
+            }
+        }
+    }
+
+    /// Keys matched on raw bytes at their expected position (plain names only) against
+    /// the tree path: escaped spellings, prefixes, duplicates, and names that are not
+    /// plain (a quote, a backslash, non-ASCII, empty) must all be read as the tree reads them.
+    @Test func keysMatchedOnRawBytesAgreeWithTheTreePath() throws {
+        let names = ["id", "a\"b", "a\\b", "é", "", "idx"]
+        for additional in [false, true] {
+            let properties = names.prefix(3).map { "\(JSONWriter.quoted($0)):{\"type\":\"string\"}" }.joined(separator: ",")
+            let optional = names.dropFirst(3).map { "\(JSONWriter.quoted($0)):{\"type\":\"string\"}" }.joined(separator: ",")
+            let schema = "{\"properties\":{\(properties)},\"optionalProperties\":{\(optional)},\"additionalProperties\":\(additional)}"
+            let document = try SchemaReader(fileName: "keys.json").read(Array(schema.utf8))
+            let validator = PayloadValidator(document: document)
+            #expect(validator.bytePass.isAvailable)
+            let scratch = ByteScratch()
+            var generator = TextGenerator(state: additional ? 5 : 6, exotic: true)
+            let spellings: [String: [String]] = [
+                "id": ["\"id\"", "\"\\u0069d\"", "\"i\\u0064\"", "\"i\"", "\"idx\"", "\"id \"", "\"Id\""],
+                "a\"b": ["\"a\\\"b\"", "\"a\\u0022b\""],
+                "a\\b": ["\"a\\\\b\"", "\"a\\u005cb\""],
+                "é": ["\"é\"", "\"\\u00e9\"", "\"e\u{301}\""],
+                "": ["\"\""],
+                "idx": ["\"idx\"", "\"id\\u0078\""],
+            ]
+            var plainValid = 0
+            for _ in 0..<3000 {
+                var members: [String] = []
+                // The first three are required: usually present.
+                for (position, name) in names.enumerated() where generator.chance(position < 3 ? 950 : 400) {
+                    let options = spellings[name] ?? []
+                    let spelling = generator.chance(700) ? options[0] : options[generator.next(options.count)]
+                    members.append(spelling + ":" + generator.space() + "\"v\"")
+                }
+                if generator.chance(80), let first = members.first { members.append(first) }
+                if generator.chance(50) { members.append("\"other\":1") }
+                if generator.chance(500) { members.shuffle(using: &generator) }
+                let text = "{" + members.joined(separator: "," + generator.space()) + "}"
+                for bytes in [Array(text.utf8), generator.mutate(text)] {
+                    let (byte, tree) = Self.both(bytes, validator, scratch)
+                    #expect(!byte || tree, "accepted by the byte pass only: \(String(decoding: bytes, as: UTF8.self))")
+                    if byte { plainValid += 1 }
+                }
+            }
+            #expect(plainValid > 100, "the byte pass accepted \(plainValid)")
+        }
+    }
+
     /// A valid payload is answered without the tree path: a tree-path-only validator
     /// and the full one agree, and the byte pass says valid.
     @Test func theExampleIsAnsweredByTheBytePass() throws {

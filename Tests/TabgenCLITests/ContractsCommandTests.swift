@@ -84,7 +84,6 @@ struct ContractsCommandTests {
         (["a.json"], "say which with --contract NAME"),
         (["--contract", "menus", "a.json"], "no contract of component \"menus\"; did you mean menu?"),
         (["--contract", "menu", "--event", "selcted", "a.json"], "has no event \"selcted\"; did you mean selected?"),
-        (["--html", "--contract", "menu", "a.json"], "no web-to-native event of menu has a value attribute"),
         (["--html", "--contract", "menu", "--event", "selected", "a.json"], "the selected event of menu has no value attribute"),
     ])
     func choosingAContractOrEventIsAUsageError(_ arguments: [String], _ message: String) throws {
@@ -96,11 +95,25 @@ struct ContractsCommandTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// A contract none of whose events has a value: pages carry none of its data.
+    @Test func aContractWithoutValuesHasNothingToCheckInPages() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let menu = try String(contentsOfFile: Self.menu, encoding: .utf8)
+        let valueless = menu.replacingOccurrences(of: #""value": "display","#, with: "")
+        #expect(valueless != menu)
+        try write(valueless, "contracts/menu.json", in: directory)
+        try write("{}", "a.json", in: directory)
+        let result = try CLI.run(["validate", "--html", "--contract", "menu", "a.json"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no web-to-native event of menu has a value attribute"), "\(result.stderr)")
+    }
+
     static let page = """
     <!DOCTYPE html>
     <html><body>
     <nav data-controller="bridge--navigation" data-bridge--navigation-config-value="{&quot;mode&quot;: &quot;tabbed&quot;, &quot;active&quot;: &quot;home&quot;, &quot;tabs&quot;: [{&quot;id&quot;: &quot;home&quot;, &quot;title&quot;: &quot;Home&quot;, &quot;icon&quot;: &quot;house&quot;, &quot;path&quot;: &quot;/&quot;}, {&quot;id&quot;: &quot;me&quot;, &quot;title&quot;: &quot;Me&quot;, &quot;icon&quot;: &quot;person&quot;, &quot;path&quot;: &quot;/me&quot;}]}"></nav>
-    <div data-controller="bridge--menu"></div>
+    <div data-controller="bridge--menu" data-bridge--menu-display-value='{"title": "Actions", "items": []}'></div>
     <a data-controller="bridge--share" data-bridge--share-share-value='{"url": "https://evil.example/"}'>Share</a>
     <button data-controller="bridge--overflow-menu">More</button>
     <button data-controller="bridge--overflow-menu bridge--form">More</button>
@@ -135,7 +148,7 @@ struct ContractsCommandTests {
         try write("<p>sign in</p>", "empty.html", in: directory)
         let result = try CLI.run(["validate", "--html", "empty.html"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"empty.html:1:1: error[TG003] (root): no element on this page has a data-controller of the project's contracts (bridge--navigation, bridge--share), so the app gets no data from it (--allow-missing accepts such pages)"#], "\(result.stdout)")
+        #expect(result.stdoutLines == [#"empty.html:1:1: error[TG003] (root): no element on this page has a data-controller of the project's contracts (bridge--menu, bridge--navigation, bridge--share), so the app gets no data from it (--allow-missing accepts such pages)"#], "\(result.stdout)")
         // A page with only the share button is not missing the tab bar's element.
         try write(#"<a data-controller="bridge--share" data-bridge--share-share-value='{"url": "/x"}'>Share</a>"#, "share.html", in: directory)
         #expect(try CLI.run(["validate", "--html", "share.html"], in: directory).status == 0)

@@ -133,6 +133,49 @@ struct ValidateCommandTests {
         #expect(result.stdout.contains("big.json:1:1: error[TG002] (root): payload is larger than the limit of 1000 bytes"))
     }
 
+    /// Valid lines are only counted, and the lines with findings are kept per worker:
+    /// across batches and workers the findings still come in line order, the counts
+    /// are the same for any --jobs, and blank lines are no payloads.
+    @Test func jsonLinesFindingsStayInLineOrderForAnyJobs() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("many.jsonl")
+        let valid = #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b"}]}"#
+        let invalid = #"{"active":"z","tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b"}]}"#
+        var text = ""
+        var expectedLines: [Int] = []
+        var payloads = 0
+        // 10,000 lines: three batches (4,096 lines each) and several workers per batch.
+        for number in 1...10_000 {
+            if number % 97 == 0 {
+                text += "  \n"
+                continue
+            }
+            payloads += 1
+            if number % 7 == 0 || number == 4_096 || number == 4_097 {
+                text += invalid + "\n"
+                expectedLines.append(number)
+            } else {
+                text += valid + "\n"
+            }
+        }
+        try Data(text.utf8).write(to: file)
+        var outputs: [String] = []
+        for jobs in ["1", "2", "3"] {
+            let result = try CLI.run(["validate", "--jsonl", "--jobs", jobs, file.path])
+            #expect(result.status == 1)
+            let numbers = result.stdoutLines.compactMap { line -> Int? in
+                guard line.contains("error[TG102]") else { return nil }
+                return Int(line.split(separator: ":")[1])
+            }
+            #expect(numbers == expectedLines, "--jobs \(jobs)")
+            #expect(result.stderr.contains("checked \(payloads) payloads: \(payloads - expectedLines.count) valid, \(expectedLines.count) invalid"),
+                    "\(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs.allSatisfy { $0 == outputs[0] })
+    }
+
     @Test func overlongJSONLineIsSkippedAndCountingGoesOn() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

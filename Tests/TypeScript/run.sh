@@ -32,8 +32,10 @@ fi
 
 cd "$scratch/out"
 node --test reference/*.test.js | tee "$scratch/node-test.log"
-echo "Chromium (headless): the JavaScript controller, loaded through an importmap with the doubles"
-node "$here/browser/run.mjs" "$here/reference/navigation_controller.js" | tee "$scratch/browser.log"
+echo "Chromium (headless): the JavaScript controller, loaded through an importmap with the doubles;"
+echo "then the menu and form bases (bridgeComponent: true), compiled TypeScript and JavaScript as generated"
+node "$here/browser/run.mjs" "$here/reference/navigation_controller.js" \
+    --bases "$scratch/out/reference/bases/typescript" "$here/reference/bases/javascript" | tee "$scratch/browser.log"
 node_passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$scratch/node-test.log" | tail -1)
 browser_passed=$(grep -c '^ok - browser: ' "$scratch/browser.log" || true)
 echo "# pass $((node_passed + browser_passed))"

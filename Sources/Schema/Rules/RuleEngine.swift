@@ -57,26 +57,19 @@ public struct RuleEngine: Sendable {
                 }
             }
         case .unique(let path):
-            var seen: [JSON: Int] = [:]
+            var seen = FirstSeen<JSON, Int>()
             // The first of each class of canonically equivalent strings: Swift's String
             // hashing and == are canonical equivalence (TG022).
-            var canonical: [String: Int] = [:]
+            var canonical = FirstSeen<String, Int>()
             var ordinal = 0
             var duplicates: [(ordinal: Int, first: Int, exact: Bool)] = []
             PatternMatcher.forEach(path, in: payload) { _, value in
                 // A null is no value (an optional member sent as null): two are no duplicate.
                 if value.isNull { return }
-                if let first = seen[value] {
+                if let first = seen.record(value, ordinal) {
                     duplicates.append((ordinal, first, true))
-                } else {
-                    seen[value] = ordinal
-                    if case .string(let text) = value {
-                        if let first = canonical[text] {
-                            duplicates.append((ordinal, first, false))
-                        } else {
-                            canonical[text] = ordinal
-                        }
-                    }
+                } else if case .string(let text) = value, let first = canonical.record(text, ordinal) {
+                    duplicates.append((ordinal, first, false))
                 }
                 ordinal += 1
             }
@@ -92,19 +85,19 @@ public struct RuleEngine: Sendable {
                 }
             }
         case .reference(let path, let targets, let key, let targetWhere, let required):
-            var keys: Set<JSON> = []
-            var unfilteredKeys: Set<JSON> = []
+            var keys = FirstSeen<JSON, Void>()
+            var unfilteredKeys = FirstSeen<JSON, Void>()
             // The first qualifying string key of each class of canonically equivalent
             // strings (Swift's String hashing and ==), for TG022.
-            var canonicalKeys: [String: JSON] = [:]
+            var canonicalKeys = FirstSeen<String, JSON>()
             var targetCount = 0
             PatternMatcher.forEach(targets, in: payload) { _, target in
                 let qualifies = targetWhere.allSatisfy { Self.holds($0, on: target) }
                 if qualifies { targetCount += 1 }
                 PatternMatcher.forEach(key, in: target) { _, keyValue in
-                    if qualifies { keys.insert(keyValue) }
-                    if qualifies, case .string(let text) = keyValue, canonicalKeys[text] == nil { canonicalKeys[text] = keyValue }
-                    if !targetWhere.isEmpty { unfilteredKeys.insert(keyValue) }
+                    if qualifies { keys.record(keyValue, ()) }
+                    if qualifies, case .string(let text) = keyValue { canonicalKeys.record(text, keyValue) }
+                    if !targetWhere.isEmpty { unfilteredKeys.record(keyValue, ()) }
                 }
             }
             let wanted = "\(targets)\(key)" + (targetWhere.isEmpty ? "" : " where " + targetWhere.map(Self.describe).joined(separator: " and "))
@@ -135,6 +128,9 @@ public struct RuleEngine: Sendable {
         case .relativeReference(let path, let allowAuthority):
             PatternMatcher.forEach(path, in: payload) { at, value in
                 guard case .string(let text) = value else { return }
+                // What the fast pass clears has no finding (no problem, not empty, no "//"
+                // to resolve to a leading one): the full checks below cost far more.
+                if RelativeReference.isPlainPath(text), allowAuthority || !RelativeReference.hasDoubleSlash(text) { return }
                 if let problem = RelativeReference.problem(in: text, allowAuthority: allowAuthority) {
                     report(at, value: value, reason: problem)
                 } else if text.isEmpty {
@@ -205,9 +201,19 @@ public struct RuleEngine: Sendable {
     /// A value for a message: JSON text, cut short so a hostile payload cannot flood output.
     package static func show(_ value: JSON) -> String {
         // Cut by Unicode scalars, as every generated validator cuts (not by grapheme clusters).
-        let text = JSONWriter.string(value)
-        guard text.unicodeScalars.count > 120 else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(117))) + "..."
+        // The text is valid UTF-8, so scalars are counted by their lead bytes.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        JSONWriter.write(value, to: &bytes)
+        var scalars = 0
+        var cut = 0  // where the 118th scalar starts
+        for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
+            scalars += 1
+            if scalars == 118 { cut = index }
+            if scalars > 120 { break }
+        }
+        guard scalars > 120 else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes[..<cut], as: UTF8.self) + "..."
     }
 
     /// Fills `{value}`, `{reason}`, `{count}` and `{pointer}` in a rule's message.

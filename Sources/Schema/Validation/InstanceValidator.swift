@@ -7,6 +7,12 @@ public struct InstanceValidator {
     let document: SchemaDocument
     var instancePath: [PathToken] = []
     var schemaPath: [String] = []
+    /// Where the schema path of the current `ref` target starts in `schemaPath`: a
+    /// definition's errors have the path `definitions/NAME/...` (RFC 8927 section 3.3.2).
+    var schemaBase = 0
+    /// Answers for a child before it is walked: a valid child has no error indicators,
+    /// so only the invalid ones pay for paths (an invalid payload is mostly valid).
+    let fast: FastValidator
     public private(set) var errors: [ErrorIndicator] = []
     /// Stop after this many errors (0: no limit), so a hostile instance with millions of
     /// errors costs bounded memory.
@@ -17,6 +23,7 @@ public struct InstanceValidator {
     public init(document: SchemaDocument, maxErrors: Int = 0) {
         self.document = document
         self.maxErrors = maxErrors
+        fast = FastValidator(document: document)
         instancePath.reserveCapacity(16)
         schemaPath.reserveCapacity(32)
     }
@@ -30,7 +37,7 @@ public struct InstanceValidator {
 
     private mutating func fail(_ kind: ErrorIndicator.Kind = .keyword) {
         guard !isFull else { return }
-        errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: schemaPath, kind: kind))
+        errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: Array(schemaPath[schemaBase...]), kind: kind))
     }
 
     private mutating func fail(_ keyword: String) {
@@ -47,10 +54,13 @@ public struct InstanceValidator {
             return
         case .ref(let name):
             guard let target = document.definition(named: name) else { return }
-            let saved = schemaPath
-            schemaPath = ["definitions", name]
+            let savedBase = schemaBase
+            schemaBase = schemaPath.count
+            schemaPath.append("definitions")
+            schemaPath.append(name)
             validate(instance, target, parentTag: nil)
-            schemaPath = saved
+            schemaPath.removeLast(2)
+            schemaBase = savedBase
         case .type(let type):
             if !Self.matches(instance, type) { fail("type") }
         case .enumeration(let values):
@@ -64,7 +74,7 @@ public struct InstanceValidator {
                 return
             }
             schemaPath.append("elements")
-            for (index, item) in items.enumerated() {
+            for (index, item) in items.enumerated() where !fast.isValid(item, element) {
                 instancePath.append(.index(index))
                 validate(item, element, parentTag: nil)
                 instancePath.removeLast()
@@ -78,7 +88,7 @@ public struct InstanceValidator {
                 return
             }
             schemaPath.append("values")
-            for member in object.members {
+            for member in object.members where !fast.isValid(member.value, valueSchema) {
                 instancePath.append(.key(member.key))
                 validate(member.value, valueSchema, parentTag: nil)
                 instancePath.removeLast()
@@ -126,6 +136,7 @@ public struct InstanceValidator {
             case .required(let position):
                 seen[position] = true
                 seenRequired += 1
+                if fast.isValid(member.value, form.required[position].schema) { continue }
                 schemaPath.append("properties")
                 schemaPath.append(member.key)
                 instancePath.append(.key(member.key))
@@ -133,6 +144,7 @@ public struct InstanceValidator {
                 instancePath.removeLast()
                 schemaPath.removeLast(2)
             case .optional(let position):
+                if fast.isValid(member.value, form.optional[position].schema) { continue }
                 schemaPath.append("optionalProperties")
                 schemaPath.append(member.key)
                 instancePath.append(.key(member.key))

@@ -100,38 +100,53 @@ struct JSONLinesReader {
     /// bounds memory (a 10 MB block can hold 400,000 short invalid lines).
     static let batchSize = 4096
 
+    /// What one worker found in its lines: a valid line is only counted; the lines
+    /// with findings are kept, in line order, with their rendered text.
+    private struct WorkerOutcome {
+        var valid = 0
+        var flagged: [(findings: [LocatedFinding], rendered: [String])] = []
+    }
+
     private func validate(_ lines: [Line], in buffer: [UInt8], file: String, emit: ([String]) -> Void, tally: inout Tally) {
         guard !lines.isEmpty else { return }
+        let workers = max(1, min(jobs, lines.count / 64))
         // Workers also render their findings: formatting is a large share of the work
-        // on invalid-heavy input, and the main thread only has to write it out.
-        let results = UnsafeMutableBufferPointer<(findings: [LocatedFinding], rendered: [String])?>.allocate(capacity: lines.count)
-        results.initialize(repeating: nil)
-        // Deinitialize before deallocating: the findings and rendered lines are heap
-        // values, and skipping this leaked about 0.8 KB per invalid line.
+        // on invalid-heavy input, and the main thread only has to write it out. Each
+        // worker takes a contiguous range of lines, so their outcomes in worker order
+        // are in line order.
+        let outcomes = UnsafeMutableBufferPointer<WorkerOutcome>.allocate(capacity: workers)
+        outcomes.initialize(repeating: WorkerOutcome())
+        // Deinitialize before deallocating: the findings and rendered lines are heap values.
         defer {
-            results.deinitialize()
-            results.deallocate()
+            outcomes.deinitialize()
+            outcomes.deallocate()
         }
         buffer.withUnsafeBufferPointer { pointer in
             nonisolated(unsafe) let bytes = pointer
-            nonisolated(unsafe) let output = results
-            let workers = max(1, min(jobs, lines.count / 64))
+            nonisolated(unsafe) let output = outcomes
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let lower = lines.count * worker / workers
                 let upper = lines.count * (worker + 1) / workers
                 // One scratch per worker: the byte pass reuses its buffers line after line.
                 let scratch = ByteScratch()
+                var outcome = WorkerOutcome()
                 for index in lower..<upper {
-                    output[index] = check(lines[index], bytes: bytes, file: file, scratch: scratch).map { findings in
-                        (findings, findings.map { $0.rendered(as: format) })
+                    guard let findings = check(lines[index], bytes: bytes, file: file, scratch: scratch) else { continue }  // a blank line
+                    if findings.isEmpty {
+                        outcome.valid += 1
+                    } else {
+                        outcome.flagged.append((findings, findings.map { $0.rendered(as: format) }))
                     }
                 }
+                output[worker] = outcome
             }
         }
-        for index in 0..<lines.count {
-            guard let result = results[index] else { continue }  // a blank line
-            tally.add(result.findings, strict: strict)
-            if !result.rendered.isEmpty { emit(result.rendered) }
+        for outcome in outcomes {
+            tally.payloads += outcome.valid  // what `tally.add([])` counts
+            for result in outcome.flagged {
+                tally.add(result.findings, strict: strict)
+                emit(result.rendered)
+            }
         }
     }
 

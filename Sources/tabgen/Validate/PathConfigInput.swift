@@ -33,7 +33,7 @@ struct PathConfigInput {
     }
 }
 
-extension ValidateCommand {
+extension ValidateOptions {
     /// Checks each --path-config source; the same output, summary and exit codes as payloads.
     func runPathConfigs() throws {
         let document: SchemaDocument

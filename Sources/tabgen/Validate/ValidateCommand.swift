@@ -111,6 +111,22 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --path-config: the apps it is served to, ios, android or both (default: from its name, else both).", valueName: "PLATFORM"))
     var platform: PlatformOption?
 
+    /// The parsed values, to run: the same struct `ValidateOptions(commonArguments:)`
+    /// builds without the argument parser.
+    var options: ValidateOptions {
+        ValidateOptions(files: files, jsonl: jsonl, html: html, urls: urls, urlsFrom: urlsFrom, headers: headers,
+                        timeout: timeout, concurrency: concurrency, allowMissing: allowMissing, schema: schema,
+                        config: config, contract: contract, event: event, format: format, strictFlag: strictFlag,
+                        maxBytesOption: maxBytesOption, jobsOption: jobsOption, maxFindings: maxFindings, quiet: quiet,
+                        pathConfigs: pathConfigs, platform: platform)
+    }
+
+    func validate() throws { try options.validate() }
+
+    func run() throws { try options.run() }
+}
+
+extension ValidateOptions {
     static let defaultMaxBytes = 16 << 20
 
     /// Pages are checked rather than payload files.

@@ -130,21 +130,35 @@ public class BridgeComponentBaseTest {
         assertEquals(listOf("onConfigure tabs=home,inbox active=inbox"), calls)
     }
 
-    // Decoding errors carry kotlinx.serialization's message; its path is relative to the
-    // member a tolerant or strict serializer decodes on its own, so the pointer of a
-    // decoding error is the root here (validate()'s findings have exact pointers).
+    // A decoding failure is the first finding tabgen validate reports that decoding does not
+    // let through: its code, exact pointer and message (kotlinx.serialization's own path is
+    // relative to the tolerant serializers, and its error has no code).
     @Test
     public fun wrongTypeReachesOnDecodingFailureOnly() {
         val component = received("""{"tabs":[{"id":"home","title":7,"icon":"house","path":"/"}],"active":null}""")
-        assertEquals(listOf("onDecodingFailure configure: TG010 error (root)"), component.calls)
-        assertTrue(component.failures.single().message, component.failures.single().message.contains("'title'"))
+        assertEquals(listOf("onDecodingFailure configure: TG010 error /tabs/0/title"), component.calls)
+        assertEquals("expected a string, found number 7", component.failures.single().message)
     }
 
     @Test
     public fun missingMemberIsTG012() {
         val component = received("""{"tabs":[{"id":"home","icon":"house","path":"/"}],"active":null}""")
-        assertEquals(listOf("onDecodingFailure configure: TG012 error (root)"), component.calls)
+        assertEquals(listOf("onDecodingFailure configure: TG012 error /tabs/0"), component.calls)
         assertEquals("missing required property \"title\"", component.failures.single().message)
+    }
+
+    @Test
+    public fun wrongShapeIsTG014AtTheList() {
+        val component = received("""{"tabs":7,"active":null}""")
+        assertEquals(listOf("onDecodingFailure configure: TG014 error /tabs"), component.calls)
+        assertEquals("expected an array, found number 7", component.failures.single().message)
+    }
+
+    @Test
+    public fun firstFindingInTextOrder() {
+        // tabgen validate reports the missing member at its object before the enum value inside it.
+        val calls = navigation("""{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"old","title":"Old","path":"/old","deprecated":5}],"active":null}""")
+        assertEquals(listOf("onDecodingFailure configure: TG012 error /tabs/1"), calls)
     }
 
     @Test
@@ -213,7 +227,7 @@ public class BridgeComponentBaseTest {
     public fun menuItemIndexOfTheWrongType() {
         val menu = AppMenu(MenuComponentBase.NAME, delegate)
         menu.didReceive(message("menu", "display", """{"title":"Actions","items":[{"title":"Edit","index":"zero"}]}"""))
-        assertEquals(listOf("onDecodingFailure display: TG010 error (root)"), menu.calls)
+        assertEquals(listOf("onDecodingFailure display: TG010 error /items/0/index"), menu.calls)
     }
 
     @Test

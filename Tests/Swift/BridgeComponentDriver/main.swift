@@ -109,6 +109,12 @@ print("CASE\twrong type")
 navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":7,"icon":"house","path":"/"}],"active":null}"#))
 print("CASE\tmissing member")
 navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","icon":"house","path":"/"}],"active":null}"#))
+// JSONDecoder's own error would say TG010 for both, and for the second the coding path of
+// init(from:) (members in declaration order), not the first finding in the text.
+print("CASE\twrong shape")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":7,"active":null}"#))
+print("CASE\tenum value of the wrong type, after a missing member")
+navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"old","title":"Old","path":"/old","deprecated":5}],"active":null}"#))
 print("CASE\tnot JSON")
 navigation.didReceive(message: message("navigation", "configure", #"{"tabs":"#))
 print("CASE\tduplicate key")

@@ -1,167 +1,184 @@
 // The generated Stimulus bases of contracts/menu.json and contracts/form.json
-// (`bridgeComponent: true`) in a page: Stimulus connects a subclass of each, the bridge
-// double carries their messages to an app double, and a test replies as the app does
-// (Bridge.receive with the id of the message it answers). Compiled and run by
-// TypeScriptBridgeComponentTests next to the generated menu/ and form/ folders.
+// (`bridgeComponent: true`) in a page, in both flavours: Stimulus connects a subclass of
+// each, the bridge double carries their messages to an app double, and a test replies as
+// the app does (Bridge.receive with the id of the message it answers). Compiled and run
+// by TypeScriptBridgeComponentTests next to the generated menu/ and form/ folders (the
+// TypeScript flavour) and node_modules/controllers/bridge/ (the JavaScript flavour, where
+// an importmap app's `controllers/bridge/menu` pin resolves).
 import { FakeElement, asElement, document, navigator, settle, window } from "./support/browser.js" // first: the bridge reads `window` when it loads
 import assert from "node:assert/strict"
 import { afterEach, beforeEach, describe, it, mock } from "node:test"
 import { Application } from "@hotwired/stimulus"
 import { Bridge, type BridgeMessage } from "@hotwired/hotwire-native-bridge"
 import { NativeAppDouble } from "./support/native_app.js"
-import { MenuBridgeComponent } from "./menu/menu_bridge_component.js"
-import { FormBridgeComponent } from "./form/form_bridge_component.js"
+import * as menuTS from "./menu/menu_bridge_component.js"
+import * as formTS from "./form/form_bridge_component.js"
 import type { MenuData, Selection, Violation } from "./menu/menu.js"
+
+type MenuModule = typeof menuTS
+type FormModule = typeof formTS
+
+// A specifier in a variable: tsc checks the TypeScript flavour's types, not these files.
+async function load<T>(specifier: string): Promise<T> {
+  return (await import(specifier)) as T
+}
+
+const flavours: readonly [string, MenuModule, FormModule][] = [
+  ["TypeScript", menuTS, formTS],
+  ["JavaScript", await load<MenuModule>("controllers/bridge/menu_bridge_component"), await load<FormModule>("controllers/bridge/form_bridge_component")],
+]
+
+const MENU: MenuData = { title: "Actions", items: [{ title: "Edit", index: 0 }, { title: "Delete", index: 2 }] }
+const URL = "https://app.example/tabs"
 
 interface Failure {
   event: string
   findings: Violation[]
 }
 
-class MenuController extends MenuBridgeComponent {
-  readonly replyFailures: Failure[] = []
-  readonly sendFailures: Failure[] = []
-  override onReplyFailure(event: string, findings: Violation[]): void {
-    this.replyFailures.push({ event, findings })
+for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavours) {
+  class MenuController extends MenuBridgeComponent {
+    readonly replyFailures: Failure[] = []
+    readonly sendFailures: Failure[] = []
+    override onReplyFailure(event: string, findings: Violation[]): void {
+      this.replyFailures.push({ event, findings })
+    }
+    override onSendFailure(event: string, findings: Violation[]): void {
+      this.sendFailures.push({ event, findings })
+    }
   }
-  override onSendFailure(event: string, findings: Violation[]): void {
-    this.sendFailures.push({ event, findings })
-  }
+
+  // Keeps the generated defaults, to show that they report (console.error), not swallow.
+  class PlainMenuController extends MenuBridgeComponent {}
+
+  class FormController extends FormBridgeComponent {}
+
+  describe(`the generated bridge component bases (${flavour})`, () => {
+    const page = new FakeElement("main")
+    document.body.append(page)
+    navigator.userAgent = "Hotwire Native iOS; bridge-components: [menu form]"
+    const application = Application.start(asElement(page))
+    application.register("bridge--menu", MenuController)
+    application.register("bridge--plain-menu", PlainMenuController)
+    application.register("bridge--form", FormController)
+
+    let app: NativeAppDouble
+    let bridge: Bridge
+    let errors: { mock: { calls: { arguments: unknown[] }[] } }
+
+    beforeEach(() => {
+      bridge = new Bridge()
+      window.HotwireNative = { web: bridge }
+      app = new NativeAppDouble(["menu", "form"])
+      bridge.setAdapter(app)
+      errors = mock.method(console, "error", () => undefined)
+    })
+
+    afterEach(async () => {
+      page.children.slice().forEach((child) => child.remove())
+      await settle()
+      mock.restoreAll()
+    })
+
+    async function connect<T>(identifier: string): Promise<T> {
+      const element = new FakeElement("div", { "data-controller": identifier })
+      page.append(element)
+      await settle()
+      const controller = application.getControllerForElementAndIdentifier(asElement(element), identifier)
+      assert.ok(controller, `${identifier} connected`)
+      return controller as unknown as T
+    }
+
+    /** What the app does with `reply(to:with:)`: the same message id, new data. */
+    function reply(to: BridgeMessage, data: Record<string, unknown>): void {
+      bridge.receive({ ...to, data })
+    }
+
+    it("sendDisplay sends the display event with the data and the page's url", async () => {
+      const menu = await connect<MenuController>("bridge--menu")
+      assert.equal(menu.sendDisplay(MENU, () => undefined), true)
+      assert.equal(app.received.length, 1)
+      const [message] = app.received
+      assert.equal(message?.component, "menu")
+      assert.equal(message?.event, "display")
+      assert.deepEqual(message?.data, { ...MENU, metadata: { url: URL } })
+      assert.equal("metadata" in MENU, false, "the caller's object is not the one the bridge changes")
+    })
+
+    it("a valid reply reaches the typed callback", async () => {
+      const menu = await connect<MenuController>("bridge--menu")
+      const selections: Selection[] = []
+      menu.sendDisplay(MENU, (selection) => selections.push(selection))
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, { selectedIndex: 2 })
+      assert.deepEqual(selections, [{ selectedIndex: 2 }])
+      assert.deepEqual(menu.replyFailures, [])
+    })
+
+    it("an invalid reply goes to onReplyFailure with codes and pointers, not to the callback", async () => {
+      const menu = await connect<MenuController>("bridge--menu")
+      const selections: Selection[] = []
+      menu.sendDisplay(MENU, (selection) => selections.push(selection))
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, { selectedIndex: "1" })
+      reply(sent, {})
+      assert.deepEqual(selections, [])
+      assert.deepEqual(
+        menu.replyFailures.map(({ event, findings }) => [event, findings.map(({ code, pointer }) => [code, pointer])]),
+        [
+          ["selected", [["TG010", "/selectedIndex"]]],
+          ["selected", [["TG012", ""]]],
+        ],
+      )
+    })
+
+    it("by default an invalid reply is logged with console.error", async () => {
+      const menu = await connect<PlainMenuController>("bridge--plain-menu")
+      let called = false
+      menu.sendDisplay(MENU, () => (called = true))
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, { selectedIndex: 1.5 })
+      assert.equal(called, false)
+      assert.equal(errors.mock.calls.length, 1)
+      assert.match(String(errors.mock.calls[0]?.arguments[0]), /selected.*\n.*TG010.*\/selectedIndex/)
+    })
+
+    it("data that fails the check is not sent: onSendFailure gets it and the method returns false", async () => {
+      const menu = await connect<MenuController>("bridge--menu")
+      const invalid: MenuData = { title: "Actions", items: [{ title: "Edit", index: 1.5 }] }
+      assert.equal(menu.sendDisplay(invalid), false)
+      assert.equal(app.received.length, 0)
+      assert.deepEqual(
+        menu.sendFailures.map(({ event, findings }) => [event, findings.map(({ code, pointer }) => [code, pointer])]),
+        [["display", [["TG010", "/items/0/index"]]]],
+      )
+    })
+
+    it("form: connect with its data, a data-less reply calls back with no argument, and the data-less events", async () => {
+      const form = await connect<FormController>("bridge--form")
+      const calls: unknown[][] = []
+      assert.equal(form.sendConnect({ submitTitle: "Save" }, (...args: unknown[]) => void calls.push(args)), true)
+      const sent = app.received[0]
+      assert.ok(sent)
+      assert.equal(sent.event, "connect")
+      assert.deepEqual(sent.data, { submitTitle: "Save", metadata: { url: URL } })
+      // Hotwire Native's reply(to: "connect") sends the request's own data back.
+      reply(sent, sent.data)
+      assert.deepEqual(calls, [[]])
+
+      assert.equal(form.sendSubmitDisabled(), true)
+      assert.equal(form.sendSubmitEnabled(), true)
+      assert.deepEqual(
+        app.received.slice(1).map(({ component, event, data }) => [component, event, data]),
+        [
+          ["form", "submitDisabled", { metadata: { url: URL } }],
+          ["form", "submitEnabled", { metadata: { url: URL } }],
+        ],
+      )
+      assert.equal(errors.mock.calls.length, 0)
+    })
+  })
 }
-
-// Keeps the generated defaults, to show that they report (console.error), not swallow.
-class PlainMenuController extends MenuBridgeComponent {}
-
-class FormController extends FormBridgeComponent {}
-
-const MENU: MenuData = { title: "Actions", items: [{ title: "Edit", index: 0 }, { title: "Delete", index: 2 }] }
-const URL = "https://app.example/tabs"
-
-describe("the generated bridge component bases", () => {
-  const page = new FakeElement("main")
-  document.body.append(page)
-  navigator.userAgent = "Hotwire Native iOS; bridge-components: [menu form]"
-  const application = Application.start(asElement(page))
-  application.register("bridge--menu", MenuController)
-  application.register("bridge--plain-menu", PlainMenuController)
-  application.register("bridge--form", FormController)
-
-  let app: NativeAppDouble
-  let bridge: Bridge
-  let errors: { mock: { calls: { arguments: unknown[] }[] } }
-
-  beforeEach(() => {
-    bridge = new Bridge()
-    window.HotwireNative = { web: bridge }
-    app = new NativeAppDouble(["menu", "form"])
-    bridge.setAdapter(app)
-    errors = mock.method(console, "error", () => undefined)
-  })
-
-  afterEach(async () => {
-    page.children.slice().forEach((child) => child.remove())
-    await settle()
-    mock.restoreAll()
-  })
-
-  async function connect<T>(identifier: string): Promise<T> {
-    const element = new FakeElement("div", { "data-controller": identifier })
-    page.append(element)
-    await settle()
-    const controller = application.getControllerForElementAndIdentifier(asElement(element), identifier)
-    assert.ok(controller, `${identifier} connected`)
-    return controller as unknown as T
-  }
-
-  /** What the app does with `reply(to:with:)`: the same message id, new data. */
-  function reply(to: BridgeMessage, data: Record<string, unknown>): void {
-    bridge.receive({ ...to, data })
-  }
-
-  it("sendDisplay sends the display event with the data and the page's url", async () => {
-    const menu = await connect<MenuController>("bridge--menu")
-    assert.equal(menu.sendDisplay(MENU, () => undefined), true)
-    assert.equal(app.received.length, 1)
-    const [message] = app.received
-    assert.equal(message?.component, "menu")
-    assert.equal(message?.event, "display")
-    assert.deepEqual(message?.data, { ...MENU, metadata: { url: URL } })
-    assert.equal("metadata" in MENU, false, "the caller's object is not the one the bridge changes")
-  })
-
-  it("a valid reply reaches the typed callback", async () => {
-    const menu = await connect<MenuController>("bridge--menu")
-    const selections: Selection[] = []
-    menu.sendDisplay(MENU, (selection) => selections.push(selection))
-    const sent = app.received[0]
-    assert.ok(sent)
-    reply(sent, { selectedIndex: 2 })
-    assert.deepEqual(selections, [{ selectedIndex: 2 }])
-    assert.deepEqual(menu.replyFailures, [])
-  })
-
-  it("an invalid reply goes to onReplyFailure with codes and pointers, not to the callback", async () => {
-    const menu = await connect<MenuController>("bridge--menu")
-    const selections: Selection[] = []
-    menu.sendDisplay(MENU, (selection) => selections.push(selection))
-    const sent = app.received[0]
-    assert.ok(sent)
-    reply(sent, { selectedIndex: "1" })
-    reply(sent, {})
-    assert.deepEqual(selections, [])
-    assert.deepEqual(
-      menu.replyFailures.map(({ event, findings }) => [event, findings.map(({ code, pointer }) => [code, pointer])]),
-      [
-        ["selected", [["TG010", "/selectedIndex"]]],
-        ["selected", [["TG012", ""]]],
-      ],
-    )
-  })
-
-  it("by default an invalid reply is logged with console.error", async () => {
-    const menu = await connect<PlainMenuController>("bridge--plain-menu")
-    let called = false
-    menu.sendDisplay(MENU, () => (called = true))
-    const sent = app.received[0]
-    assert.ok(sent)
-    reply(sent, { selectedIndex: 1.5 })
-    assert.equal(called, false)
-    assert.equal(errors.mock.calls.length, 1)
-    assert.match(String(errors.mock.calls[0]?.arguments[0]), /selected.*\n.*TG010.*\/selectedIndex/)
-  })
-
-  it("data that fails the check is not sent: onSendFailure gets it and the method returns false", async () => {
-    const menu = await connect<MenuController>("bridge--menu")
-    const invalid: MenuData = { title: "Actions", items: [{ title: "Edit", index: 1.5 }] }
-    assert.equal(menu.sendDisplay(invalid), false)
-    assert.equal(app.received.length, 0)
-    assert.deepEqual(
-      menu.sendFailures.map(({ event, findings }) => [event, findings.map(({ code, pointer }) => [code, pointer])]),
-      [["display", [["TG010", "/items/0/index"]]]],
-    )
-  })
-
-  it("form: connect with its data, a data-less reply calls back with no argument, and the data-less events", async () => {
-    const form = await connect<FormController>("bridge--form")
-    const calls: unknown[][] = []
-    assert.equal(form.sendConnect({ submitTitle: "Save" }, (...args: unknown[]) => void calls.push(args)), true)
-    const sent = app.received[0]
-    assert.ok(sent)
-    assert.equal(sent.event, "connect")
-    assert.deepEqual(sent.data, { submitTitle: "Save", metadata: { url: URL } })
-    // Hotwire Native's reply(to: "connect") sends the request's own data back.
-    reply(sent, sent.data)
-    assert.deepEqual(calls, [[]])
-
-    assert.equal(form.sendSubmitDisabled(), true)
-    assert.equal(form.sendSubmitEnabled(), true)
-    assert.deepEqual(
-      app.received.slice(1).map(({ component, event, data }) => [component, event, data]),
-      [
-        ["form", "submitDisabled", { metadata: { url: URL } }],
-        ["form", "submitEnabled", { metadata: { url: URL } }],
-      ],
-    )
-    assert.equal(errors.mock.calls.length, 0)
-  })
-})

@@ -2,9 +2,12 @@
 // 20's built-ins only: an HTTP server for the page and its modules, and the DevTools
 // protocol over --remote-debugging-pipe (file descriptors 3 and 4, messages ending in NUL).
 //
-//   node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench]
+//   node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]
 //
-// CONTROLLER is the generated navigation_controller.js. The packages are the doubles of
+// CONTROLLER is the generated navigation_controller.js. With --bases, bases.html then runs
+// the generated Stimulus bases of menu and form (bridgeComponent: true): TS_DIR holds the
+// TypeScript flavour compiled by tsc, JS_DIR the JavaScript flavour as generated (menu.js,
+// menu_bridge_component.js, form.js, form_bridge_component.js in each). The packages are the doubles of
 // ../doubles unless --vendor names a directory holding the real builds, as importmap
 // apps vendor them (@hotwired--stimulus.js, @hotwired--hotwire-native-bridge.js).
 // Prints one "ok"/"not ok" line per test and "browser: N passed, M failed"; exits 1 on a failure.
@@ -17,9 +20,10 @@ import { fileURLToPath } from "node:url"
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
-const controller = args.find((arg, index) => !arg.startsWith("--") && !["--vendor", "--chromium"].includes(args[index - 1]))
-if (!controller) {
-  console.error("usage: node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench]")
+const bases = args.includes("--bases") ? args.slice(args.indexOf("--bases") + 1, args.indexOf("--bases") + 3) : undefined
+const controller = args.find((arg, index) => !arg.startsWith("--") && !["--vendor", "--chromium", "--bases"].includes(args[index - 1]) && args[index - 2] !== "--bases")
+if (!controller || (bases && (bases.length !== 2 || bases.some((dir) => dir.startsWith("--"))))) {
+  console.error("usage: node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]")
   process.exit(2)
 }
 const vendor = option("--vendor")
@@ -29,6 +33,13 @@ const files = {
   "/controllers/bridge/navigation_controller.js": controller,
   "/vendor/stimulus.js": vendor ? join(vendor, "@hotwired--stimulus.js") : join(here, "../doubles/@hotwired/stimulus/index.js"),
   "/vendor/hotwire-native-bridge.js": vendor ? join(vendor, "@hotwired--hotwire-native-bridge.js") : join(here, "../doubles/@hotwired/hotwire-native-bridge/index.js"),
+}
+if (bases) {
+  files["/bases.html"] = join(here, "bases.html")
+  files["/bases.js"] = join(here, "bases.js")
+  for (const [flavour, dir] of [["typescript", bases[0]], ["javascript", bases[1]]]) {
+    for (const name of ["menu", "menu_bridge_component", "form", "form_bridge_component"]) files[`/bases/${flavour}/${name}.js`] = join(dir, `${name}.js`)
+  }
 }
 
 const server = createServer((request, response) => {
@@ -92,6 +103,15 @@ try {
     console.log(`ratio               ${result.ratio.toFixed(1)}x`)
   } else {
     const results = await evaluate(sessionId, "runTests()")
+    if (bases) {
+      // A page of its own, in an app whose user agent lists the two components.
+      const page = await send("Target.createTarget", { url: "about:blank" })
+      const session = (await send("Target.attachToTarget", { targetId: page.targetId, flatten: true })).sessionId
+      await send("Emulation.setUserAgentOverride", { userAgent: "Hotwire Native iOS; Turbo Native iOS; bridge-components: [menu form]" }, session)
+      await send("Page.navigate", { url: `${url}bases.html` }, session)
+      while (!(await evaluate(session, "window.pageReady === true"))) await new Promise((resolve) => setTimeout(resolve, 50))
+      results.push(...(await evaluate(session, "runTests()")))
+    }
     for (const { name, ok, message } of results) {
       console.log(`${ok ? "ok" : "not ok"} - browser: ${name}${ok ? "" : `\n${message}`}`)
       if (!ok) failed++

@@ -27,6 +27,9 @@ struct KotlinBridgeComponent {
             "componentLiteral": KotlinLiterals.string(contract.component),
         ]
         context["runtimeImport"] = contexts.runtimePackage == contexts.package ? false : contexts.runtimePackage + ".*"
+        let schema = contexts.decodeSchema()
+        context["schemaLines"] = schema["lines"]
+        context["schemaStrict"] = schema["strict"]
         context["incoming"] = try contract.webToNativeEvents.map { event throws(CodeGenError) in
             var item = try data(event)
             item["wireLiteral"] = KotlinLiterals.string(event.wireName)
@@ -48,7 +51,7 @@ struct KotlinBridgeComponent {
     /// `hasData`, `dataType` and `validateExpression` of an event.
     private func data(_ event: ContractEvent) throws(CodeGenError) -> [String: Any] {
         guard let id = input.model.dataDeclarationID(of: event) else {
-            return ["hasData": false, "dataType": "", "validateExpression": ""]
+            return ["hasData": false, "dataType": "", "validateExpression": "", "definitionLiteral": ""]
         }
         guard let declaration = input.model[id], let name = input.names.types[id] else {
             throw CodeGenError("kotlin: no generated type for the data of the \(contract.component) event \(event.name)")
@@ -56,6 +59,8 @@ struct KotlinBridgeComponent {
         guard case .structure = declaration.kind else {
             throw CodeGenError("kotlin: the data of the \(contract.component) event \(event.name) must be an object (properties) for its bridge component base")
         }
-        return ["hasData": true, "dataType": name, "validateExpression": "{ it.validate() }"]
+        var definition = "null"
+        if case .definition(let name) = event.data { definition = KotlinLiterals.string(name) }
+        return ["hasData": true, "dataType": name, "validateExpression": "{ it.validate() }", "definitionLiteral": definition]
     }
 }

@@ -132,7 +132,22 @@ struct KotlinContexts {
         let support = support(declaration, needs: &needs)
         context["support"] = support
         context["validateBody"] = support["validateBody"] ?? "emptyList()"
+        if context["rootDecode"] as? Bool == true {
+            needs.usesRuntime = true
+            context["decodeSchema"] = decodeSchema()
+        }
         return context
+    }
+
+    /// The `TabgenSchema(...)` of the file with `decode(json)`, or of a bridge component
+    /// base: the schema as string literals (one a line) and the decoding policy.
+    func decodeSchema() -> [String: Any] {
+        let pieces = DecodingSchema.pieces(DecodingSchema.text(of: model)).map(KotlinLiterals.string)
+        let lines = pieces.enumerated().map { index, literal in
+            index == pieces.count - 1 ? (index == 0 ? "" : "    ") + literal + "," : (index == 0 ? "" : "    ") + literal + " +"
+        }
+        // The class is named here so that the runtime part it is in is emitted (`KotlinRuntimeParts.mentioned`).
+        return ["type": "TabgenSchema", "lines": lines, "strict": options.decoding == .strict ? "true" : "false"]
     }
 
     func base(_ declaration: Declaration, kind: String) -> [String: Any] {

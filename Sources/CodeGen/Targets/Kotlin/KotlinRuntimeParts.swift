@@ -8,14 +8,14 @@ enum KotlinRuntimeParts {
         "TabgenStrict", "TabgenBooleanSerializer", "TabgenFloatSerializer", "TabgenDoubleSerializer", "TabgenInt8Serializer",
         "TabgenUInt8Serializer", "TabgenInt16Serializer", "TabgenUInt16Serializer", "TabgenInt32Serializer", "TabgenUInt32Serializer",
         "TabgenTimestamp", "TabgenOptional", "TabgenOptionalValueSerializer", "TabgenTolerantSerializer", "TabgenUnion",
-        "TabgenRule", "tabgenEachElement", "tabgenEachValue", "TabgenJsonValues",
+        "TabgenRule", "tabgenEachElement", "tabgenEachValue", "TabgenJsonValues", "TabgenSchema",
     ]
 
     /// Names generated code may write for a helper, mapped to the helper.
     static let aliases: [String: String] = [
         "TabgenTimestampSerializer": "TabgenTimestamp", "TabgenOptionalSerializer": "TabgenOptional",
         "TabgenToken": "TabgenRule", "TabgenCondition": "TabgenRule", "TabgenSeverity": "", "TabgenDeviation": "TabgenTolerantSerializer",
-        "TabgenDeviations": "TabgenTolerantSerializer",
+        "TabgenDeviations": "TabgenTolerantSerializer", "TabgenDecodingException": "TabgenSchema",
     ]
 
     /// What each helper's own code uses.
@@ -24,7 +24,7 @@ enum KotlinRuntimeParts {
         "TabgenBooleanSerializer": ["TabgenStrict"], "TabgenFloatSerializer": ["TabgenStrict"], "TabgenDoubleSerializer": ["TabgenStrict"],
         "TabgenInt8Serializer": ["TabgenStrict"], "TabgenUInt8Serializer": ["TabgenStrict"], "TabgenInt16Serializer": ["TabgenStrict"],
         "TabgenUInt16Serializer": ["TabgenStrict"], "TabgenInt32Serializer": ["TabgenStrict"], "TabgenUInt32Serializer": ["TabgenStrict"],
-        "TabgenUnion": ["TabgenJsonValues"], "TabgenRule": ["TabgenJsonValues"],
+        "TabgenUnion": ["TabgenJsonValues"], "TabgenRule": ["TabgenJsonValues"], "TabgenSchema": ["TabgenJsonValues"],
     ]
 
     static func closure(_ helpers: Set<String>) -> Set<String> {
@@ -56,7 +56,7 @@ enum KotlinRuntimeParts {
                 imports.formUnion(serializer + [serialization + "Serializable", serialization + "SerializationException"])
             case "TabgenOptionalValueSerializer":
                 imports.formUnion(serializer + [serialization + "SerializationException", serialization + "builtins.nullable",
-                                                json + "JsonDecoder", json + "JsonNull"])
+                                                serialization + "descriptors.PrimitiveKind", json + "JsonArray", json + "JsonDecoder", json + "JsonNull"])
             case "TabgenTolerantSerializer":
                 imports.formUnion(serializer + [json + "JsonDecoder", json + "JsonElement", json + "JsonNull", json + "JsonObject"])
             case "TabgenUnion":
@@ -67,6 +67,8 @@ enum KotlinRuntimeParts {
                 imports.insert("java.text.Normalizer")  // TG022 compares strings in NFC
             case "TabgenJsonValues":
                 imports.formUnion(["java.math.BigDecimal", json + "JsonArray", json + "JsonElement", json + "JsonNull", json + "JsonObject"])
+            case "TabgenSchema":
+                imports.formUnion([json + "JsonArray", json + "JsonElement", json + "JsonNull", json + "JsonObject"])
             case "tabgenEachElement", "tabgenEachValue":
                 break
             default:

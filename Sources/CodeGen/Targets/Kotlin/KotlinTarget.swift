@@ -66,6 +66,7 @@ public struct KotlinTarget: LanguageTarget {
                 throw CodeGenError("kotlin option bridgeComponent needs a schema with metadata.tabgen.contract")
             }
             plans.append(try KotlinBridgeComponent(contexts: contexts, contract: contract).plan(directory: main))
+            used.insert("TabgenSchema")
         }
         var testPlans: [FilePlan] = []
         for input in input.perRoot where options.tests {

@@ -154,8 +154,8 @@ struct RubyContexts {
 
     /// The component's context, when the schema has a bridge contract and an object root.
     func component() throws -> [String: Any]? {
-        // A contract that lists events gets no component here: its data is not one
-        // server-rendered value (the typed bridge component bases are made elsewhere).
+        // A contract that lists events gets a component per rendered event instead
+        // (eventComponents(), RubyEventComponents.swift).
         guard let contract = model.contract, !model.listsEvents, let root = model.rootDeclaration, case .structure = root.kind else { return nil }
         for (what, text) in [("stimulusIdentifier", contract.stimulusIdentifier), ("valueAttribute", contract.valueAttribute)] {
             guard !text.isEmpty, text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "." }) else {

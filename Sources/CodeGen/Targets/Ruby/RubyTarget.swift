@@ -11,8 +11,10 @@ import Schema
 ///   bridge contract and an object root;
 /// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
 ///   `test/components/<component>_component_test.rb` (unless `tests: false`); for a
-///   contract that lists events, no component, and per event data type
-///   `fixtures/<module>/<Root>.fixtures.json` and `test/models/<module>/<root>_test.rb`.
+///   contract that lists events, per event data type `fixtures/<module>/<Root>.fixtures.json`
+///   and `test/models/<module>/<root>_test.rb`, and per web-to-native event with a value
+///   `app/components/<module>/<event>_component.rb` + `.html.erb` and its test
+///   (RubyEventComponents.swift).
 public struct RubyTarget: LanguageTarget {
     public var options: RubyOptions
 
@@ -87,6 +89,14 @@ public struct RubyTarget: LanguageTarget {
             if options.tests {
                 plans.append(FilePlan(path: "test/components/\(component["componentFile"] as? String ?? "component")_test.rb",
                                       contents: .template(name: "component-test", context: component)))
+            }
+        }
+        for component in try contexts.eventComponents() {
+            let file = component["componentFile"] as? String ?? "component"
+            plans.append(FilePlan(path: "app/components/\(file).rb", contents: .template(name: "event-component", context: component)))
+            plans.append(FilePlan(path: "app/components/\(file).html.erb", contents: .template(name: "event-component-erb", context: component)))
+            if options.tests {
+                plans.append(FilePlan(path: "test/components/\(file)_test.rb", contents: .template(name: "event-component-test", context: component)))
             }
         }
         for input in input.perRoot where options.tests {

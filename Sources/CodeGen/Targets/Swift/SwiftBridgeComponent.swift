@@ -36,6 +36,7 @@ struct SwiftBridgeComponent {
         context["memberAccess"] = isPublic ? "open " : ""
         context["publicAccess"] = isPublic ? "public " : ""
         context["logType"] = className + "Support"
+        context["schema"] = contexts.decodeSchema()
         context["incoming"] = try contract.webToNativeEvents.map { event throws(CodeGenError) in
             var item = try data(event)
             item["wireLiteral"] = SwiftLiterals.string(event.wireName)
@@ -58,7 +59,7 @@ struct SwiftBridgeComponent {
     /// `hasData`, `dataType` and `validateExpression` of an event.
     private func data(_ event: ContractEvent) throws(CodeGenError) -> [String: Any] {
         guard let id = input.model.dataDeclarationID(of: event) else {
-            return ["hasData": false, "dataType": "", "validateExpression": ""]
+            return ["hasData": false, "dataType": "", "validateExpression": "", "definitionLiteral": ""]
         }
         guard let declaration = input.model[id], let name = input.names.types[id] else {
             throw CodeGenError("swift: no generated type for the data of the \(contract.component) event \(event.name)")
@@ -69,6 +70,9 @@ struct SwiftBridgeComponent {
         case .enumeration, .alias: validates = false
         }
         let type = options.namespace.isEmpty ? name : "\(options.namespace).\(name)"
-        return ["hasData": true, "dataType": type, "validateExpression": validates ? "{ $0.validate() }" : "{ _ in [] }"]
+        var definition = "nil"
+        if case .definition(let name) = event.data { definition = SwiftLiterals.string(name) }
+        return ["hasData": true, "dataType": type, "validateExpression": validates ? "{ $0.validate() }" : "{ _ in [] }",
+                "definitionLiteral": definition]
     }
 }

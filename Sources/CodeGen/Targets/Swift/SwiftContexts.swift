@@ -76,7 +76,15 @@ struct SwiftContexts {
             "rulesExpression": rulesExpression(for: declaration),
             // The root struct or union gets `decode(json:)`, through the runtime's text check.
             "isRoot": hasDecodeEntryPoint(declaration),
+            "decodeSchema": hasDecodeEntryPoint(declaration) ? decodeSchema() : false,
         ]
+    }
+
+    /// The `TabgenSchema(...)` of the root type or a bridge component base: the schema as
+    /// string literals (one a line, joined) and the decoding policy.
+    func decodeSchema() -> [String: Any] {
+        ["lines": DecodingSchema.pieces(DecodingSchema.text(of: model)).map { SwiftLiterals.string($0) + "," },
+         "strict": options.decoding == .strict ? "true" : "false"]
     }
 
     func structContext(_ declaration: Declaration, _ structure: Structure) -> [String: Any] {

@@ -1,7 +1,8 @@
 import Schema
 
 /// The Stimulus bridge component base of a contract that lists events
-/// (`bridgeComponent: true`): `<module>_bridge_component.ts`, an abstract
+/// (`bridgeComponent: true`): `<module>_bridge_component.ts` (flavor `javascript`: `.js`,
+/// the same class as an ES2017 module with JSDoc types, from the same context), an abstract
 /// `<Component>BridgeComponent extends BridgeComponent` with a typed `send<Event>` per
 /// web-to-native event, whose reply (if the contract lists one) is checked with the
 /// module's `parse<Type>` before the typed callback runs. A file of its own, because it
@@ -12,6 +13,19 @@ struct TypeScriptBridgeComponent {
     let contract: BridgeContract
     /// The module of the contract's types (`menu`), imported as `./menu.js`.
     let module: String
+
+    var javascript: Bool { target.options.flavor == .javascript }
+
+    /// How the base imports the module. TypeScript: `./menu.js`, for a bundler. JavaScript:
+    /// the name importmap-rails pins it under (`pin_all_from "app/javascript/controllers",
+    /// under: "controllers"`), `controllers/bridge/menu` beside the controller that Stimulus
+    /// registers as `bridge--menu`: an importmap app imports by pinned names, and a relative
+    /// import would miss the asset digest.
+    var moduleSpecifier: String {
+        guard javascript else { return "./\(module).js" }
+        let folders = contract.stimulusIdentifier.components(separatedBy: "--").dropLast().filter { !$0.isEmpty }
+        return (["controllers"] + folders + [module]).joined(separator: "/")
+    }
 
     var names: NameTable { input.names }
 
@@ -32,7 +46,10 @@ struct TypeScriptBridgeComponent {
         if Set(names.types.values).contains(className) {
             throw CodeGenError("typescript: the bridge component base \(className) has the name of a generated type; rename the definition")
         }
-        var imports: Set<String> = ["formatViolation", "type Violation"]
+        // What the base imports from the module: values, and types (TypeScript `import type`,
+        // JavaScript `@typedef {import(...)}`).
+        var values: Set<String> = ["formatViolation"]
+        var types: Set<String> = ["Violation"]
         var methods: Set<String> = []
         var sends: [[String: Any]] = []
         for event in contract.webToNativeEvents {
@@ -43,7 +60,8 @@ struct TypeScriptBridgeComponent {
             var item: [String: Any] = ["method": method, "eventLiteral": TypeScriptLiterals.string(event.name),
                                        "docLines": TypeScriptContexts.wrap(event.description ?? "Sends the \(event.name) event.")]
             if let data = try data(of: event) {
-                imports.formUnion(["parse\(data)", "type \(data)"])
+                values.insert("parse\(data)")
+                types.insert(data)
                 item["data"] = ["type": data, "parse": "parse\(data)"]
             }
             let replies = contract.replies(to: event)
@@ -55,7 +73,8 @@ struct TypeScriptBridgeComponent {
                 var replyItem: [String: Any] = ["callback": "on" + target.typeIdentifier(for: [reply.name]),
                                                 "nameLiteral": TypeScriptLiterals.string(reply.name)]
                 if let data = try data(of: reply) {
-                    imports.formUnion(["parse\(data)", "type \(data)", "type ParseResult"])
+                    values.insert("parse\(data)")
+                    types.formUnion([data, "ParseResult"])
                     var parameter = Naming.camelCase(Naming.nonEmptyWords(data), upperFirst: false, initialisms: false)
                     if Self.reservedWords.contains(parameter) { parameter += "Data" }
                     replyItem["replyData"] = ["type": data, "parse": "parse\(data)", "parameter": parameter]
@@ -74,15 +93,19 @@ struct TypeScriptBridgeComponent {
                     + "its callback only after it passes the same checks as `tabgen validate`."),
             "className": className,
             "componentLiteral": TypeScriptLiterals.string(contract.component),
-            "moduleImport": TypeScriptLiterals.string("./\(module).js"),
-            "imports": imports.sorted { $0.replacingOccurrences(of: "type ", with: "") < $1.replacingOccurrences(of: "type ", with: "") }
+            "moduleImport": TypeScriptLiterals.string(moduleSpecifier),
+            "imports": (values.map { ($0, $0) } + types.map { ($0, "type " + $0) }).sorted { $0.0 < $1.0 }.map(\.1)
                 .joined(separator: ", "),
+            "valueImports": values.sorted().joined(separator: ", "),
+            // ParseResult is generic: the JavaScript base names it where it uses it.
+            "typeImports": types.subtracting(["ParseResult"]).sorted(),
             "bridgeImports": anyReplyData ? "BridgeComponent, type BridgeMessage" : "BridgeComponent",
             "anyReplyData": anyReplyData,
             "anyData": anyData,
             "sends": sends,
         ]
-        return FilePlan(path: "\(module)_bridge_component.ts", contents: .template(name: "bridge-component-ts", context: context))
+        return FilePlan(path: "\(module)_bridge_component.\(javascript ? "js" : "ts")",
+                        contents: .template(name: javascript ? "bridge-component-js" : "bridge-component-ts", context: context))
     }
 
     /// The type name of an event's data (an object: the bridge adds `metadata` to what it

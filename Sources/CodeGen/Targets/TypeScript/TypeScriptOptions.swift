@@ -17,7 +17,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
     /// the component's name in snake case (`menu.ts`). The module is the namespace:
     /// `import * as menu from "./menu.js"`.
     public var namespace: String = ""
-    /// Also write `<module>_bridge_component.ts` for a contract that lists events: a typed
+    /// Also write `<module>_bridge_component.ts` (`.js` in flavor javascript) for a contract that lists events: a typed
     /// Stimulus `BridgeComponent` base (TypeScriptBridgeComponent).
     public var bridgeComponent = false
 
@@ -28,7 +28,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
         ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
         ("namespace", "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)"),
-        ("bridgeComponent", "also emit <module>_bridge_component.ts for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
+        ("bridgeComponent", "also emit <module>_bridge_component.ts (.js in flavor javascript) for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
     ]
 
     public init(_ values: [String: String]) throws(CodeGenError) {

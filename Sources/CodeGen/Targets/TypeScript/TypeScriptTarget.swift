@@ -9,7 +9,7 @@ import Schema
 ///   types), named after the contract's Stimulus identifier (`bridge--navigation` ->
 ///   `navigation_controller`); without a contract, `<root>.ts` and no controller;
 /// - with `bridgeComponent: true`, for a contract that lists events,
-///   `<module>_bridge_component.ts` (TypeScriptBridgeComponent);
+///   `<module>_bridge_component.ts` (`.js` in flavor `javascript`; TypeScriptBridgeComponent);
 /// - `fixtures/<Root>.fixtures.json` and `<name>_controller.test.ts` (a `node:test`
 ///   suite), unless `tests: false`.
 public struct TypeScriptTarget: LanguageTarget {
@@ -110,9 +110,6 @@ public struct TypeScriptTarget: LanguageTarget {
         let module = moduleName(input)
         var plans = [FilePlan(path: "\(module).\(ext)", contents: .template(name: javascript ? "controller-js" : "controller-ts",
                                                                               context: try contexts.main()))]
-        if javascript, input.model.listsEvents {
-            throw CodeGenError("typescript: flavor javascript does not yet generate a contract that lists events; use flavor typescript")
-        }
         if options.bridgeComponent, input.model.listsEvents, let contract = input.model.contract {
             plans.append(try TypeScriptBridgeComponent(target: self, input: input, contract: contract, module: module).plan())
         }

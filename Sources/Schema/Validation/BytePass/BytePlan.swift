@@ -33,6 +33,9 @@ struct BytePlan: Sendable {
     struct Name: Sendable {
         var start: Int32
         var count: Int32
+        /// Printable ASCII without a quote or backslash: the name's JSON string is its
+        /// bytes between quotes, and nothing else is (set by `BytePlanTables`).
+        var plain = false
     }
 
     struct Property: Sendable {
@@ -504,10 +507,15 @@ final class BytePlanTables: @unchecked Sendable {
     let probeLists: UnsafeMutableBufferPointer<Int32>
     let probes: UnsafeMutableBufferPointer<BytePlan.Probe>
     let checks: UnsafeMutableBufferPointer<BytePlan.Check>
+    // The rules as plain values (`FlatRule`), their conditions and forbidden counts
+    // in pools: reading a rule copies no array, so the rule checks retain nothing.
+    let flatRules: UnsafeMutableBufferPointer<FlatRule>
+    let ruleCount: Int
+    let conditions: UnsafeMutableBufferPointer<BytePlan.CompiledCondition>
+    let forbidden: UnsafeMutableBufferPointer<Int>
+    let constants: UnsafeMutableBufferPointer<BytePlan.Constant>
     // The rest of the plan the pass reads, here so that a pass copies no plan (a
     // copy of `BytePlan` retains each of its arrays).
-    let rules: [BytePlan.RuleEntry]
-    let constants: [BytePlan.Constant]
     let root: Int32
     let entryMask: UInt64
     let recordMask: UInt64
@@ -522,6 +530,11 @@ final class BytePlanTables: @unchecked Sendable {
         nodes = copy(plan.nodes)
         names = copy(plan.names)
         nameBytes = copy(plan.nameBytes)
+        for index in plan.names.indices {
+            let name = plan.names[index]
+            let bytes = plan.nameBytes[Int(name.start)..<Int(name.start + name.count)]
+            names[index].plain = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
         properties = copy(plan.properties)
         variants = copy(plan.variants)
         trie = copy(plan.trie)
@@ -529,8 +542,49 @@ final class BytePlanTables: @unchecked Sendable {
         probeLists = copy(plan.probeLists)
         probes = copy(plan.probes)
         checks = copy(plan.checks)
-        rules = plan.rules
-        constants = plan.constants
+        var flat: [FlatRule] = []
+        var conditionPool: [BytePlan.CompiledCondition] = []
+        var forbiddenPool: [Int] = []
+        func pool(_ list: [BytePlan.CompiledCondition]) -> (Int32, Int32) {
+            defer { conditionPool += list }
+            return (Int32(conditionPool.count), Int32(list.count))
+        }
+        for entry in plan.rules {
+            var rule = FlatRule(kind: .onTheSpot)
+            (rule.whenFirst, rule.whenCount) = pool(entry.when)
+            switch entry.rule {
+            case .onTheSpot:
+                break
+            case .count(let probe, let entryNode, let min, let max, let forbiddenCounts, let distinct, let filter):
+                rule.kind = .count
+                rule.probe = probe
+                rule.entry = entryNode
+                rule.min = min
+                rule.max = max
+                rule.forbiddenFirst = Int32(forbiddenPool.count)
+                rule.forbiddenCount = Int32(forbiddenCounts.count)
+                forbiddenPool += forbiddenCounts
+                rule.second = distinct ?? -1
+                (rule.filterFirst, rule.filterCount) = pool(filter)
+            case .unique(let probe):
+                rule.kind = .unique
+                rule.probe = probe
+            case .reference(let probe, let wildcard, let targets, let key, let filter, let required):
+                rule.kind = .reference
+                rule.probe = probe
+                rule.wildcard = wildcard
+                rule.entry = targets
+                rule.second = key
+                rule.required = required
+                (rule.filterFirst, rule.filterCount) = pool(filter)
+            }
+            flat.append(rule)
+        }
+        flatRules = copy(flat)
+        ruleCount = flat.count
+        conditions = copy(conditionPool)
+        forbidden = copy(forbiddenPool)
+        constants = copy(plan.constants)
         root = plan.root
         entryMask = plan.entryMask
         recordMask = plan.recordMask
@@ -549,5 +603,9 @@ final class BytePlanTables: @unchecked Sendable {
         probeLists.deallocate()
         probes.deallocate()
         checks.deallocate()
+        flatRules.deallocate()
+        conditions.deallocate()
+        forbidden.deallocate()
+        constants.deallocate()
     }
 }

@@ -2,39 +2,67 @@
 /// `RuleEngine` gives on the tree (a rule "holds" when its full evaluation reports
 /// nothing), or `Bail` where bytes cannot tell (non-ASCII strings compared for
 /// equality, values that are neither strings nor null).
+/// A compiled rule (`BytePlan.RuleEntry`) as plain values: its conditions and
+/// forbidden counts are ranges of pools in `BytePlanTables`, so reading a rule copies
+/// no array and retains nothing.
+struct FlatRule {
+    enum Kind: UInt8 {
+        case onTheSpot, count, unique, reference
+    }
+
+    var kind: Kind
+    /// The counted value (count), the values (unique), the referring values (reference).
+    var probe: Int32 = -1
+    /// The entry trie node (count), the targets' trie node (reference).
+    var entry: Int32 = -1
+    /// The distinct probe (count; -1: none), the key probe (reference).
+    var second: Int32 = -1
+    var wildcard = false
+    var required = false
+    var min = 0
+    var max = Int.max
+    var forbiddenFirst: Int32 = 0
+    var forbiddenCount: Int32 = 0
+    /// The count's `where`, the reference's `targetWhere`.
+    var filterFirst: Int32 = 0
+    var filterCount: Int32 = 0
+    var whenFirst: Int32 = 0
+    var whenCount: Int32 = 0
+}
+
 extension BytePass {
     /// The rules that certainly report nothing (bit n: rule n): those whose `when`
     /// does not hold, and those that hold. A rule the records cannot decide is left out.
     mutating func passingRules() -> UInt64 {
         var passing: UInt64 = 0
-        for index in rules.indices {
+        for index in 0..<ruleCount {
             if (try? ruleHolds(index)) == true { passing |= 1 << UInt64(index) }
         }
         return passing
     }
 
     mutating func ruleHolds(_ index: Int) throws(Bail) -> Bool {
-        let entry = rules[index]
-        for condition in entry.when where !(try holds(condition, records[Int(condition.probe)].first)) {
-            return true  // the rule does not apply
+        let rule = flatRules[index]
+        for offset in 0..<Int(rule.whenCount) {
+            let condition = conditions[Int(rule.whenFirst) + offset]
+            if !(try holds(condition, records[Int(condition.probe)].first)) { return true }  // the rule does not apply
         }
         if failed & (1 << UInt64(index)) != 0 { return false }
-        switch entry.rule {
+        switch rule.kind {
         case .onTheSpot:
             return true
-        case .count(let probe, let entryNode, let min, let max, let forbidden, let distinct, let filter):
-            return try countHolds(probe: probe, entry: entryNode, min: min, max: max, forbidden: forbidden,
-                                  distinct: distinct, filter: filter)
-        case .unique(let probe):
-            return try unique(probe)
-        case .reference(let probe, let wildcard, let targets, let key, let filter, let required):
-            return try referenceHolds(probe: probe, wildcard: wildcard, targets: targets, key: key,
-                                      filter: filter, required: required)
+        case .count:
+            return try countHolds(rule)
+        case .unique:
+            return try unique(rule.probe)
+        case .reference:
+            return try referenceHolds(rule)
         }
     }
 
     /// `Condition.holds` on the value a condition's path reaches (nil: nothing there).
-    func holds(_ condition: BytePlan.CompiledCondition, _ value: ByteRecord?) throws(Bail) -> Bool {
+    @inline(__always)
+    mutating func holds(_ condition: BytePlan.CompiledCondition, _ value: ByteRecord?) throws(Bail) -> Bool {
         switch condition.test {
         case .present(let wanted):
             return (value.map { $0.kind != .null } ?? false) == wanted
@@ -51,64 +79,65 @@ extension BytePass {
     /// The first record of `probe` that belongs to entry `ordinal`; `cursor` only moves
     /// forward, so asking for ordinals in increasing order is linear in all.
     @inline(__always)
-    func firstRecord(_ probe: Int32, ordinal: UInt32, cursor: inout Int) -> ByteRecord? {
+    mutating func firstRecord(_ probe: Int32, ordinal: UInt32, cursor: inout Int) -> ByteRecord? {
         let list = records[Int(probe)]
         while cursor < list.count, list[cursor].ordinal < ordinal { cursor += 1 }
         guard cursor < list.count, list[cursor].ordinal == ordinal else { return nil }
         return list[cursor]
     }
 
-    /// Whether all conditions hold on entry `ordinal`.
+    /// Whether the `count` conditions from `first` all hold on entry `ordinal`.
     @inline(__always)
-    func entryQualifies(_ filter: [BytePlan.CompiledCondition], _ ordinal: UInt32, _ cursors: inout Cursors) throws(Bail) -> Bool {
-        for (position, condition) in filter.enumerated() {
+    mutating func entryQualifies(first: Int32, count: Int32, _ ordinal: UInt32, _ cursors: inout Cursors) throws(Bail) -> Bool {
+        for position in 0..<Int(count) {
+            let condition = conditions[Int(first) + position]
             let value = firstRecord(condition.probe, ordinal: ordinal, cursor: &cursors[position])
             if !(try holds(condition, value)) { return false }
         }
         return true
     }
 
-    mutating func countHolds(probe: Int32, entry: Int32, min: Int, max: Int, forbidden: [Int], distinct: Int32?,
-                             filter: [BytePlan.CompiledCondition]) throws(Bail) -> Bool {
-        guard let counted = records[Int(probe)].first, counted.kind == .array || counted.kind == .object else { return true }
+    mutating func countHolds(_ rule: FlatRule) throws(Bail) -> Bool {
+        guard let counted = records[Int(rule.probe)].first, counted.kind == .array || counted.kind == .object else { return true }
         let entries = counted.count
         var count = 0
         var distinctCursor = 0
         var sawNull = false
-        if distinct != nil { prepareTable(for: entries) }
+        let distinct = rule.second
+        if distinct >= 0 { prepareTable(for: entries) }
         var cursors = Cursors()
-        do {
-            for ordinal in 0..<UInt32(entries) {
-                guard try entryQualifies(filter, ordinal, &cursors) else { continue }
-                guard let distinct else {
-                    count += 1
-                    continue
-                }
-                guard let value = firstRecord(distinct, ordinal: ordinal, cursor: &distinctCursor) else {
-                    count += 1  // an entry without the value counts alone
-                    continue
-                }
-                switch value.kind {
-                case .null:
-                    if !sawNull { count += 1 }
-                    sawNull = true
-                case .string:
-                    guard value.ascii else { throw Bail() }
-                    if insert(value.slice, record: distinctCursor, of: distinct) { count += 1 }
-                default:
-                    throw Bail()
-                }
+        for ordinal in 0..<UInt32(entries) {
+            guard try entryQualifies(first: rule.filterFirst, count: rule.filterCount, ordinal, &cursors) else { continue }
+            guard distinct >= 0 else {
+                count += 1
+                continue
+            }
+            guard let value = firstRecord(distinct, ordinal: ordinal, cursor: &distinctCursor) else {
+                count += 1  // an entry without the value counts alone
+                continue
+            }
+            switch value.kind {
+            case .null:
+                if !sawNull { count += 1 }
+                sawNull = true
+            case .string:
+                guard value.ascii else { throw Bail() }
+                if insert(value.slice, record: distinctCursor, of: distinct) { count += 1 }
+            default:
+                throw Bail()
             }
         }
-        return !forbidden.contains(count) && count >= min && count <= max
+        for offset in 0..<Int(rule.forbiddenCount) where forbidden[Int(rule.forbiddenFirst) + offset] == count { return false }
+        return count >= rule.min && count <= rule.max
     }
 
     mutating func unique(_ probe: Int32) throws(Bail) -> Bool {
-        let count = records[Int(probe)].count
+        let list = records[Int(probe)]
+        let count = list.count
         guard count > 1 else { return true }
         prepareTable(for: count)
         for position in 0..<count {
-            let value = records[Int(probe)][position]
+            let value = list[position]
             switch value.kind {
             case .null: continue  // a null is no value: two are no duplicate
             case .string:
@@ -121,12 +150,15 @@ extension BytePass {
         return true
     }
 
-    mutating func referenceHolds(probe: Int32, wildcard: Bool, targets: Int32, key: Int32,
-                                 filter: [BytePlan.CompiledCondition], required: Bool) throws(Bail) -> Bool {
-        let referring = records[Int(probe)]
-        if referring.isEmpty, !required || wildcard { return true }
-        for value in referring where value.kind != .null && value.kind != .string { throw Bail() }
-        let targetTotal = counters[Int(targets)]
+    mutating func referenceHolds(_ rule: FlatRule) throws(Bail) -> Bool {
+        let referring = records[Int(rule.probe)]
+        let required = rule.required
+        if referring.isEmpty, !required || rule.wildcard { return true }
+        for position in 0..<referring.count where referring[position].kind != .null && referring[position].kind != .string {
+            throw Bail()
+        }
+        let key = rule.second
+        let targetTotal = counters[Int(rule.entry)]
         var targetCount = 0
         var keyCursor = 0
         let keys = records[Int(key)]
@@ -136,28 +168,28 @@ extension BytePass {
         var matched: UInt64 = 0
         if !few { prepareTable(for: keys.count) }
         var cursors = Cursors()
-        do {
-            for ordinal in 0..<targetTotal {
-                let qualifies = try entryQualifies(filter, ordinal, &cursors)
-                while keyCursor < keys.count, keys[keyCursor].ordinal < ordinal { keyCursor += 1 }
-                if qualifies { targetCount += 1 }
-                while keyCursor < keys.count, keys[keyCursor].ordinal == ordinal {
-                    let keyValue = keys[keyCursor]
-                    if qualifies, keyValue.kind == .string {
-                        if few {
-                            for (position, value) in referring.enumerated() where value.kind == .string && value.slice.equals(keyValue.slice) {
-                                matched |= 1 << UInt64(position)
-                            }
-                        } else {
-                            _ = insert(keyValue.slice, record: keyCursor, of: key)
+        for ordinal in 0..<targetTotal {
+            let qualifies = try entryQualifies(first: rule.filterFirst, count: rule.filterCount, ordinal, &cursors)
+            while keyCursor < keys.count, keys[keyCursor].ordinal < ordinal { keyCursor += 1 }
+            if qualifies { targetCount += 1 }
+            while keyCursor < keys.count, keys[keyCursor].ordinal == ordinal {
+                let keyValue = keys[keyCursor]
+                if qualifies, keyValue.kind == .string {
+                    if few {
+                        for position in 0..<referring.count {
+                            let value = referring[position]
+                            if value.kind == .string, value.slice.equals(keyValue.slice) { matched |= 1 << UInt64(position) }
                         }
+                    } else {
+                        _ = insert(keyValue.slice, record: keyCursor, of: key)
                     }
-                    keyCursor += 1
                 }
+                keyCursor += 1
             }
         }
         if referring.isEmpty { return targetCount == 0 }
-        for (position, value) in referring.enumerated() {
+        for position in 0..<referring.count {
+            let value = referring[position]
             if value.kind == .null {
                 if required, targetCount > 0 { return false }
                 continue
@@ -229,7 +261,7 @@ extension BytePass {
         }
     }
 
-    func contains(_ slice: ByteSlice, of probe: Int32) -> Bool {
+    mutating func contains(_ slice: ByteSlice, of probe: Int32) -> Bool {
         if tableMask < 0 {
             for position in 0..<tableCount where records[Int(probe)][Int(table[position])].slice.equals(slice) { return true }
             return false

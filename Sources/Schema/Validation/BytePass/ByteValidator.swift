@@ -55,7 +55,7 @@ public struct ByteValidator: Sendable {
             return .unknown
         }
         let passing = pass.passingRules()
-        let ruleCount = tables.rules.count
+        let ruleCount = tables.ruleCount
         let all: UInt64 = ruleCount == 64 ? ~0 : (1 << UInt64(ruleCount)) - 1
         return passing == all ? .valid : .rulesOnly(passing: passing)
     }
@@ -67,10 +67,16 @@ struct Bail: Error {}
 private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
 
+/// Its helpers are `mutating` even where they only read: called from a mutating
+/// method, a non-mutating one gets a copy of the whole pass (some 400 bytes, a
+/// memcpy per call), a mutating one only its address.
 struct BytePass {
     // Only what the pass needs of the plan, so copies of the pass stay cheap.
-    let rules: [BytePlan.RuleEntry]
-    let constants: [BytePlan.Constant]
+    let flatRules: UnsafeMutablePointer<FlatRule>
+    let ruleCount: Int
+    let conditions: UnsafeMutablePointer<BytePlan.CompiledCondition>
+    let forbidden: UnsafeMutablePointer<Int>
+    let constants: UnsafeMutablePointer<BytePlan.Constant>
     let root: Int32
     let nodes: UnsafeMutablePointer<BytePlan.Node>
     let names: UnsafeMutablePointer<BytePlan.Name>
@@ -109,8 +115,11 @@ struct BytePass {
     var failed: UInt64 = 0
 
     init(tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
-        rules = tables.rules
-        constants = tables.constants
+        flatRules = tables.flatRules.baseAddress.unsafelyUnwrapped
+        ruleCount = tables.ruleCount
+        conditions = tables.conditions.baseAddress.unsafelyUnwrapped
+        forbidden = tables.forbidden.baseAddress.unsafelyUnwrapped
+        constants = tables.constants.baseAddress.unsafelyUnwrapped
         root = tables.root
         // Every table has at least one slot, so the base addresses exist.
         nodes = tables.nodes.baseAddress.unsafelyUnwrapped
@@ -446,13 +455,13 @@ struct BytePass {
 
     /// The offset of the name among `count` names from `first` that equals `slice`.
     @inline(__always)
-    func matchName(_ slice: ByteSlice, first: Int32, count: Int32) -> Int32? {
+    mutating func matchName(_ slice: ByteSlice, first: Int32, count: Int32) -> Int32? {
         for offset in 0..<count where nameEquals(slice, first + offset) { return offset }
         return nil
     }
 
     @inline(__always)
-    func nameEquals(_ slice: ByteSlice, _ nameIndex: Int32) -> Bool {
+    mutating func nameEquals(_ slice: ByteSlice, _ nameIndex: Int32) -> Bool {
         let name = names[Int(nameIndex)]
         return slice.equals(pool + Int(name.start), Int(name.count))
     }
@@ -465,6 +474,21 @@ struct BytePass {
         let (slice, ascii) = try content(scanned)
         guard ascii else { throw Bail() }
         return slice
+    }
+
+    /// When the input at `index` is the key `nameIndex` written plainly (its bytes
+    /// between quotes), that key, with `index` after its closing quote; else nil and
+    /// `index` unchanged. Only for plain names (`Name.plain`): their bytes followed by
+    /// a quote can only be that string.
+    @inline(__always)
+    mutating func plainKey(_ nameIndex: Int32) -> ByteSlice? {
+        let name = names[Int(nameIndex)]
+        let length = Int(name.count)
+        guard name.plain, index + length + 1 < end, base[index] == quote, base[index + length + 1] == quote else { return nil }
+        let key = ByteSlice(start: base + index + 1, count: length)
+        guard key.equals(pool + Int(name.start), length) else { return nil }
+        index += length + 2
+        return key
     }
 
     /// After a key: whitespace, a colon.
@@ -561,13 +585,15 @@ struct BytePass {
         } else {
             repeat {
                 skipWhitespace()
-                let key = try key()
                 var found: Int32 = -1
+                let key: ByteSlice
                 // Payloads usually list properties in schema order: try the member's
-                // position first.
-                if count < total, nameEquals(key, properties[Int(form.a) + count].name) {
+                // position first, on the raw bytes (no scan, no unescaping).
+                if count < total, let expected = plainKey(properties[Int(form.a) + count].name) {
+                    key = expected
                     found = form.a + Int32(count)
                 } else {
+                    key = try self.key()
                     for offset in 0..<total where nameEquals(key, properties[Int(form.a + offset)].name) {
                         found = form.a + offset
                         break
@@ -605,7 +631,14 @@ struct BytePass {
                         childMask = self.childMask(mask, key: key)
                     }
                 }
-                try value(child, childMask)
+                skipWhitespace()
+                if childMask == 0, index < end, base[index] == quote, child < 0 || nodes[Int(child)].kind == .string {
+                    // A string no rule looks at, against the string form or any value:
+                    // all `value` would do is scan it.
+                    _ = try scanString()
+                } else {
+                    try value(child, childMask)
+                }
                 count += 1
             } while try separator(UInt8(ascii: "}"))
         }
@@ -696,7 +729,7 @@ struct BytePass {
     // MARK: Rule paths
 
     @inline(__always)
-    func wildcardMask(_ mask: UInt64) -> UInt64 {
+    mutating func wildcardMask(_ mask: UInt64) -> UInt64 {
         var result: UInt64 = 0
         var remaining = mask
         while remaining != 0 {
@@ -708,7 +741,7 @@ struct BytePass {
         return result
     }
 
-    func indexMask(_ mask: UInt64, _ position: Int) -> UInt64 {
+    mutating func indexMask(_ mask: UInt64, _ position: Int) -> UInt64 {
         var result: UInt64 = 0
         var remaining = mask
         while remaining != 0 {
@@ -722,7 +755,7 @@ struct BytePass {
         return result
     }
 
-    func childMask(_ mask: UInt64, key: ByteSlice) -> UInt64 {
+    mutating func childMask(_ mask: UInt64, key: ByteSlice) -> UInt64 {
         var result: UInt64 = 0
         var remaining = mask
         while remaining != 0 {
@@ -767,19 +800,11 @@ struct BytePass {
         }
     }
 
-    func passes(_ check: BytePlan.Check, _ value: ByteRecord) -> Bool {
+    mutating func passes(_ check: BytePlan.Check, _ value: ByteRecord) -> Bool {
         switch check.kind {
         case .relativeReference, .relativeReferenceWithAuthority:
             guard value.kind == .string else { return true }
-            let bytes = value.slice.buffer
-            let allowAuthority = check.kind == .relativeReferenceWithAuthority
-            // As RuleCheck: "" (TG021) and a "//" anywhere (which may resolve to a
-            // leading "//", TG020) are warnings the tree path words.
-            if bytes.isEmpty { return false }
-            if !allowAuthority, bytes.count > 1, zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }) {
-                return false
-            }
-            return RelativeReference.isRelativeReference(bytes, allowAuthority: allowAuthority)
+            return Self.isRelativeReference(value.slice, allowAuthority: check.kind == .relativeReferenceWithAuthority)
         case .equals:
             // Equal bytes are equal Strings; anything else counts as failed, and the
             // tree path decides.
@@ -787,8 +812,64 @@ struct BytePass {
         }
     }
 
+    /// The relativeReference rule's verdict on a string's bytes, as RuleCheck gives it:
+    /// "" (TG021) and a "//" anywhere (which may resolve to a leading "//", TG020) are
+    /// warnings the tree path words.
+    static func isRelativeReference(_ slice: ByteSlice, allowAuthority: Bool) -> Bool {
+        let count = slice.count
+        if count == 0 { return false }
+        let bytes = slice.start
+        // With an authority allowed, the full check (rare: no schema here uses it).
+        guard !allowAuthority else {
+            return RelativeReference.isRelativeReference(slice.buffer, allowAuthority: true)
+        }
+        // RelativeReference.isRelativeReference in one pass, for a reference with no
+        // "//" (so no authority, and no "[" or "]" anywhere): a ":" before the first
+        // "/", "?" or "#" reads as a scheme, one "#" at most, "%" takes two hex digits,
+        // every other byte is in the allowed set. Most bytes need only the mask test.
+        var firstSegment = true
+        var sawHash = false
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            index &+= 1
+            if byte < 128, (byte < 64 ? simpleReferenceBytesLow : simpleReferenceBytesHigh) & (1 << UInt64(byte & 63)) != 0 {
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "/"):
+                // The bytes as written, like the "//" check it replaces.
+                if index >= 2, bytes[index - 2] == UInt8(ascii: "/") { return false }
+                firstSegment = false
+            case UInt8(ascii: "?"):
+                firstSegment = false
+            case UInt8(ascii: ":"):
+                if firstSegment { return false }
+            case UInt8(ascii: "#"):
+                if sawHash { return false }
+                sawHash = true
+                firstSegment = false
+            case UInt8(ascii: "%"):
+                guard index + 1 < count, Scanner.hexDigit(bytes[index]) != nil, Scanner.hexDigit(bytes[index + 1]) != nil else {
+                    return false
+                }
+                index &+= 2
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Bit n set: byte n (0-63), or byte 64 + n, may appear as it is anywhere in a
+    /// relative reference and needs no second look: a letter, a digit or one of
+    /// `-._~!$&'()*+,;=@` (BytePassTests checks the pass against the full check on
+    /// every byte).
+    static let simpleReferenceBytesLow: UInt64 = 0x2BFF_7FD2_0000_0000
+    static let simpleReferenceBytesHigh: UInt64 = 0x47FF_FFFE_87FF_FFFF
+
     /// Whether a recorded value equals a constant: nil when bytes cannot tell.
-    func matches(_ value: ByteRecord, _ constant: BytePlan.Constant) -> Bool? {
+    mutating func matches(_ value: ByteRecord, _ constant: BytePlan.Constant) -> Bool? {
         switch constant {
         case .null: return value.kind == .null
         case .bool(let flag): return value.kind == (flag ? .true : .false)

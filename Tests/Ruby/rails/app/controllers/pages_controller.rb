@@ -1,0 +1,21 @@
+# frozen_string_literal: true
+
+# One page with the menu and the form bridge components, their data built with the
+# generated value objects and a Hash; and a menu whose two items share an index (MN101).
+class PagesController < ActionController::Base
+  layout false
+
+  def show
+    @menu = Menu::MenuData.new(title: 'Actions', items: [Menu::Item.new(title: 'Edit', index: 0),
+                                                         Menu::Item.new(title: 'Delete "all"', index: 1)])
+    @form = { submitTitle: 'Save <draft>' }
+    render :page
+  end
+
+  def invalid
+    @menu = Menu::MenuData.new(title: 'Actions', items: [Menu::Item.new(title: 'Edit', index: 0),
+                                                         Menu::Item.new(title: 'Delete', index: 0)])
+    @form = { submitTitle: 'Save' }
+    render :page
+  end
+end

@@ -1,0 +1,6 @@
+# frozen_string_literal: true
+
+Rails.application.routes.draw do
+  get 'page', to: 'pages#show'
+  get 'invalid', to: 'pages#invalid'
+end

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The menu and form ViewComponents in a real Rails 6.1 app (Debian's railties; the
+/// view_component gem is the double of Tests/Ruby/doubles): `tabgen emit` writes the Ruby
+/// of contracts/menu.json and contracts/form.json as a project's tabgen.yml lists them,
+/// Tests/Ruby/rails renders both components on one page through routing, a controller and
+/// ActionView (test/page_test.rb checks the HTML and that invalid menu data raises), and
+/// `tabgen validate --html` checks that page against both contracts: it passes, and a
+/// tampered copy fails with each contract's code.
+struct RubyRailsPageTests {
+    static let rails = PathAccessorsCompileTests.root.appendingPathComponent("Tests/Ruby/rails")
+    static let double = PathAccessorsCompileTests.root.appendingPathComponent("Tests/Ruby/doubles/view_component.rb")
+
+    @Test func menuAndFormComponentsRenderAPageThatValidates() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory.appendingPathComponent("contracts"), withIntermediateDirectories: true)
+        for name in ["menu", "form"] {
+            try manager.copyItem(atPath: PathAccessorsCompileTests.root.appendingPathComponent("contracts/\(name).json").path,
+                                 toPath: directory.appendingPathComponent("contracts/\(name).json").path)
+        }
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: gen\n".utf8)
+            .write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+
+        // One app: each contract's output (gen/<component>/) merged into its root, as a
+        // Rails app holds them, then the app's own files and the double.
+        let app = directory.appendingPathComponent("app")
+        for source in ["gen/menu", "gen/form"].map(directory.appendingPathComponent) + [Self.rails] {
+            try Self.copyTree(source, into: app)
+        }
+        try manager.createDirectory(at: app.appendingPathComponent("doubles"), withIntermediateDirectories: true)
+        try manager.copyItem(at: Self.double, to: app.appendingPathComponent("doubles/view_component.rb"))
+        for path in ["app/components/menu/display_component.rb", "app/components/form/connect_component.rb"] {
+            #expect(manager.fileExists(atPath: app.appendingPathComponent(path).path), "\(path) not emitted")
+        }
+
+        let rails = try PathAccessorsCompileTests.run("ruby", ["test/page_test.rb"], in: app)
+        #expect(rails.status == 0, "\(rails.stdout)\(rails.stderr)")
+        #expect(rails.stdout.contains("3 runs, ") && rails.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(rails.stdout)")
+        let page = try String(contentsOf: app.appendingPathComponent("tmp/page.html"), encoding: .utf8)
+        // The exact JSON of each event's data, HTML-escaped into its value attribute.
+        #expect(page.contains(#"<div data-controller="bridge--menu" data-bridge--menu-display-value="{&quot;title&quot;:&quot;Actions&quot;,&quot;items&quot;:[{&quot;title&quot;:&quot;Edit&quot;,&quot;index&quot;:0},{&quot;title&quot;:&quot;Delete \&quot;all\&quot;&quot;,&quot;index&quot;:1}]}" class="menu">"#), "\(page)")
+        #expect(page.contains(#"<form data-controller="bridge--form" data-bridge--form-connect-value="{&quot;submitTitle&quot;:&quot;Save &lt;draft&gt;&quot;}" action="/save" method="post">"#), "\(page)")
+
+        try Data(page.utf8).write(to: directory.appendingPathComponent("page.html"))
+        let valid = try CLI.run(["validate", "--html", "page.html"], in: directory)
+        #expect(valid.status == 0 && valid.stdout.isEmpty, "\(valid.stdout)\(valid.stderr)")
+        #expect(valid.stderr.contains("checked 1 page: 1 valid, 0 invalid (0 errors, 0 warnings)"), "\(valid.stderr)")
+
+        // Tampered after rendering: two items of one index (the menu's rule), a number for the title.
+        let tampered = page.replacingOccurrences(of: "&quot;index&quot;:1", with: "&quot;index&quot;:0")
+            .replacingOccurrences(of: "&quot;submitTitle&quot;:&quot;Save &lt;draft&gt;&quot;", with: "&quot;submitTitle&quot;:7")
+        #expect(tampered != page)
+        try Data(tampered.utf8).write(to: directory.appendingPathComponent("tampered.html"))
+        let invalid = try CLI.run(["validate", "--html", "tampered.html"], in: directory)
+        #expect(invalid.status == 1, "\(invalid.stdout)\(invalid.stderr)")
+        let findings = invalid.stdoutLines.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? $0 }
+        #expect(findings == [
+            "error[MN101] menu.display /items/1/index: two items have the same index: 0 is also at /items/0/index",
+            "error[TG010] form.connect /submitTitle: expected a string, found number 7",
+        ], "\(invalid.stdout)")
+    }
+
+    /// `cp -R source/. destination/`: merges directories, fails on a file both have.
+    static func copyTree(_ source: URL, into destination: URL) throws {
+        let manager = FileManager.default
+        guard let paths = manager.enumerator(atPath: source.path)?.allObjects as? [String] else { return }
+        for path in paths.sorted() {
+            let from = source.appendingPathComponent(path)
+            let to = destination.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                try manager.createDirectory(at: to, withIntermediateDirectories: true)
+            } else {
+                try manager.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.copyItem(at: from, to: to)
+            }
+        }
+    }
+}
