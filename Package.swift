@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SchemaTests",
-            dependencies: ["Schema"],
+            dependencies: ["Schema", "JSON"],
             resources: [.copy("Conformance")]
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

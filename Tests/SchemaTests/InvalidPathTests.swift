@@ -1,5 +1,6 @@
 import Testing
 @testable import Schema
+@testable import JSON
 
 /// The cheaper pieces of the invalid-payload path agree with what they replaced: the
 /// locator's walk per request with its trie, `FirstSeen` with a Dictionary, the byte
