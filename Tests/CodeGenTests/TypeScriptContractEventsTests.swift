@@ -36,6 +36,26 @@ struct TypeScriptContractEventsTests {
     }
     """
 
+    /// Writes the app file beside the emitted contracts (one folder each), the package
+    /// doubles as node_modules, and a tsconfig extending the harness's `base`, then runs tsc
+    /// on the app and every contract's files of the app's extension.
+    static func compileApp(_ source: String, named name: String, in root: URL, tsc: URL, extending base: String,
+                           compilerOptions: String) throws -> Support.ProcessResult {
+        try Data(source.utf8).write(to: root.appendingPathComponent(name))
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired"),
+                                         to: root.appendingPathComponent("node_modules/@hotwired"))
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let nodeTypes = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/node.d.ts").path
+        let tsconfig = """
+        {"extends": "\(TypeScriptEndToEndTests.harness.appendingPathComponent(base).path)",
+         "compilerOptions": {\(compilerOptions)},
+         "include": ["\(name)", "*/*.\((name as NSString).pathExtension)", "\(nodeTypes)"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        return try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+    }
+
     @Test("menu, form and share pass tsc --strict together and every event data type's fixtures pass under node --test")
     func toolchain() throws {
         let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
@@ -54,19 +74,8 @@ struct TypeScriptContractEventsTests {
         }
         #expect(testFiles.count == roots)
         #expect(roots == 5)
-        try Data(Self.app.utf8).write(to: root.appendingPathComponent("app.ts"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired"),
-                                         to: root.appendingPathComponent("node_modules/@hotwired"))
-        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
-        let nodeTypes = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/node.d.ts").path
-        let tsconfig = """
-        {"extends": "\(TypeScriptEndToEndTests.harness.appendingPathComponent("tsconfig.json").path)",
-         "compilerOptions": {"rootDir": ".", "outDir": "out"},
-         "include": ["app.ts", "*/*.ts", "\(nodeTypes)"]}
-        """
-        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
-        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        let compiled = try Self.compileApp(Self.app, named: "app.ts", in: root, tsc: tsc, extending: "tsconfig.json",
+                                           compilerOptions: #""rootDir": ".", "outDir": "out""#)
         #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
         guard compiled.status == 0 else { return }
         let out = root.appendingPathComponent("out")
@@ -130,19 +139,8 @@ struct TypeScriptContractEventsTests {
             testFiles += files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path)" }
         }
         #expect(testFiles.count == 5)
-        try Data(Self.appJS.utf8).write(to: root.appendingPathComponent("app.js"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired"),
-                                         to: root.appendingPathComponent("node_modules/@hotwired"))
-        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
-        let nodeTypes = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/node.d.ts").path
-        let tsconfig = """
-        {"extends": "\(TypeScriptEndToEndTests.harness.appendingPathComponent("tsconfig.checkjs.json").path)",
-         "compilerOptions": {"rootDir": "."},
-         "include": ["app.js", "*/*.js", "\(nodeTypes)"]}
-        """
-        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
-        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        let compiled = try Self.compileApp(Self.appJS, named: "app.js", in: root, tsc: tsc, extending: "tsconfig.checkjs.json",
+                                           compilerOptions: #""rootDir": ".""#)
         #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc --checkJs failed:\n\(compiled.stdout)\(compiled.stderr)")
         guard compiled.status == 0 else { return }
         // ES2017 syntax: tsc lowers what is newer, so the module emitted for ES2017 equals
