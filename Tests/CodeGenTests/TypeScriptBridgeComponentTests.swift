@@ -93,7 +93,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         let lines = tests.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
-        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 12"], "\(tests.stdout.suffix(2000))")
+        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 26"], "\(tests.stdout.suffix(2000))")
     }
 
     /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be
@@ -129,6 +129,17 @@ struct TypeScriptBridgeComponentTests {
         #expect(form.contents.contains("sendSubmitDisabled(): boolean {"))
         #expect(form.contents.contains("sendSubmitEnabled(): boolean {"))
         #expect(!form.contents.contains("#checkReply"), "form has no reply with data, so no unused private method")
+        // The events whose data the server renders: their Stimulus value, named as the Ruby
+        // component's attribute (data-bridge--menu-display-value), and the reply's hook.
+        #expect(menu.contents.contains("  static values = { display: String }\n"))
+        #expect(menu.contents.contains("  declare displayValue: string\n  declare readonly hasDisplayValue: boolean\n"))
+        #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#connected) this.#sendDisplayValue()\n  }\n"))
+        #expect(menu.contents.contains("  onSelected(selection: Selection): void {\n    this.dispatch(\"selected\", { detail: selection })\n  }\n"))
+        #expect(menu.contents.contains("    const checked = parseMenuData(this.displayValue)\n"))
+        #expect(form.contents.contains("  static values = { connect: String }\n"))
+        #expect(form.contents.contains("  onSubmit(): void {\n    this.dispatch(\"submit\")\n  }\n"))
+        #expect(form.contents.contains("    this.send(\"connect\", checked.value, () => this.onSubmit())\n"))
+        #expect(!form.contents.contains("submitDisabledValue"), "an event without a value keeps only its method")
 
         let menuJS = try #require(try Self.generate(menuDocument, flavor: .javascript).first { $0.path == "menu_bridge_component.js" })
         #expect(menuJS.contents.contains("import { BridgeComponent } from \"@hotwired/hotwire-native-bridge\"\n"))
@@ -140,6 +151,11 @@ struct TypeScriptBridgeComponentTests {
         #expect(formJS.contents.contains("  sendConnect(data, onSubmit) {\n"))
         #expect(formJS.contents.contains("  sendSubmitDisabled() {\n"))
         #expect(!formJS.contents.contains("function checkReply"), "form has no reply with data, so no unused function")
+        #expect(menuJS.contents.contains("  static get values() {\n    return { display: String }\n  }\n"))
+        #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (connected.has(this)) sendDisplayValue(this)\n  }\n"))
+        #expect(menuJS.contents.contains("   * @param {Selection} selection\n   */\n  onSelected(selection) {\n"))
+        #expect(menuJS.contents.contains("\nfunction sendDisplayValue(controller) {\n"))
+        #expect(formJS.contents.contains("  controller.send(\"connect\", checked.value, () => controller.onSubmit())\n"))
     }
 
     @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")
@@ -181,6 +197,26 @@ struct TypeScriptBridgeComponentTests {
             let document = try Support.document(json: json)
             #expect { try Self.generate(document) } throws: { ($0 as? CodeGenError)?.message.contains(reason) == true }
         }
+    }
+
+    @Test("a value's reply hook named like a member of the base is refused; a value event without a reply has no hook")
+    func valueMembers() throws {
+        func contract(reply: String?) -> String {
+            let replyEvent = reply.map { #",{"name": "\#($0)", "direction": "nativeToWeb", "replyTo": "display"}"# } ?? ""
+            return """
+            {"metadata": {"tabgen": {"contract": {"component": "menu", "stimulusIdentifier": "bridge--menu", "events": [
+              {"name": "display", "direction": "webToNative", "value": "menuItems", "data": "MenuData"}\(replyEvent)]}}},
+             "definitions": {"MenuData": {"properties": {"title": {"type": "string"}}}}}
+            """
+        }
+        let document = try Support.document(json: contract(reply: "sendFailure"))
+        #expect { try Self.generate(document) } throws: { ($0 as? CodeGenError)?.message.contains("would define onSendFailure twice") == true }
+        let base = Support.file(try Self.generate(try Support.document(json: contract(reply: nil))), "menu_bridge_component.ts")
+        // Stimulus's names for the key menuItems: data-bridge--menu-menu-items-value, menuItemsValue.
+        #expect(base.contains("  static values = { menuItems: String }\n"))
+        #expect(base.contains("  menuItemsValueChanged(): void {\n"))
+        #expect(base.contains("    this.send(\"display\", checked.value)\n  }\n"))
+        #expect(base.contains("data-bridge--menu-menu-items-value"))
     }
 
     @Test("off by default, and no base for the one-event navigation contract")

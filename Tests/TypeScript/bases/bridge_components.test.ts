@@ -40,6 +40,16 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
   class MenuController extends MenuBridgeComponent {
     readonly replyFailures: Failure[] = []
     readonly sendFailures: Failure[] = []
+    readonly selections: Selection[] = []
+    connects = 0
+    // An app's connect() override: the base still sends the value, through super.connect().
+    override connect(): void {
+      super.connect()
+      this.connects++
+    }
+    override onSelected(selection: Selection): void {
+      this.selections.push(selection)
+    }
     override onReplyFailure(event: string, findings: Violation[]): void {
       this.replyFailures.push({ event, findings })
     }
@@ -51,7 +61,12 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
   // Keeps the generated defaults, to show that they report (console.error), not swallow.
   class PlainMenuController extends MenuBridgeComponent {}
 
-  class FormController extends FormBridgeComponent {}
+  class FormController extends FormBridgeComponent {
+    submits = 0
+    override onSubmit(): void {
+      this.submits++
+    }
+  }
 
   describe(`the generated bridge component bases (${flavour})`, () => {
     const page = new FakeElement("main")
@@ -80,8 +95,8 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       mock.restoreAll()
     })
 
-    async function connect<T>(identifier: string): Promise<T> {
-      const element = new FakeElement("div", { "data-controller": identifier })
+    async function connect<T>(identifier: string, attributes: Record<string, string> = {}): Promise<T> {
+      const element = new FakeElement("div", { "data-controller": identifier, ...attributes })
       page.append(element)
       await settle()
       const controller = application.getControllerForElementAndIdentifier(asElement(element), identifier)
@@ -178,6 +193,96 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
           ["form", "submitEnabled", { metadata: { url: URL } }],
         ],
       )
+      assert.equal(errors.mock.calls.length, 0)
+    })
+
+    // The Stimulus values, as Menu::DisplayComponent and Form::ConnectComponent render them
+    // (Tests/Ruby/rails: the exact JSON in data-bridge--menu-display-value).
+    const MENU_JSON = '{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete \\"all\\"","index":1}]}'
+    const findings = (failures: Failure[]) => failures.map(({ event, findings }) => [event, findings.map(({ code, pointer }) => [code, pointer])])
+
+    it("connect with data-bridge--menu-display-value sends display once, with the parsed data, through a subclass's connect()", async () => {
+      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": MENU_JSON })
+      assert.equal(menu.connects, 1)
+      assert.deepEqual(
+        app.received.map(({ component, event, data }) => [component, event, data]),
+        [["menu", "display", { title: "Actions", items: [{ title: "Edit", index: 0 }, { title: 'Delete "all"', index: 1 }], metadata: { url: URL } }]],
+      )
+      assert.deepEqual(menu.sendFailures, [])
+    })
+
+    it("a change of the value sends display again while connected; before connect and after disconnect, nothing extra", async () => {
+      const element = new FakeElement("div", { "data-controller": "bridge--menu", "data-bridge--menu-display-value": MENU_JSON })
+      element.setAttribute("data-bridge--menu-display-value", JSON.stringify(MENU)) // before connect
+      page.append(element)
+      await settle()
+      assert.deepEqual(app.received.map(({ data }) => data), [{ ...MENU, metadata: { url: URL } }])
+      const changed: MenuData = { title: "More", items: [{ title: "Share", index: 3 }] }
+      element.setAttribute("data-bridge--menu-display-value", JSON.stringify(changed))
+      await settle()
+      assert.deepEqual(app.received.map(({ event, data }) => [event, data]), [
+        ["display", { ...MENU, metadata: { url: URL } }],
+        ["display", { ...changed, metadata: { url: URL } }],
+      ])
+      element.remove()
+      await settle()
+      element.setAttribute("data-bridge--menu-display-value", MENU_JSON)
+      await settle()
+      assert.equal(app.received.length, 2)
+    })
+
+    it("an invalid value is not sent: onSendFailure gets the codes and pointers (MN101, TG010, an empty value's TG001)", async () => {
+      const duplicate = '{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":0}]}'
+      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": duplicate })
+      menu.element.setAttribute("data-bridge--menu-display-value", '{"title":7,"items":[]}')
+      await settle()
+      menu.element.setAttribute("data-bridge--menu-display-value", "")
+      await settle()
+      assert.equal(app.received.length, 0)
+      assert.deepEqual(findings(menu.sendFailures), [
+        ["display", [["MN101", "/items/1/index"]]],
+        ["display", [["TG010", "/title"]]],
+        ["display", [["TG001", ""]]],
+      ])
+    })
+
+    it("without the value attribute nothing is sent and nothing reported: the subclass sends by hand", async () => {
+      const menu = await connect<MenuController>("bridge--menu")
+      assert.equal(menu.connects, 1)
+      assert.equal(app.received.length, 0)
+      assert.deepEqual(menu.sendFailures, [])
+      assert.equal(errors.mock.calls.length, 0)
+    })
+
+    it("the reply to the display the base sent reaches onSelected; an invalid one reaches onReplyFailure", async () => {
+      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": MENU_JSON })
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, { selectedIndex: 1 })
+      reply(sent, { selectedIndex: "1" })
+      assert.deepEqual(menu.selections, [{ selectedIndex: 1 }])
+      assert.deepEqual(findings(menu.replyFailures), [["selected", [["TG010", "/selectedIndex"]]]])
+    })
+
+    it("by default onSelected dispatches <identifier>:selected with the reply as its detail", async () => {
+      const menu = await connect<PlainMenuController>("bridge--plain-menu", { "data-bridge--plain-menu-display-value": MENU_JSON })
+      const details: unknown[] = []
+      menu.element.addEventListener("bridge--plain-menu:selected", (event) => details.push((event as CustomEvent).detail))
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, { selectedIndex: 0 })
+      assert.deepEqual(details, [{ selectedIndex: 0 }])
+    })
+
+    it("form: connect with data-bridge--form-connect-value sends connect once; the app's tap reaches onSubmit", async () => {
+      const form = await connect<FormController>("bridge--form", { "data-bridge--form-connect-value": '{"submitTitle":"Save <draft>"}' })
+      assert.deepEqual(app.received.map(({ component, event, data }) => [component, event, data]), [
+        ["form", "connect", { submitTitle: "Save <draft>", metadata: { url: URL } }],
+      ])
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, sent.data)
+      assert.equal(form.submits, 1)
       assert.equal(errors.mock.calls.length, 0)
     })
   })

@@ -46,9 +46,14 @@ function controllers(flavour, { MenuBridgeComponent }, { FormBridgeComponent }) 
   class MenuController extends MenuBridgeComponent {
     connect() {
       super.connect()
+      if (this.hasDisplayValue) return // the server rendered the data: the base has sent it
       const links = [...this.element.querySelectorAll("a")]
       const items = links.map((link, index) => ({ title: link.textContent, index }))
       this.sent = this.sendDisplay({ title: this.element.dataset.title, items }, ({ selectedIndex }) => selections.push([flavour, links[selectedIndex].textContent]))
+    }
+
+    onSelected({ selectedIndex }) {
+      selections.push([flavour, "onSelected", selectedIndex])
     }
 
     onReplyFailure(event, findings) {
@@ -60,8 +65,12 @@ function controllers(flavour, { MenuBridgeComponent }, { FormBridgeComponent }) 
     connect() {
       super.connect()
       const button = this.element.querySelector("button")
-      this.sendConnect({ submitTitle: button.textContent }, () => submits.push([flavour, this.element.id]))
+      if (!this.hasConnectValue) this.sendConnect({ submitTitle: button.textContent }, () => submits.push([flavour, this.element.id]))
       this.sendSubmitDisabled()
+    }
+
+    onSubmit() {
+      submits.push([flavour, "onSubmit"])
     }
   }
 
@@ -108,7 +117,31 @@ function equal(actual, expected, what) {
 
 const url = () => ({ url: location.href })
 
+// The page as Rails renders Menu::DisplayComponent and Form::ConnectComponent
+// (Tests/Ruby/rails; RubyRailsPageTests checks these exact tags), the data in the values.
+const RAILS_PAGE = `<div data-controller="bridge--menu" data-bridge--menu-display-value="{&quot;title&quot;:&quot;Actions&quot;,&quot;items&quot;:[{&quot;title&quot;:&quot;Edit&quot;,&quot;index&quot;:0},{&quot;title&quot;:&quot;Delete \\&quot;all\\&quot;&quot;,&quot;index&quot;:1}]}" class="menu">
+      <button data-action="bridge--menu#show">Open Menu</button>
+</div>
+<form data-controller="bridge--form" data-bridge--form-connect-value="{&quot;submitTitle&quot;:&quot;Save &lt;draft&gt;&quot;}" action="/save" method="post">
+      <button type="submit" data-bridge--form-target="submit">Save</button>
+</form>`
+
 const tests = {
+  async "the Rails page: each base sends its value's data on connect, once, and the replies reach onSelected and onSubmit"(flavour) {
+    answer = ({ component, event }) => (component === "menu" ? { selectedIndex: 1 } : event === "connect" ? { submitTitle: "Save <draft>" } : undefined)
+    flavours[flavour].root.insertAdjacentHTML("beforeend", RAILS_PAGE)
+    await settle()
+    equal(received.map(({ component, event, data }) => [component, event, data]), [
+      ["menu", "display", { title: "Actions", items: [{ title: "Edit", index: 0 }, { title: 'Delete "all"', index: 1 }], metadata: url() }],
+      ["form", "connect", { submitTitle: "Save <draft>", metadata: url() }],
+      ["form", "submitDisabled", { metadata: url() }],
+    ], "messages")
+    equal(selections, [[flavour, "onSelected", 1]], "selections")
+    equal(submits, [[flavour, "onSubmit"]], "submits")
+    equal(failures, [], "failures")
+    equal(logged, [], "errors logged")
+  },
+
   async "a page with a menu and a form: each sends its events with its data, and each reply reaches its own callback"(flavour) {
     answer = ({ component, event }) => (component === "menu" ? { selectedIndex: 2 } : event === "connect" ? { submitTitle: "Save" } : undefined)
     flavours[flavour].root.append(menuElement(), formElement())

@@ -52,9 +52,13 @@ struct TypeScriptBridgeComponent {
         var types: Set<String> = ["Violation"]
         var methods: Set<String> = []
         var sends: [[String: Any]] = []
+        // The events whose data the server renders into a Stimulus value: the base sends
+        // each on connect and when its value changes (see valueContext).
+        var valueSends: [[String: Any]] = []
+        var members = Self.baseMembers
         for event in contract.webToNativeEvents {
             let method = "send" + target.typeIdentifier(for: [event.name])
-            guard methods.insert(method).inserted else {
+            guard methods.insert(method).inserted, members.insert(method).inserted else {
                 throw CodeGenError("typescript: two events of the \(contract.component) contract give the method \(method); rename one")
             }
             var item: [String: Any] = ["method": method, "eventLiteral": TypeScriptLiterals.string(event.name),
@@ -71,7 +75,7 @@ struct TypeScriptBridgeComponent {
             }
             if let reply = replies.first {
                 var replyItem: [String: Any] = ["callback": "on" + target.typeIdentifier(for: [reply.name]),
-                                                "nameLiteral": TypeScriptLiterals.string(reply.name)]
+                                                "nameLiteral": TypeScriptLiterals.string(reply.name), "replyName": reply.name]
                 if let data = try data(of: reply) {
                     values.insert("parse\(data)")
                     types.formUnion([data, "ParseResult"])
@@ -81,16 +85,43 @@ struct TypeScriptBridgeComponent {
                 }
                 item["reply"] = replyItem
             }
+            if let value = event.value, let data = item["data"] as? [String: Any] {
+                var valueItem = try valueContext(of: event, value: value, members: &members)
+                let attribute = contract.valueAttribute(of: event)
+                valueItem["senderDocLines"] = TypeScriptContexts.wrap(
+                    "Sends \(TypeScriptLiterals.string(event.name)) with the data in \(attribute), once checked. A page without "
+                        + "the attribute gets nothing sent: the subclass may send \(TypeScriptLiterals.string(event.name)) itself. "
+                        + "An empty value is invalid JSON (TG001), reported as invalid data is.")
+                if let reply = item["reply"] as? [String: Any], let name = reply["replyName"] as? String {
+                    let replyData = reply["replyData"] as? [String: Any]
+                    let check = (replyData?["parse"] as? String).map {
+                        ", once `\($0)` accepts its data (otherwise `onReplyFailure(\(TypeScriptLiterals.string(name)), findings)` gets the findings)"
+                    } ?? ""
+                    valueItem["hookDocLines"] = TypeScriptContexts.wrap(
+                        "The reply to the \(TypeScriptLiterals.string(event.name)) event the base sent from \(attribute)\(check). "
+                            + "Override it to act on the reply; by default it dispatches `<identifier>:\(name)` (a Stimulus event"
+                            + (replyData == nil ? "" : ", the reply in its `detail`") + "), so that a page can also listen with `data-action`.")
+                }
+                valueItem["eventLiteral"] = item["eventLiteral"]
+                valueItem["data"] = data
+                valueItem["reply"] = item["reply"]
+                valueSends.append(valueItem)
+            }
             sends.append(item)
         }
         let anyReplyData = sends.contains { ($0["reply"] as? [String: Any])?["replyData"] != nil }
         let anyData = anyReplyData || sends.contains { $0["data"] != nil }
+        let valueSentences = valueSends.map { item in
+            "The \(item["eventLiteral"] ?? "") event is sent by the base itself, from \(item["attribute"] ?? "") (which the "
+                + "server renders), on connect and whenever the value changes\((item["hook"] as? String).map { "; its reply goes to \($0)()" } ?? "")."
+        }
         let context: [String: Any] = [
             "header": input.header.lines,
             "intro": TypeScriptContexts.wrap(
                 "The \(TypeScriptLiterals.string(contract.component)) bridge component's Stimulus base: extend it, register the "
                     + "subclass as \(contract.stimulusIdentifier), and send each event with its typed method; a reply reaches "
-                    + "its callback only after it passes the same checks as `tabgen validate`."),
+                    + "its callback only after it passes the same checks as `tabgen validate`."
+                    + valueSentences.map { " " + $0 }.joined()),
             "className": className,
             "componentLiteral": TypeScriptLiterals.string(contract.component),
             "moduleImport": TypeScriptLiterals.string(moduleSpecifier),
@@ -103,9 +134,52 @@ struct TypeScriptBridgeComponent {
             "anyReplyData": anyReplyData,
             "anyData": anyData,
             "sends": sends,
+            "valueSends": valueSends,
+            "anyValue": !valueSends.isEmpty,
+            "valueAttributes": valueSends.compactMap { $0["attribute"] as? String }.joined(separator: ", "),
+            "valuesLiteral": valueSends.compactMap { $0["key"] as? String }.map { "\($0): String" }.joined(separator: ", "),
         ]
         return FilePlan(path: "\(module)_bridge_component.\(javascript ? "js" : "ts")",
                         contents: .template(name: javascript ? "bridge-component-js" : "bridge-component-ts", context: context))
+    }
+
+    /// What BridgeComponent and Stimulus's Controller define, and the base's own hooks: a
+    /// generated member of the same name would replace them.
+    static let baseMembers: Set<String> = [
+        "application", "bridge", "component", "connect", "context", "disconnect", "dispatch", "element", "enabled",
+        "identifier", "initialize", "onReplyFailure", "onSendFailure", "pendingMessageCallbacks", "platformOptingOut",
+        "restore", "send",
+    ]
+
+    /// An event whose data the server renders into the Stimulus value `value`
+    /// (`display` -> `data-bridge--menu-display-value`, the attribute the Ruby component
+    /// writes and `validate --html` reads): Stimulus's names for it (`displayValue`,
+    /// `hasDisplayValue`, `displayValueChanged`, from its dasherize/camelize as
+    /// `BridgeContract.valueProperty` has them), and the hook its reply goes to, since the
+    /// base, not the app, sends it (`onSelected`, the name of the callback parameter of
+    /// `sendDisplay`).
+    private func valueContext(of event: ContractEvent, value: String, members: inout Set<String>) throws(CodeGenError) -> [String: Any] {
+        guard TypeScriptLiterals.isIdentifier(value), value != "__proto__" else {
+            throw CodeGenError("typescript: the value \(value) of the \(contract.component) event \(event.name) is not a JavaScript identifier, so Stimulus has no \(value)Value property")
+        }
+        let property = BridgeContract.camelize(BridgeContract.dasherize(value) + "-value")
+        var item: [String: Any] = [
+            "key": value, "property": property,
+            "hasProperty": "has" + property.prefix(1).uppercased() + property.dropFirst(),
+            "changed": property + "Changed",
+            "sender": "send" + target.typeIdentifier(for: [event.name]) + "Value",
+            "attribute": contract.valueAttribute(of: event),
+        ]
+        var names = [property, property + "Changed", item["hasProperty"] as? String ?? ""]
+        if let reply = contract.replies(to: event).first {
+            let hook = "on" + target.typeIdentifier(for: [reply.name])
+            item["hook"] = hook
+            names.append(hook)
+        }
+        for name in names where !members.insert(name).inserted {
+            throw CodeGenError("typescript: the \(contract.component) bridge component base would define \(name) twice (the value \(value) of the event \(event.name) gives it); rename the value or the event")
+        }
+        return item
     }
 
     /// The type name of an event's data (an object: the bridge adds `metadata` to what it

@@ -3,7 +3,9 @@
 //
 // The "form" bridge component's Stimulus base: extend it, register the subclass as
 // bridge--form, and send each event with its typed method; a reply reaches its callback
-// only after it passes the same checks as `tabgen validate`.
+// only after it passes the same checks as `tabgen validate`. The "connect" event is
+// sent by the base itself, from data-bridge--form-connect-value (which the server
+// renders), on connect and whenever the value changes; its reply goes to onSubmit().
 // An ES2017 module with JSDoc types (checked with tsc --checkJs), for importmap apps.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { formatViolation, parseFormData } from "controllers/bridge/form"
@@ -13,10 +15,43 @@ import { formatViolation, parseFormData } from "controllers/bridge/form"
  * @typedef {import("controllers/bridge/form").Violation} Violation
  */
 
-/** Extend it: the base only adds the typed methods and the failure hooks. */
+// Stimulus calls each value's changed callback once before connect(), with the initial
+// value: sending only while connected makes that one message, not two.
+const connected = new WeakSet()
+
+/**
+ * Extend it: the base adds the typed methods and the failure hooks, and sends the events
+ * whose data the page holds in its Stimulus values.
+ */
 export class FormBridgeComponent extends BridgeComponent {
   static get component() {
     return "form"
+  }
+
+  // The JSON the server renders into the element, as `tabgen validate --html` reads it
+  // (data-bridge--form-connect-value): sent as its event on connect and whenever it changes.
+  static get values() {
+    return { connect: String }
+  }
+
+  /**
+   * Sends each event whose data the page holds in its value; nothing for a value the page
+   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   */
+  connect() {
+    super.connect()
+    connected.add(this)
+    sendConnectValue(this)
+  }
+
+  disconnect() {
+    connected.delete(this)
+    super.disconnect()
+  }
+
+  /** Sends "connect" again with the changed value, if connected. */
+  connectValueChanged() {
+    if (connected.has(this)) sendConnectValue(this)
   }
 
   /**
@@ -64,6 +99,15 @@ export class FormBridgeComponent extends BridgeComponent {
   }
 
   /**
+   * The reply to the "connect" event the base sent from data-bridge--form-connect-value.
+   * Override it to act on the reply; by default it dispatches `<identifier>:submit` (a
+   * Stimulus event), so that a page can also listen with `data-action`.
+   */
+  onSubmit() {
+    this.dispatch("submit")
+  }
+
+  /**
    * Data the page was about to send failed the check; nothing was sent.
    * @param {string} event
    * @param {Violation[]} findings
@@ -80,6 +124,25 @@ export class FormBridgeComponent extends BridgeComponent {
   onReplyFailure(event, findings) {
     console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
   }
+}
+
+/**
+ * Sends "connect" with the data in data-bridge--form-connect-value, once checked. A
+ * page without the attribute gets nothing sent: the subclass may send "connect" itself.
+ * An empty value is invalid JSON (TG001), reported as invalid data is.
+ * @param {FormBridgeComponent} controller
+ */
+function sendConnectValue(controller) {
+  // Stimulus defines connectValue and hasConnectValue from `static values`.
+  const { connectValue, hasConnectValue } = /** @type {FormBridgeComponent & { connectValue: string, hasConnectValue: boolean }} */ (controller)
+  if (!hasConnectValue) return
+  const checked = parseFormData(connectValue)
+  if (!checked.ok) {
+    controller.onSendFailure("connect", checked.violations)
+    return
+  }
+  warn(controller, "connect", checked.warnings)
+  controller.send("connect", checked.value, () => controller.onSubmit())
 }
 
 /** @param {FormBridgeComponent} controller @param {string} event @param {Violation[]} warnings */

@@ -3,7 +3,9 @@
 //
 // The "menu" bridge component's Stimulus base: extend it, register the subclass as
 // bridge--menu, and send each event with its typed method; a reply reaches its callback
-// only after it passes the same checks as `tabgen validate`.
+// only after it passes the same checks as `tabgen validate`. The "display" event is
+// sent by the base itself, from data-bridge--menu-display-value (which the server
+// renders), on connect and whenever the value changes; its reply goes to onSelected().
 // An ES2017 module with JSDoc types (checked with tsc --checkJs), for importmap apps.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { formatViolation, parseMenuData, parseSelection } from "controllers/bridge/menu"
@@ -14,10 +16,43 @@ import { formatViolation, parseMenuData, parseSelection } from "controllers/brid
  * @typedef {import("controllers/bridge/menu").Violation} Violation
  */
 
-/** Extend it: the base only adds the typed methods and the failure hooks. */
+// Stimulus calls each value's changed callback once before connect(), with the initial
+// value: sending only while connected makes that one message, not two.
+const connected = new WeakSet()
+
+/**
+ * Extend it: the base adds the typed methods and the failure hooks, and sends the events
+ * whose data the page holds in its Stimulus values.
+ */
 export class MenuBridgeComponent extends BridgeComponent {
   static get component() {
     return "menu"
+  }
+
+  // The JSON the server renders into the element, as `tabgen validate --html` reads it
+  // (data-bridge--menu-display-value): sent as its event on connect and whenever it changes.
+  static get values() {
+    return { display: String }
+  }
+
+  /**
+   * Sends each event whose data the page holds in its value; nothing for a value the page
+   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   */
+  connect() {
+    super.connect()
+    connected.add(this)
+    sendDisplayValue(this)
+  }
+
+  disconnect() {
+    connected.delete(this)
+    super.disconnect()
+  }
+
+  /** Sends "display" again with the changed value, if connected. */
+  displayValueChanged() {
+    if (connected.has(this)) sendDisplayValue(this)
   }
 
   /**
@@ -47,6 +82,18 @@ export class MenuBridgeComponent extends BridgeComponent {
   }
 
   /**
+   * The reply to the "display" event the base sent from data-bridge--menu-display-value,
+   * once `parseSelection` accepts its data (otherwise `onReplyFailure("selected",
+   * findings)` gets the findings). Override it to act on the reply; by default it
+   * dispatches `<identifier>:selected` (a Stimulus event, the reply in its `detail`), so
+   * that a page can also listen with `data-action`.
+   * @param {Selection} selection
+   */
+  onSelected(selection) {
+    this.dispatch("selected", { detail: selection })
+  }
+
+  /**
    * Data the page was about to send failed the check; nothing was sent.
    * @param {string} event
    * @param {Violation[]} findings
@@ -63,6 +110,28 @@ export class MenuBridgeComponent extends BridgeComponent {
   onReplyFailure(event, findings) {
     console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
   }
+}
+
+/**
+ * Sends "display" with the data in data-bridge--menu-display-value, once checked. A
+ * page without the attribute gets nothing sent: the subclass may send "display" itself.
+ * An empty value is invalid JSON (TG001), reported as invalid data is.
+ * @param {MenuBridgeComponent} controller
+ */
+function sendDisplayValue(controller) {
+  // Stimulus defines displayValue and hasDisplayValue from `static values`.
+  const { displayValue, hasDisplayValue } = /** @type {MenuBridgeComponent & { displayValue: string, hasDisplayValue: boolean }} */ (controller)
+  if (!hasDisplayValue) return
+  const checked = parseMenuData(displayValue)
+  if (!checked.ok) {
+    controller.onSendFailure("display", checked.violations)
+    return
+  }
+  warn(controller, "display", checked.warnings)
+  controller.send("display", checked.value, (message) => {
+    const reply = checkReply(controller, "selected", parseSelection, message)
+    if (reply !== undefined) controller.onSelected(reply)
+  })
 }
 
 /** @param {MenuBridgeComponent} controller @param {string} event @param {Violation[]} warnings */

@@ -3,12 +3,46 @@
 //
 // The "form" bridge component's Stimulus base: extend it, register the subclass as
 // bridge--form, and send each event with its typed method; a reply reaches its callback
-// only after it passes the same checks as `tabgen validate`.
+// only after it passes the same checks as `tabgen validate`. The "connect" event is
+// sent by the base itself, from data-bridge--form-connect-value (which the server
+// renders), on connect and whenever the value changes; its reply goes to onSubmit().
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { type FormData, type Violation, formatViolation, parseFormData } from "./form.js"
 
 export abstract class FormBridgeComponent extends BridgeComponent {
   static component = "form"
+
+  // The JSON the server renders into the element, as `tabgen validate --html` reads it:
+  // the base sends it as its event on connect and whenever it changes.
+  static values = { connect: String }
+
+  /** data-bridge--form-connect-value, as JSON text ("" when absent); setting it sends the event again. */
+  declare connectValue: string
+  declare readonly hasConnectValue: boolean
+
+  // Stimulus calls each value's changed callback once before connect(), with the initial
+  // value: sending only while connected makes that one message, not two.
+  #connected = false
+
+  /**
+   * Sends each event whose data the page holds in its value; nothing for a value the page
+   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   */
+  override connect(): void {
+    super.connect()
+    this.#connected = true
+    this.#sendConnectValue()
+  }
+
+  override disconnect(): void {
+    this.#connected = false
+    super.disconnect()
+  }
+
+  /** Sends "connect" again with the changed value, if connected. */
+  connectValueChanged(): void {
+    if (this.#connected) this.#sendConnectValue()
+  }
 
   /**
    * Show a native submit button.
@@ -49,6 +83,15 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     return true
   }
 
+  /**
+   * The reply to the "connect" event the base sent from data-bridge--form-connect-value.
+   * Override it to act on the reply; by default it dispatches `<identifier>:submit` (a
+   * Stimulus event), so that a page can also listen with `data-action`.
+   */
+  onSubmit(): void {
+    this.dispatch("submit")
+  }
+
   /** Data the page was about to send failed the check; nothing was sent. */
   onSendFailure(event: string, findings: Violation[]): void {
     console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
@@ -61,5 +104,19 @@ export abstract class FormBridgeComponent extends BridgeComponent {
 
   #warn(event: string, warnings: Violation[]): void {
     if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+  }
+
+  // Sends "connect" with the data in data-bridge--form-connect-value, once checked. A
+  // page without the attribute gets nothing sent: the subclass may send "connect" itself.
+  // An empty value is invalid JSON (TG001), reported as invalid data is.
+  #sendConnectValue(): void {
+    if (!this.hasConnectValue) return
+    const checked = parseFormData(this.connectValue)
+    if (!checked.ok) {
+      this.onSendFailure("connect", checked.violations)
+      return
+    }
+    this.#warn("connect", checked.warnings)
+    this.send("connect", checked.value, () => this.onSubmit())
   }
 }

@@ -3,12 +3,46 @@
 //
 // The "menu" bridge component's Stimulus base: extend it, register the subclass as
 // bridge--menu, and send each event with its typed method; a reply reaches its callback
-// only after it passes the same checks as `tabgen validate`.
+// only after it passes the same checks as `tabgen validate`. The "display" event is
+// sent by the base itself, from data-bridge--menu-display-value (which the server
+// renders), on connect and whenever the value changes; its reply goes to onSelected().
 import { BridgeComponent, type BridgeMessage } from "@hotwired/hotwire-native-bridge"
 import { type MenuData, type ParseResult, type Selection, type Violation, formatViolation, parseMenuData, parseSelection } from "./menu.js"
 
 export abstract class MenuBridgeComponent extends BridgeComponent {
   static component = "menu"
+
+  // The JSON the server renders into the element, as `tabgen validate --html` reads it:
+  // the base sends it as its event on connect and whenever it changes.
+  static values = { display: String }
+
+  /** data-bridge--menu-display-value, as JSON text ("" when absent); setting it sends the event again. */
+  declare displayValue: string
+  declare readonly hasDisplayValue: boolean
+
+  // Stimulus calls each value's changed callback once before connect(), with the initial
+  // value: sending only while connected makes that one message, not two.
+  #connected = false
+
+  /**
+   * Sends each event whose data the page holds in its value; nothing for a value the page
+   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   */
+  override connect(): void {
+    super.connect()
+    this.#connected = true
+    this.#sendDisplayValue()
+  }
+
+  override disconnect(): void {
+    this.#connected = false
+    super.disconnect()
+  }
+
+  /** Sends "display" again with the changed value, if connected. */
+  displayValueChanged(): void {
+    if (this.#connected) this.#sendDisplayValue()
+  }
 
   /**
    * Show the menu.
@@ -33,6 +67,17 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
     return true
   }
 
+  /**
+   * The reply to the "display" event the base sent from data-bridge--menu-display-value,
+   * once `parseSelection` accepts its data (otherwise `onReplyFailure("selected",
+   * findings)` gets the findings). Override it to act on the reply; by default it
+   * dispatches `<identifier>:selected` (a Stimulus event, the reply in its `detail`), so
+   * that a page can also listen with `data-action`.
+   */
+  onSelected(selection: Selection): void {
+    this.dispatch("selected", { detail: selection })
+  }
+
   /** Data the page was about to send failed the check; nothing was sent. */
   onSendFailure(event: string, findings: Violation[]): void {
     console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
@@ -45,6 +90,23 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
 
   #warn(event: string, warnings: Violation[]): void {
     if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+  }
+
+  // Sends "display" with the data in data-bridge--menu-display-value, once checked. A
+  // page without the attribute gets nothing sent: the subclass may send "display" itself.
+  // An empty value is invalid JSON (TG001), reported as invalid data is.
+  #sendDisplayValue(): void {
+    if (!this.hasDisplayValue) return
+    const checked = parseMenuData(this.displayValue)
+    if (!checked.ok) {
+      this.onSendFailure("display", checked.violations)
+      return
+    }
+    this.#warn("display", checked.warnings)
+    this.send("display", checked.value, (message: BridgeMessage) => {
+      const reply = this.#checkReply("selected", parseSelection, message)
+      if (reply !== undefined) this.onSelected(reply)
+    })
   }
 
   #checkReply<T>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage): T | undefined {
