@@ -93,7 +93,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         let lines = tests.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
-        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 26"], "\(tests.stdout.suffix(2000))")
+        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 28"], "\(tests.stdout.suffix(2000))")
     }
 
     /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be

@@ -246,6 +246,19 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       ])
     })
 
+    it("a value with what the apps tolerate (a null optional source) is sent, with a console.warn; setting the value sends again", async () => {
+      const warnings = mock.method(console, "warn", () => undefined)
+      const tolerated = '{"title":"Actions","items":[],"source":null}'
+      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": tolerated })
+      assert.deepEqual(app.received.map(({ data }) => data), [{ title: "Actions", items: [], source: null, metadata: { url: URL } }])
+      assert.equal(warnings.mock.calls.length, 1)
+      assert.match(String(warnings.mock.calls[0]?.arguments[0]), /^bridge--menu: display:\n.*\/source/)
+      menu.displayValue = JSON.stringify(MENU)
+      await settle()
+      assert.deepEqual(app.received.map(({ data }) => data).slice(1), [{ ...MENU, metadata: { url: URL } }])
+      assert.deepEqual(menu.sendFailures, [])
+    })
+
     it("without the value attribute nothing is sent and nothing reported: the subclass sends by hand", async () => {
       const menu = await connect<MenuController>("bridge--menu")
       assert.equal(menu.connects, 1)
