@@ -93,7 +93,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         let lines = tests.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
-        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 28"], "\(tests.stdout.suffix(2000))")
+        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 30"], "\(tests.stdout.suffix(2000))")
     }
 
     /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be
@@ -133,9 +133,11 @@ struct TypeScriptBridgeComponentTests {
         // component's attribute (data-bridge--menu-display-value), and the reply's hook.
         #expect(menu.contents.contains("  static values = { display: String }\n"))
         #expect(menu.contents.contains("  declare displayValue: string\n  declare readonly hasDisplayValue: boolean\n"))
-        #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#connected) this.#sendDisplayValue()\n  }\n"))
+        #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#sendsValues) this.sendDisplayValue()\n  }\n"))
         #expect(menu.contents.contains("  onSelected(selection: Selection): void {\n    this.dispatch(\"selected\", { detail: selection })\n  }\n"))
         #expect(menu.contents.contains("    const checked = parseMenuData(this.displayValue)\n"))
+        #expect(menu.contents.contains("  static sendsValuesOnConnect = true\n"))
+        #expect(menu.contents.contains("  sendDisplayValue(): boolean {\n"))
         #expect(form.contents.contains("  static values = { connect: String }\n"))
         #expect(form.contents.contains("  onSubmit(): void {\n    this.dispatch(\"submit\")\n  }\n"))
         #expect(form.contents.contains("    this.send(\"connect\", checked.value, () => this.onSubmit())\n"))
@@ -152,10 +154,10 @@ struct TypeScriptBridgeComponentTests {
         #expect(formJS.contents.contains("  sendSubmitDisabled() {\n"))
         #expect(!formJS.contents.contains("function checkReply"), "form has no reply with data, so no unused function")
         #expect(menuJS.contents.contains("  static get values() {\n    return { display: String }\n  }\n"))
-        #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (connected.has(this)) sendDisplayValue(this)\n  }\n"))
+        #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (sendsValues(this)) this.sendDisplayValue()\n  }\n"))
         #expect(menuJS.contents.contains("   * @param {Selection} selection\n   */\n  onSelected(selection) {\n"))
-        #expect(menuJS.contents.contains("\nfunction sendDisplayValue(controller) {\n"))
-        #expect(formJS.contents.contains("  controller.send(\"connect\", checked.value, () => controller.onSubmit())\n"))
+        #expect(menuJS.contents.contains("   * @returns {boolean}\n   */\n  sendDisplayValue() {\n"))
+        #expect(formJS.contents.contains("    this.send(\"connect\", checked.value, () => this.onSubmit())\n"))
     }
 
     @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")
@@ -215,7 +217,9 @@ struct TypeScriptBridgeComponentTests {
         // Stimulus's names for the key menuItems: data-bridge--menu-menu-items-value, menuItemsValue.
         #expect(base.contains("  static values = { menuItems: String }\n"))
         #expect(base.contains("  menuItemsValueChanged(): void {\n"))
-        #expect(base.contains("    this.send(\"display\", checked.value)\n  }\n"))
+        #expect(base.contains("    const checked = parseMenuData(this.menuItemsValue)\n"))
+        #expect(base.contains("  sendDisplayValue(): boolean {\n"))
+        #expect(!base.contains("this.dispatch("), "no reply, no hook")
         #expect(base.contains("data-bridge--menu-menu-items-value"))
     }
 

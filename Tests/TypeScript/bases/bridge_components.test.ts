@@ -58,6 +58,14 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     }
   }
 
+  // A menu the user opens with a tap: the data is in the page, sent only from the action.
+  class TapMenuController extends MenuController {
+    static override sendsValuesOnConnect = false
+    show(): boolean {
+      return this.sendDisplayValue()
+    }
+  }
+
   // Keeps the generated defaults, to show that they report (console.error), not swallow.
   class PlainMenuController extends MenuBridgeComponent {}
 
@@ -75,6 +83,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     const application = Application.start(asElement(page))
     application.register("bridge--menu", MenuController)
     application.register("bridge--plain-menu", PlainMenuController)
+    application.register("bridge--tap-menu", TapMenuController)
     application.register("bridge--form", FormController)
 
     let app: NativeAppDouble
@@ -285,6 +294,26 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       assert.ok(sent)
       reply(sent, { selectedIndex: 0 })
       assert.deepEqual(details, [{ selectedIndex: 0 }])
+    })
+
+    it("sendsValuesOnConnect = false: nothing on connect or change; sendDisplayValue() sends the value, its reply reaches onSelected", async () => {
+      const menu = await connect<TapMenuController>("bridge--tap-menu", { "data-bridge--tap-menu-display-value": MENU_JSON })
+      menu.element.setAttribute("data-bridge--tap-menu-display-value", JSON.stringify(MENU))
+      await settle()
+      assert.equal(app.received.length, 0)
+      assert.equal(menu.show(), true)
+      assert.deepEqual(app.received.map(({ event, data }) => [event, data]), [["display", { ...MENU, metadata: { url: URL } }]])
+      const sent = app.received[0]
+      assert.ok(sent)
+      reply(sent, { selectedIndex: 2 })
+      assert.deepEqual(menu.selections, [{ selectedIndex: 2 }])
+      menu.element.setAttribute("data-bridge--tap-menu-display-value", "{}")
+      assert.equal(menu.show(), false)
+      assert.deepEqual(findings(menu.sendFailures), [["display", [["TG012", ""], ["TG012", ""]]]])
+      menu.element.removeAttribute("data-bridge--tap-menu-display-value")
+      assert.equal(menu.show(), false)
+      assert.equal(app.received.length, 1)
+      assert.equal(menu.sendFailures.length, 1)
     })
 
     it("form: connect with data-bridge--form-connect-value sends connect once; the app's tap reaches onSubmit", async () => {

@@ -88,10 +88,13 @@ struct TypeScriptBridgeComponent {
             if let value = event.value, let data = item["data"] as? [String: Any] {
                 var valueItem = try valueContext(of: event, value: value, members: &members)
                 let attribute = contract.valueAttribute(of: event)
+                let hookText = (item["reply"] as? [String: Any])?["callback"].map { "; its reply goes to \($0)()" } ?? ""
                 valueItem["senderDocLines"] = TypeScriptContexts.wrap(
-                    "Sends \(TypeScriptLiterals.string(event.name)) with the data in \(attribute), once checked. A page without "
-                        + "the attribute gets nothing sent: the subclass may send \(TypeScriptLiterals.string(event.name)) itself. "
-                        + "An empty value is invalid JSON (TG001), reported as invalid data is.")
+                    "Sends \(TypeScriptLiterals.string(event.name)) with the data in \(attribute), once checked\(hookText); "
+                        + "connect() and a change of the value call it. Returns whether the message went to the bridge: "
+                        + "false without the attribute (nothing to send, nothing reported: the subclass may send "
+                        + "\(TypeScriptLiterals.string(event.name)) with its typed method) and for invalid data, which goes to "
+                        + "onSendFailure (an empty value is invalid JSON, TG001).")
                 if let reply = item["reply"] as? [String: Any], let name = reply["replyName"] as? String {
                     let replyData = reply["replyData"] as? [String: Any]
                     let check = (replyData?["parse"] as? String).map {
@@ -115,8 +118,14 @@ struct TypeScriptBridgeComponent {
             "The \(item["eventLiteral"] ?? "") event is sent by the base itself, from \(item["attribute"] ?? "") (which the "
                 + "server renders), on connect and whenever the value changes\((item["hook"] as? String).map { "; its reply goes to \($0)()" } ?? "")."
         }
+        let optOut = (valueSends.first?["sender"] as? String).map {
+            "Whether connect() and a change of a value send the events whose data the page holds. A subclass whose "
+                + "event goes only on the user's action (a menu opened by a tap) sets it to false and calls \($0)() "
+                + "from that action."
+        }
         let context: [String: Any] = [
             "header": input.header.lines,
+            "optOutDocLines": optOut.map(TypeScriptContexts.wrap) ?? [],
             "intro": TypeScriptContexts.wrap(
                 "The \(TypeScriptLiterals.string(contract.component)) bridge component's Stimulus base: extend it, register the "
                     + "subclass as \(contract.stimulusIdentifier), and send each event with its typed method; a reply reaches "
@@ -148,7 +157,7 @@ struct TypeScriptBridgeComponent {
     static let baseMembers: Set<String> = [
         "application", "bridge", "component", "connect", "context", "disconnect", "dispatch", "element", "enabled",
         "identifier", "initialize", "onReplyFailure", "onSendFailure", "pendingMessageCallbacks", "platformOptingOut",
-        "restore", "send",
+        "restore", "send", "sendsValuesOnConnect",
     ]
 
     /// An event whose data the server renders into the Stimulus value `value`
@@ -170,7 +179,7 @@ struct TypeScriptBridgeComponent {
             "sender": "send" + target.typeIdentifier(for: [event.name]) + "Value",
             "attribute": contract.valueAttribute(of: event),
         ]
-        var names = [property, property + "Changed", item["hasProperty"] as? String ?? ""]
+        var names = [property, property + "Changed", item["hasProperty"] as? String ?? "", item["sender"] as? String ?? ""]
         if let reply = contract.replies(to: event).first {
             let hook = "on" + target.typeIdentifier(for: [reply.name])
             item["hook"] = hook

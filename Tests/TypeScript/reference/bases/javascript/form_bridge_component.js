@@ -35,13 +35,16 @@ export class FormBridgeComponent extends BridgeComponent {
   }
 
   /**
-   * Sends each event whose data the page holds in its value; nothing for a value the page
-   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
+   * is false); nothing for a value the page does not have. A subclass that overrides
+   * connect() calls `super.connect()` first.
    */
   connect() {
     super.connect()
     connected.add(this)
-    sendConnectValue(this)
+    if (sendsValues(this)) {
+      this.sendConnectValue()
+    }
   }
 
   disconnect() {
@@ -51,7 +54,7 @@ export class FormBridgeComponent extends BridgeComponent {
 
   /** Sends "connect" again with the changed value, if connected. */
   connectValueChanged() {
-    if (connected.has(this)) sendConnectValue(this)
+    if (sendsValues(this)) this.sendConnectValue()
   }
 
   /**
@@ -99,6 +102,29 @@ export class FormBridgeComponent extends BridgeComponent {
   }
 
   /**
+   * Sends "connect" with the data in data-bridge--form-connect-value, once checked; its
+   * reply goes to onSubmit(); connect() and a change of the value call it. Returns
+   * whether the message went to the bridge: false without the attribute (nothing to send,
+   * nothing reported: the subclass may send "connect" with its typed method) and for
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   * @returns {boolean}
+   */
+  sendConnectValue() {
+    // Stimulus defines connectValue and hasConnectValue from `static values`.
+    const controller = /** @type {FormBridgeComponent} */ (this)
+    const { connectValue, hasConnectValue } = /** @type {FormBridgeComponent & { connectValue: string, hasConnectValue: boolean }} */ (controller)
+    if (!hasConnectValue) return false
+    const checked = parseFormData(connectValue)
+    if (!checked.ok) {
+      this.onSendFailure("connect", checked.violations)
+      return false
+    }
+    warn(this, "connect", checked.warnings)
+    this.send("connect", checked.value, () => this.onSubmit())
+    return true
+  }
+
+  /**
    * The reply to the "connect" event the base sent from data-bridge--form-connect-value.
    * Override it to act on the reply; by default it dispatches `<identifier>:submit` (a
    * Stimulus event), so that a page can also listen with `data-action`.
@@ -127,22 +153,20 @@ export class FormBridgeComponent extends BridgeComponent {
 }
 
 /**
- * Sends "connect" with the data in data-bridge--form-connect-value, once checked. A
- * page without the attribute gets nothing sent: the subclass may send "connect" itself.
- * An empty value is invalid JSON (TG001), reported as invalid data is.
+ * Whether connect() and a change of a value send the events whose data the page holds.
+ * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
+ * it to false and calls sendConnectValue() from that action.
+ * A property, not a getter, so that a subclass may set it with a class field or an assignment.
+ * @type {boolean}
+ */
+FormBridgeComponent.sendsValuesOnConnect = true
+
+/**
+ * While connected, unless the subclass turned sendsValuesOnConnect off.
  * @param {FormBridgeComponent} controller
  */
-function sendConnectValue(controller) {
-  // Stimulus defines connectValue and hasConnectValue from `static values`.
-  const { connectValue, hasConnectValue } = /** @type {FormBridgeComponent & { connectValue: string, hasConnectValue: boolean }} */ (controller)
-  if (!hasConnectValue) return
-  const checked = parseFormData(connectValue)
-  if (!checked.ok) {
-    controller.onSendFailure("connect", checked.violations)
-    return
-  }
-  warn(controller, "connect", checked.warnings)
-  controller.send("connect", checked.value, () => controller.onSubmit())
+function sendsValues(controller) {
+  return connected.has(controller) && /** @type {typeof FormBridgeComponent} */ (controller.constructor).sendsValuesOnConnect
 }
 
 /** @param {FormBridgeComponent} controller @param {string} event @param {Violation[]} warnings */

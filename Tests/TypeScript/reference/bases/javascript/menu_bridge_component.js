@@ -36,13 +36,16 @@ export class MenuBridgeComponent extends BridgeComponent {
   }
 
   /**
-   * Sends each event whose data the page holds in its value; nothing for a value the page
-   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
+   * is false); nothing for a value the page does not have. A subclass that overrides
+   * connect() calls `super.connect()` first.
    */
   connect() {
     super.connect()
     connected.add(this)
-    sendDisplayValue(this)
+    if (sendsValues(this)) {
+      this.sendDisplayValue()
+    }
   }
 
   disconnect() {
@@ -52,7 +55,7 @@ export class MenuBridgeComponent extends BridgeComponent {
 
   /** Sends "display" again with the changed value, if connected. */
   displayValueChanged() {
-    if (connected.has(this)) sendDisplayValue(this)
+    if (sendsValues(this)) this.sendDisplayValue()
   }
 
   /**
@@ -78,6 +81,32 @@ export class MenuBridgeComponent extends BridgeComponent {
       const reply = checkReply(this, "selected", parseSelection, message)
       if (reply !== undefined) onSelected(reply)
     }))
+    return true
+  }
+
+  /**
+   * Sends "display" with the data in data-bridge--menu-display-value, once checked; its
+   * reply goes to onSelected(); connect() and a change of the value call it. Returns
+   * whether the message went to the bridge: false without the attribute (nothing to send,
+   * nothing reported: the subclass may send "display" with its typed method) and for
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   * @returns {boolean}
+   */
+  sendDisplayValue() {
+    // Stimulus defines displayValue and hasDisplayValue from `static values`.
+    const controller = /** @type {MenuBridgeComponent} */ (this)
+    const { displayValue, hasDisplayValue } = /** @type {MenuBridgeComponent & { displayValue: string, hasDisplayValue: boolean }} */ (controller)
+    if (!hasDisplayValue) return false
+    const checked = parseMenuData(displayValue)
+    if (!checked.ok) {
+      this.onSendFailure("display", checked.violations)
+      return false
+    }
+    warn(this, "display", checked.warnings)
+    this.send("display", checked.value, (message) => {
+      const reply = checkReply(this, "selected", parseSelection, message)
+      if (reply !== undefined) this.onSelected(reply)
+    })
     return true
   }
 
@@ -113,25 +142,20 @@ export class MenuBridgeComponent extends BridgeComponent {
 }
 
 /**
- * Sends "display" with the data in data-bridge--menu-display-value, once checked. A
- * page without the attribute gets nothing sent: the subclass may send "display" itself.
- * An empty value is invalid JSON (TG001), reported as invalid data is.
+ * Whether connect() and a change of a value send the events whose data the page holds.
+ * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
+ * it to false and calls sendDisplayValue() from that action.
+ * A property, not a getter, so that a subclass may set it with a class field or an assignment.
+ * @type {boolean}
+ */
+MenuBridgeComponent.sendsValuesOnConnect = true
+
+/**
+ * While connected, unless the subclass turned sendsValuesOnConnect off.
  * @param {MenuBridgeComponent} controller
  */
-function sendDisplayValue(controller) {
-  // Stimulus defines displayValue and hasDisplayValue from `static values`.
-  const { displayValue, hasDisplayValue } = /** @type {MenuBridgeComponent & { displayValue: string, hasDisplayValue: boolean }} */ (controller)
-  if (!hasDisplayValue) return
-  const checked = parseMenuData(displayValue)
-  if (!checked.ok) {
-    controller.onSendFailure("display", checked.violations)
-    return
-  }
-  warn(controller, "display", checked.warnings)
-  controller.send("display", checked.value, (message) => {
-    const reply = checkReply(controller, "selected", parseSelection, message)
-    if (reply !== undefined) controller.onSelected(reply)
-  })
+function sendsValues(controller) {
+  return connected.has(controller) && /** @type {typeof MenuBridgeComponent} */ (controller.constructor).sendsValuesOnConnect
 }
 
 /** @param {MenuBridgeComponent} controller @param {string} event @param {Violation[]} warnings */

@@ -20,18 +20,28 @@ export abstract class FormBridgeComponent extends BridgeComponent {
   declare connectValue: string
   declare readonly hasConnectValue: boolean
 
+  /**
+   * Whether connect() and a change of a value send the events whose data the page holds.
+   * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
+   * it to false and calls sendConnectValue() from that action.
+   */
+  static sendsValuesOnConnect = true
+
   // Stimulus calls each value's changed callback once before connect(), with the initial
   // value: sending only while connected makes that one message, not two.
   #connected = false
 
   /**
-   * Sends each event whose data the page holds in its value; nothing for a value the page
-   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
+   * is false); nothing for a value the page does not have. A subclass that overrides
+   * connect() calls `super.connect()` first.
    */
   override connect(): void {
     super.connect()
     this.#connected = true
-    this.#sendConnectValue()
+    if (this.#sendsValues) {
+      this.sendConnectValue()
+    }
   }
 
   override disconnect(): void {
@@ -41,7 +51,7 @@ export abstract class FormBridgeComponent extends BridgeComponent {
 
   /** Sends "connect" again with the changed value, if connected. */
   connectValueChanged(): void {
-    if (this.#connected) this.#sendConnectValue()
+    if (this.#sendsValues) this.sendConnectValue()
   }
 
   /**
@@ -84,6 +94,25 @@ export abstract class FormBridgeComponent extends BridgeComponent {
   }
 
   /**
+   * Sends "connect" with the data in data-bridge--form-connect-value, once checked; its
+   * reply goes to onSubmit(); connect() and a change of the value call it. Returns
+   * whether the message went to the bridge: false without the attribute (nothing to send,
+   * nothing reported: the subclass may send "connect" with its typed method) and for
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   */
+  sendConnectValue(): boolean {
+    if (!this.hasConnectValue) return false
+    const checked = parseFormData(this.connectValue)
+    if (!checked.ok) {
+      this.onSendFailure("connect", checked.violations)
+      return false
+    }
+    this.#warn("connect", checked.warnings)
+    this.send("connect", checked.value, () => this.onSubmit())
+    return true
+  }
+
+  /**
    * The reply to the "connect" event the base sent from data-bridge--form-connect-value.
    * Override it to act on the reply; by default it dispatches `<identifier>:submit` (a
    * Stimulus event), so that a page can also listen with `data-action`.
@@ -106,17 +135,8 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
   }
 
-  // Sends "connect" with the data in data-bridge--form-connect-value, once checked. A
-  // page without the attribute gets nothing sent: the subclass may send "connect" itself.
-  // An empty value is invalid JSON (TG001), reported as invalid data is.
-  #sendConnectValue(): void {
-    if (!this.hasConnectValue) return
-    const checked = parseFormData(this.connectValue)
-    if (!checked.ok) {
-      this.onSendFailure("connect", checked.violations)
-      return
-    }
-    this.#warn("connect", checked.warnings)
-    this.send("connect", checked.value, () => this.onSubmit())
+  // While connected, unless the subclass turned sendsValuesOnConnect off.
+  get #sendsValues(): boolean {
+    return this.#connected && (this.constructor as typeof FormBridgeComponent).sendsValuesOnConnect
   }
 }

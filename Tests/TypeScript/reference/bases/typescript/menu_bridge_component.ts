@@ -20,18 +20,28 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
   declare displayValue: string
   declare readonly hasDisplayValue: boolean
 
+  /**
+   * Whether connect() and a change of a value send the events whose data the page holds.
+   * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
+   * it to false and calls sendDisplayValue() from that action.
+   */
+  static sendsValuesOnConnect = true
+
   // Stimulus calls each value's changed callback once before connect(), with the initial
   // value: sending only while connected makes that one message, not two.
   #connected = false
 
   /**
-   * Sends each event whose data the page holds in its value; nothing for a value the page
-   * does not have. A subclass that overrides connect() calls `super.connect()` first.
+   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
+   * is false); nothing for a value the page does not have. A subclass that overrides
+   * connect() calls `super.connect()` first.
    */
   override connect(): void {
     super.connect()
     this.#connected = true
-    this.#sendDisplayValue()
+    if (this.#sendsValues) {
+      this.sendDisplayValue()
+    }
   }
 
   override disconnect(): void {
@@ -41,7 +51,7 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
 
   /** Sends "display" again with the changed value, if connected. */
   displayValueChanged(): void {
-    if (this.#connected) this.#sendDisplayValue()
+    if (this.#sendsValues) this.sendDisplayValue()
   }
 
   /**
@@ -64,6 +74,28 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
       const reply = this.#checkReply("selected", parseSelection, message)
       if (reply !== undefined) onSelected(reply)
     }))
+    return true
+  }
+
+  /**
+   * Sends "display" with the data in data-bridge--menu-display-value, once checked; its
+   * reply goes to onSelected(); connect() and a change of the value call it. Returns
+   * whether the message went to the bridge: false without the attribute (nothing to send,
+   * nothing reported: the subclass may send "display" with its typed method) and for
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   */
+  sendDisplayValue(): boolean {
+    if (!this.hasDisplayValue) return false
+    const checked = parseMenuData(this.displayValue)
+    if (!checked.ok) {
+      this.onSendFailure("display", checked.violations)
+      return false
+    }
+    this.#warn("display", checked.warnings)
+    this.send("display", checked.value, (message: BridgeMessage) => {
+      const reply = this.#checkReply("selected", parseSelection, message)
+      if (reply !== undefined) this.onSelected(reply)
+    })
     return true
   }
 
@@ -92,21 +124,9 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
     if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
   }
 
-  // Sends "display" with the data in data-bridge--menu-display-value, once checked. A
-  // page without the attribute gets nothing sent: the subclass may send "display" itself.
-  // An empty value is invalid JSON (TG001), reported as invalid data is.
-  #sendDisplayValue(): void {
-    if (!this.hasDisplayValue) return
-    const checked = parseMenuData(this.displayValue)
-    if (!checked.ok) {
-      this.onSendFailure("display", checked.violations)
-      return
-    }
-    this.#warn("display", checked.warnings)
-    this.send("display", checked.value, (message: BridgeMessage) => {
-      const reply = this.#checkReply("selected", parseSelection, message)
-      if (reply !== undefined) this.onSelected(reply)
-    })
+  // While connected, unless the subclass turned sendsValuesOnConnect off.
+  get #sendsValues(): boolean {
+    return this.#connected && (this.constructor as typeof MenuBridgeComponent).sendsValuesOnConnect
   }
 
   #checkReply<T>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage): T | undefined {
