@@ -121,7 +121,7 @@ struct TypeScriptBridgeComponentTests {
         let formDocument = try #require(documents.first { $0.name == "form" }).document
         let menu = try #require(try Self.generate(menuDocument).first { $0.path == "menu_bridge_component.ts" })
         #expect(menu.contents.contains("export abstract class MenuBridgeComponent extends BridgeComponent {"))
-        #expect(menu.contents.contains(#"static component = "menu""#))
+        #expect(menu.contents.contains(#"static override component = "menu""#))
         #expect(menu.contents.contains("sendDisplay(data: MenuData, onSelected?: (selection: Selection) => void): boolean {"))
         #expect(menu.contents.contains(#"from "./menu.js""#))
         let form = try #require(try Self.generate(formDocument).first { $0.path == "form_bridge_component.ts" })
@@ -131,14 +131,14 @@ struct TypeScriptBridgeComponentTests {
         #expect(!form.contents.contains("#checkReply"), "form has no reply with data, so no unused private method")
         // The events whose data the server renders: their Stimulus value, named as the Ruby
         // component's attribute (data-bridge--menu-display-value), and the reply's hook.
-        #expect(menu.contents.contains("  static values = { display: String }\n"))
+        #expect(menu.contents.contains("  static override values = { display: String }\n"))
         #expect(menu.contents.contains("  declare displayValue: string\n  declare readonly hasDisplayValue: boolean\n"))
         #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#sendsValues) this.sendDisplayValue()\n  }\n"))
         #expect(menu.contents.contains("  onSelected(selection: Selection): void {\n    this.dispatch(\"selected\", { detail: selection })\n  }\n"))
         #expect(menu.contents.contains("    const checked = parseMenuData(this.displayValue)\n"))
         #expect(menu.contents.contains("  static sendsValuesOnConnect = true\n"))
         #expect(menu.contents.contains("  sendDisplayValue(): boolean {\n"))
-        #expect(form.contents.contains("  static values = { connect: String }\n"))
+        #expect(form.contents.contains("  static override values = { connect: String }\n"))
         #expect(form.contents.contains("  onSubmit(): void {\n    this.dispatch(\"submit\")\n  }\n"))
         #expect(form.contents.contains("    this.send(\"connect\", checked.value, () => this.onSubmit())\n"))
         #expect(!form.contents.contains("submitDisabledValue"), "an event without a value keeps only its method")
@@ -215,7 +215,7 @@ struct TypeScriptBridgeComponentTests {
         #expect { try Self.generate(document) } throws: { ($0 as? CodeGenError)?.message.contains("would define onSendFailure twice") == true }
         let base = Support.file(try Self.generate(try Support.document(json: contract(reply: nil))), "menu_bridge_component.ts")
         // Stimulus's names for the key menuItems: data-bridge--menu-menu-items-value, menuItemsValue.
-        #expect(base.contains("  static values = { menuItems: String }\n"))
+        #expect(base.contains("  static override values = { menuItems: String }\n"))
         #expect(base.contains("  menuItemsValueChanged(): void {\n"))
         #expect(base.contains("    const checked = parseMenuData(this.menuItemsValue)\n"))
         #expect(base.contains("  sendDisplayValue(): boolean {\n"))

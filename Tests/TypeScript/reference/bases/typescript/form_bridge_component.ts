@@ -10,11 +10,11 @@ import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { type FormData, type Violation, formatViolation, parseFormData } from "./form.js"
 
 export abstract class FormBridgeComponent extends BridgeComponent {
-  static component = "form"
+  static override component = "form"
 
   // The JSON the server renders into the element, as `tabgen validate --html` reads it:
   // the base sends it as its event on connect and whenever it changes.
-  static values = { connect: String }
+  static override values = { connect: String }
 
   /** data-bridge--form-connect-value, as JSON text ("" when absent); setting it sends the event again. */
   declare connectValue: string

@@ -10,11 +10,11 @@ import { BridgeComponent, type BridgeMessage } from "@hotwired/hotwire-native-br
 import { type MenuData, type ParseResult, type Selection, type Violation, formatViolation, parseMenuData, parseSelection } from "./menu.js"
 
 export abstract class MenuBridgeComponent extends BridgeComponent {
-  static component = "menu"
+  static override component = "menu"
 
   // The JSON the server renders into the element, as `tabgen validate --html` reads it:
   // the base sends it as its event on connect and whenever it changes.
-  static values = { display: String }
+  static override values = { display: String }
 
   /** data-bridge--menu-display-value, as JSON text ("" when absent); setting it sends the event again. */
   declare displayValue: string
