@@ -24,6 +24,22 @@ struct DecodeEntryPointTests {
         #expect(try Self.file(files, "TabgenRuntime.swift").contains("enum TabgenJSONText {"))
     }
 
+    @Test("Swift: the schema is parsed once per root, and only when a decoding fails")
+    func swiftSchemaParsedOnce() throws {
+        let files = try Support.generate(try Support.builtIn())
+        let root = try Self.file(files, "MessageData.swift")
+        // The root's `static let` goes in as an autoclosure: a valid message never reads it.
+        #expect(root.contains("        try TabgenSchema.decode(Self.self, from: jsonData, schema: tabgenSchema)\n"))
+        #expect(root.contains("    private static let tabgenSchema = TabgenSchema(\n"))
+        let runtime = try Self.file(files, "TabgenRuntime.swift")
+        #expect(runtime.contains("definition: String? = nil, schema: @autoclosure () -> TabgenSchema\n"))
+        #expect(runtime.contains("guard let first = schema().errors(in: data, definition: definition).first else { throw error }"))
+        // Parsed when made, so once per `static let`; `errors(in:)` parses only the text.
+        #expect(runtime.contains("        tree = TabgenTree.parse(Data(json.utf8))\n"))
+        #expect(runtime.contains("guard let schema = tree, let value = TabgenTree.parse(data) else { return [] }"))
+        #expect(runtime.components(separatedBy: "TabgenTree.parse(").count - 1 == 2)
+    }
+
     @Test("Swift, public: the root's file imports Foundation publicly (Data in its signature), the others do not")
     func swiftPublic() throws {
         var options = SwiftOptions()
