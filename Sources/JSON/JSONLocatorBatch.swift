@@ -12,6 +12,11 @@ extension JSONLocator {
         }
     }
 
+    /// The byte offset of one request: `offsets(of: [request], in: bytes)[0]`.
+    public static func offset(of request: Request, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        directOffset(of: request, in: bytes)
+    }
+
     /// Byte offsets for each request, with the same meaning as `offset(of:in:preferKey:)`.
     public static func offsets(of requests: [Request], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         // A payload usually has a finding or two: walking the text once per request,
@@ -313,24 +318,50 @@ private struct TrieWalker {
 extension SourcePosition {
     /// Positions of many offsets in one sweep over the text.
     public static func positions(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourcePosition] {
+        // One offset (the usual payload's one finding): nothing to order.
+        if offsets.count == 1 {
+            var position = SourcePosition(line: 1, column: 1)
+            position.advance(over: bytes, from: 0, to: min(max(offsets[0], 0), bytes.count))
+            return [position]
+        }
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
-        var line = 1
-        var column = 1
+        var position = SourcePosition(line: 1, column: 1)
         var cursor = 0
-        for position in order {
-            let target = min(max(offsets[position], 0), bytes.count)
-            while cursor < target {
-                if bytes[cursor] == 0x0A {
-                    line += 1
-                    column = 1
-                } else if bytes[cursor] & 0xC0 != 0x80 {
-                    column += 1
-                }
-                cursor += 1
+        for index in order {
+            let target = min(max(offsets[index], 0), bytes.count)
+            if cursor < target {
+                position.advance(over: bytes, from: cursor, to: target)
+                cursor = target
             }
-            result[position] = SourcePosition(line: line, column: column)
+            result[index] = position
         }
         return result
+    }
+
+    /// Moves this position (that of byte `start`) to that of byte `end`: a newline
+    /// starts a line, and every byte but a UTF-8 continuation byte is a column. Eight
+    /// bytes at a time where they hold no newline.
+    public mutating func advance(over bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard let base = bytes.baseAddress, start < end, end <= bytes.count else { return }
+        var index = start
+        while index < end {
+            if index + 8 <= end {
+                let word = ByteWords.load(base + index)
+                if !ByteWords.has(word, 0x0A) {
+                    column += 8 - ByteWords.continuationCount(word)
+                    index += 8
+                    continue
+                }
+            }
+            let byte = base[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
     }
 }
