@@ -221,16 +221,21 @@ private struct TrieWalker {
     /// In the object whose `{` is at `index`: the offsets of the key `wanted` and of its
     /// value (the walker then stands on the value), or nil when the object lacks it.
     mutating func seekMember(_ wanted: String) -> (key: Int, value: Int)? {
-        let ascii = wanted.utf8.allSatisfy { $0 < 0x80 }
+        var text = wanted
+        return text.withUTF8 { seekMember(wanted, utf8: $0) }
+    }
+
+    private mutating func seekMember(_ wanted: String, utf8 wantedBytes: UnsafeBufferPointer<UInt8>) -> (key: Int, value: Int)? {
         index += 1
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let keyStart = index
             let matches: Bool
-            if ascii, let end = plainASCIIKeyEnd(from: keyStart) {
-                let raw = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end])
-                matches = raw.elementsEqual(wanted.utf8)
+            if let end = unescapedStringEnd(from: keyStart) {
+                // No escape: the key's UTF-8 is its text, equal by scalars exactly when
+                // equal by bytes.
+                matches = Self.equal(UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end]), wantedBytes)
                 index = end + 1
             } else {
                 var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
@@ -288,10 +293,7 @@ private struct TrieWalker {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
+                skipStringRest()
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 index += 1
@@ -305,6 +307,62 @@ private struct TrieWalker {
                 while index < bytes.count, !Self.isDelimiter(bytes[index]) { index += 1 }
             }
         } while depth > 0
+    }
+
+    /// From inside a string, to just past its closing quote: eight bytes at a time to
+    /// the next `"` or `\`, an escape's two bytes at a time.
+    mutating func skipStringRest() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        while true {
+            if index + 8 <= count {
+                guard let found = ByteWords.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: ByteWords.load(base + index)) else {
+                    index += 8
+                    continue
+                }
+                index += found
+            } else {
+                while index < count, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\") { index += 1 }
+                guard index < count else {
+                    index += 1
+                    return
+                }
+            }
+            if base[index] == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            index += 2
+        }
+    }
+
+    /// The index of the closing quote of the string whose opening quote is at `start`,
+    /// when it has no escape (its bytes are then its text, the reader having accepted
+    /// it as UTF-8); else nil.
+    func unescapedStringEnd(from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var position = start + 1
+        while position + 8 <= count {
+            if let found = ByteWords.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: ByteWords.load(base + position)) {
+                position += found
+                return base[position] == UInt8(ascii: "\"") ? position : nil
+            }
+            position += 8
+        }
+        while position < count {
+            if base[position] == UInt8(ascii: "\"") { return position }
+            if base[position] == UInt8(ascii: "\\") { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for position in 0..<a.count where a[position] != b[position] { return false }
+        return true
     }
 
     static func isDelimiter(_ byte: UInt8) -> Bool {

@@ -94,8 +94,17 @@ public enum JSONWriter {
                 // Bytes that need no escape are copied a run at a time, and looked at a
                 // word at a time.
                 let runStart = index
-                while index + 8 <= count, isPlain(word: ByteWords.load(base + index)) { index += 8 }
-                while index < count, Self.isPlain(base[index]) { index += 1 }
+                while index + 8 <= count {
+                    let special = specialMask(ByteWords.load(base + index))
+                    guard special == 0 else {
+                        index += special.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index += 8
+                }
+                if index + 8 > count {
+                    while index < count, Self.isPlain(base[index]) { index += 1 }
+                }
                 if index > runStart {
                     (output + written).update(from: base + runStart, count: index - runStart)
                     written += index - runStart
@@ -147,11 +156,15 @@ public enum JSONWriter {
         return written + 1
     }
 
-    /// No byte of `word` needs a look from `writeQuoted`: each is one `isPlain` accepts.
+    /// Bit 7 set in the first byte of `word` (as `ByteWords.load` reads it) that
+    /// `isPlain` rejects, and perhaps in bytes after it; 0 when every byte is plain.
+    /// Each test is exact up to its first hit, so the lowest bit set is exact.
     @inline(__always)
-    static func isPlain(word: UInt64) -> Bool {
-        !(ByteWords.hasLess(word, than: 0x20) || ByteWords.has(word, UInt8(ascii: "\"")) || ByteWords.has(word, UInt8(ascii: "\\"))
-            || ByteWords.has(word, 0x7F) || ByteWords.has(word, 0xE2))
+    static func specialMask(_ word: UInt64) -> UInt64 {
+        let control = (word &- ByteWords.ones &* 0x20) & ~word & ByteWords.highs
+        return control | ByteWords.zeroMask(word ^ (ByteWords.ones &* UInt64(UInt8(ascii: "\""))))
+            | ByteWords.zeroMask(word ^ (ByteWords.ones &* UInt64(UInt8(ascii: "\\"))))
+            | ByteWords.zeroMask(word ^ (ByteWords.ones &* 0x7F)) | ByteWords.zeroMask(word ^ (ByteWords.ones &* 0xE2))
     }
 
     /// A byte `writeQuoted` copies as it is: printable ASCII but `"` and `\`, and

@@ -48,6 +48,7 @@ final class ReportLine {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
@@ -101,6 +102,16 @@ final class ReportLine {
             case .key(let key):
                 var key = key
                 key.withUTF8 { raw in
+                    // Most keys need no escape: copied in one go.
+                    var plain = true
+                    for byte in raw where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
+                        plain = false
+                        break
+                    }
+                    if plain {
+                        append(raw)
+                        return
+                    }
                     // At most two bytes a byte: `~` and `/` become `~0` and `~1`.
                     reserve(2 * raw.count)
                     for byte in raw {
