@@ -91,23 +91,29 @@ public enum JSONWriter {
             let count = bytes.count
             var index = 0
             while index < count {
-                // Bytes that need no escape are copied a run at a time, and looked at a
-                // word at a time.
-                let runStart = index
+                // Bytes that need no escape are looked at and copied a word at a time:
+                // the whole word is stored, then only its plain bytes counted. There is
+                // room: `written` is at most `1 + index + 5 * index` and eight bytes remain
+                // to be read, so `written + 8` stays within `quotedCapacity(count)`.
                 while index + 8 <= count {
-                    let special = specialMask(ByteWords.load(base + index))
+                    let word = ByteWords.load(base + index)
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: word.littleEndian, as: UInt64.self)
+                    let special = specialMask(word)
                     guard special == 0 else {
-                        index += special.trailingZeroBitCount >> 3
+                        let plain = special.trailingZeroBitCount >> 3
+                        index += plain
+                        written += plain
                         break
                     }
                     index += 8
+                    written += 8
                 }
                 if index + 8 > count {
-                    while index < count, Self.isPlain(base[index]) { index += 1 }
-                }
-                if index > runStart {
-                    (output + written).update(from: base + runStart, count: index - runStart)
-                    written += index - runStart
+                    while index < count, Self.isPlain(base[index]) {
+                        output[written] = base[index]
+                        written += 1
+                        index += 1
+                    }
                 }
                 guard index < count else { break }
                 let byte = base[index]

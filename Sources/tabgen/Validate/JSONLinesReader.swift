@@ -121,9 +121,10 @@ struct JSONLinesReader {
         let file = writer.file
         if workers == 1 {
             // On this thread, straight into the output: no worker machinery, no copies.
+            let validator = validator
             buffer.withUnsafeBufferPointer { bytes in
                 for line in lines {
-                    guard let findings = check(line, bytes: bytes, file: file, scratch: scratch) else { continue }  // a blank line
+                    guard let findings = check(line, bytes: bytes, file: file, validator: validator, scratch: scratch) else { continue }  // a blank line
                     tally.add(findings, strict: strict)
                     if !findings.isEmpty {
                         output.withBytes { report in
@@ -156,7 +157,7 @@ struct JSONLinesReader {
                 let lineScratch = FindingWriter.Scratch()
                 var outcome = WorkerOutcome()
                 for index in lower..<upper {
-                    guard let findings = check(lines[index], bytes: bytes, file: file, scratch: scratch) else { continue }  // a blank line
+                    guard let findings = check(lines[index], bytes: bytes, file: file, validator: validator, scratch: scratch) else { continue }  // a blank line
                     outcome.tally.add(findings, strict: self.strict)
                     for item in findings { writer.write(item, scratch: lineScratch, to: &outcome.report) }
                 }
@@ -170,7 +171,8 @@ struct JSONLinesReader {
     }
 
     /// Findings of one line, or nil for a blank line (not a payload).
-    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String, scratch: ByteScratch) -> [LocatedFinding]? {
+    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String, validator: PayloadValidator,
+                       scratch: ByteScratch) -> [LocatedFinding]? {
         var end = line.end
         if end > line.start, bytes[end - 1] == 0x0D { end -= 1 }
         var blank = true
