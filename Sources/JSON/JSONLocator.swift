@@ -82,19 +82,8 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     }
 
     public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var line = 1
-        var lineStart = 0
-        let end = min(max(offset, 0), bytes.count)
-        for index in 0..<end where bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        var column = 1
-        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 {
-            column += 1
-        }
-        self.line = line
-        self.column = column
+        self.init(line: 1, column: 1)
+        advance(over: bytes, from: 0, to: min(max(offset, 0), bytes.count))
     }
 
     public init(offset: Int, in bytes: [UInt8]) {

@@ -12,6 +12,11 @@ extension JSONLocator {
         }
     }
 
+    /// The byte offset of one request: `offsets(of: [request], in: bytes)[0]`.
+    public static func offset(of request: Request, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        directOffset(of: request, in: bytes)
+    }
+
     /// Byte offsets for each request, with the same meaning as `offset(of:in:preferKey:)`.
     public static func offsets(of requests: [Request], in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         // A payload usually has a finding or two: walking the text once per request,
@@ -216,16 +221,21 @@ private struct TrieWalker {
     /// In the object whose `{` is at `index`: the offsets of the key `wanted` and of its
     /// value (the walker then stands on the value), or nil when the object lacks it.
     mutating func seekMember(_ wanted: String) -> (key: Int, value: Int)? {
-        let ascii = wanted.utf8.allSatisfy { $0 < 0x80 }
+        var text = wanted
+        return text.withUTF8 { seekMember(wanted, utf8: $0) }
+    }
+
+    private mutating func seekMember(_ wanted: String, utf8 wantedBytes: UnsafeBufferPointer<UInt8>) -> (key: Int, value: Int)? {
         index += 1
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let keyStart = index
             let matches: Bool
-            if ascii, let end = plainASCIIKeyEnd(from: keyStart) {
-                let raw = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end])
-                matches = raw.elementsEqual(wanted.utf8)
+            if let end = unescapedStringEnd(from: keyStart) {
+                // No escape: the key's UTF-8 is its text, equal by scalars exactly when
+                // equal by bytes.
+                matches = Self.equal(UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end]), wantedBytes)
                 index = end + 1
             } else {
                 var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
@@ -283,10 +293,7 @@ private struct TrieWalker {
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
+                skipStringRest()
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 index += 1
@@ -302,6 +309,62 @@ private struct TrieWalker {
         } while depth > 0
     }
 
+    /// From inside a string, to just past its closing quote: eight bytes at a time to
+    /// the next `"` or `\`, an escape's two bytes at a time.
+    mutating func skipStringRest() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        while true {
+            if index + 8 <= count {
+                guard let found = ByteWords.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: ByteWords.load(base + index)) else {
+                    index += 8
+                    continue
+                }
+                index += found
+            } else {
+                while index < count, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\") { index += 1 }
+                guard index < count else {
+                    index += 1
+                    return
+                }
+            }
+            if base[index] == UInt8(ascii: "\"") {
+                index += 1
+                return
+            }
+            index += 2
+        }
+    }
+
+    /// The index of the closing quote of the string whose opening quote is at `start`,
+    /// when it has no escape (its bytes are then its text, the reader having accepted
+    /// it as UTF-8); else nil.
+    func unescapedStringEnd(from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var position = start + 1
+        while position + 8 <= count {
+            if let found = ByteWords.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: ByteWords.load(base + position)) {
+                position += found
+                return base[position] == UInt8(ascii: "\"") ? position : nil
+            }
+            position += 8
+        }
+        while position < count {
+            if base[position] == UInt8(ascii: "\"") { return position }
+            if base[position] == UInt8(ascii: "\\") { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for position in 0..<a.count where a[position] != b[position] { return false }
+        return true
+    }
+
     static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09: true
@@ -313,24 +376,50 @@ private struct TrieWalker {
 extension SourcePosition {
     /// Positions of many offsets in one sweep over the text.
     public static func positions(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourcePosition] {
+        // One offset (the usual payload's one finding): nothing to order.
+        if offsets.count == 1 {
+            var position = SourcePosition(line: 1, column: 1)
+            position.advance(over: bytes, from: 0, to: min(max(offsets[0], 0), bytes.count))
+            return [position]
+        }
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var result = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
-        var line = 1
-        var column = 1
+        var position = SourcePosition(line: 1, column: 1)
         var cursor = 0
-        for position in order {
-            let target = min(max(offsets[position], 0), bytes.count)
-            while cursor < target {
-                if bytes[cursor] == 0x0A {
-                    line += 1
-                    column = 1
-                } else if bytes[cursor] & 0xC0 != 0x80 {
-                    column += 1
-                }
-                cursor += 1
+        for index in order {
+            let target = min(max(offsets[index], 0), bytes.count)
+            if cursor < target {
+                position.advance(over: bytes, from: cursor, to: target)
+                cursor = target
             }
-            result[position] = SourcePosition(line: line, column: column)
+            result[index] = position
         }
         return result
+    }
+
+    /// Moves this position (that of byte `start`) to that of byte `end`: a newline
+    /// starts a line, and every byte but a UTF-8 continuation byte is a column. Eight
+    /// bytes at a time where they hold no newline.
+    public mutating func advance(over bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        guard let base = bytes.baseAddress, start < end, end <= bytes.count else { return }
+        var index = start
+        while index < end {
+            if index + 8 <= end {
+                let word = ByteWords.load(base + index)
+                if !ByteWords.has(word, 0x0A) {
+                    column += 8 - ByteWords.continuationCount(word)
+                    index += 8
+                    continue
+                }
+            }
+            let byte = base[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
     }
 }

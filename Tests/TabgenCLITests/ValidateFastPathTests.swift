@@ -15,6 +15,7 @@ struct ValidateFastPathTests {
         "--quiet", "-q", "--allow-missing", "-qq", "--jsonl=1", "--", "-h", "--help", "--version", "--format", "json",
         "--url", "https://example.com/", "--max-findings", "0", "-1", "--JSONL", "-j", "--generate-completion-script",
         "--schema", "--config", "--contract", "--event", "github", "yaml", "--format=json", "--schema=s.json",
+        "--jobs", "--max-bytes", "2", "+3", "1e3", "0x10", "--jobs=2",
     ]
 
     /// The options the parser reads from `arguments`, or nil when it does not produce
@@ -43,6 +44,9 @@ struct ValidateFastPathTests {
             ["validate", "a.json", "--quiet", "b.json"],
             ["validate", "--format", "github", "--schema", "schema.json", "a.json"],
             ["validate", "--config", "tabgen.yml", "--contract", "menu", "--event", "display", "-"],
+            // The benchmark's command line, and CI's.
+            ["validate", "--jsonl", "--quiet", "--format", "json", "--jobs", "1", "corpus.jsonl"],
+            ["validate", "--jsonl", "--jobs", "2", "--max-findings", "0", "--max-bytes", "4096", "-"],
         ]
         for arguments in common {
             #expect(Self.check(arguments), "\(arguments) should not need the parser")
@@ -50,6 +54,8 @@ struct ValidateFastPathTests {
         #expect(ValidateOptions(commonArguments: ["validate", "--jsonl", "-"])?.jsonl == true)
         #expect(ValidateOptions(commonArguments: ["validate", "a.json", "--quiet", "b.json"])?.files == ["a.json", "b.json"])
         #expect(ValidateOptions(commonArguments: ["validate", "--schema", "s.json", "a.json"])?.schema == "s.json")
+        let numbers = ValidateOptions(commonArguments: ["validate", "--jobs", "3", "--max-findings", "0", "--max-bytes", "99", "a.jsonl"])
+        #expect(numbers?.jobsOption == 3 && numbers?.maxFindings == 0 && numbers?.maxBytesOption == 99)
     }
 
     @Test func otherCommandLinesGoToTheParser() {
@@ -63,7 +69,12 @@ struct ValidateFastPathTests {
             ["validate", "--schema", "-", "a.json"],
             ["validate", "--schema", "a.json", "--schema", "b.json", "c.json"],
             ["validate", "a.json", "--event"],
-            ["validate", "--max-findings", "5", "a.json"],
+            ["validate", "--max-findings", "-5", "a.json"],
+            ["validate", "--jobs", "0", "a.json"],  // validate() rejects it
+            ["validate", "--jobs", "two", "a.json"],
+            ["validate", "--jobs", "1", "--jobs", "2", "a.json"],
+            ["validate", "-j", "1", "a.json"],
+            ["validate", "--max-bytes", "0", "a.json"],
             ["validate", "-q", "--quiet", "a.json"],
             ["validate", "--strict", "--strict", "a.json"],
             ["validate", "--", "a.json"],
@@ -108,7 +119,8 @@ struct ValidateFastPathTests {
             let line = (0..<count).map { _ in
                 Bool.random(using: &generator)
                     ? ["a.json", "b.json", "-", "--jsonl", "--html", "--strict", "-q", "--quiet", "--allow-missing", "--format", "json",
-                       "--schema", "--config", "--contract", "--event"].randomElement(using: &generator) ?? ""
+                       "--schema", "--config", "--contract", "--event", "--jobs", "--max-findings", "--max-bytes", "2", "0"]
+                        .randomElement(using: &generator) ?? ""
                     : Self.vocabulary.randomElement(using: &generator) ?? ""
             }
             if Self.check(["validate"] + line) { taken += 1 }

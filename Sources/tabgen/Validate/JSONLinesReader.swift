@@ -24,8 +24,13 @@ struct JSONLinesReader {
         var number: Int
     }
 
-    /// Returns false on a read error (reported through `failure`).
-    func run(descriptor: Int32, file: String, emit: ([String]) -> Void, tally: inout Tally) -> String? {
+    /// Validates the lines read from `descriptor`, writing findings to `output`; returns
+    /// the reason on a read error, else nil.
+    func run(descriptor: Int32, file: String, output: OutputBuffer, tally: inout Tally) -> String? {
+        let writer = FindingWriter(format: format, file: file)
+        // One scratch for the lines validated on this thread: the byte pass reuses its buffers.
+        let scratch = ByteScratch()
+        let lineScratch = FindingWriter.Scratch()
         let capacity = max(1 << 22, maxBytes + 2)
         // Uninitialized: zeroing a block that read(2) overwrites is wasted work.
         var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
@@ -62,7 +67,7 @@ struct JSONLinesReader {
                 nextLine += 1
                 start = end + 1
                 if lines.count == Self.batchSize {
-                    validate(lines, in: buffer, file: file, emit: emit, tally: &tally)
+                    validate(lines, in: buffer, writer: writer, scratch: scratch, lineScratch: lineScratch, output: output, tally: &tally)
                     lines.removeAll(keepingCapacity: true)
                 }
             }
@@ -70,7 +75,7 @@ struct JSONLinesReader {
                 lines.append(Line(start: start, end: filled, number: nextLine))
                 start = filled
             }
-            validate(lines, in: buffer, file: file, emit: emit, tally: &tally)
+            validate(lines, in: buffer, writer: writer, scratch: scratch, lineScratch: lineScratch, output: output, tally: &tally)
             let rest = filled - start
             if rest > maxBytes || (rest == capacity) {
                 // An over-long line: report it once, then discard up to its newline.
@@ -79,7 +84,9 @@ struct JSONLinesReader {
                                           message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
                     let located = [LocatedFinding(file: file, line: nextLine, column: 1, finding: finding)]
                     tally.add(located, strict: strict)
-                    emit(located.map { $0.rendered(as: format) })
+                    output.withBytes { bytes in
+                        for item in located { writer.write(item, scratch: lineScratch, to: &bytes) }
+                    }
                 }
                 skipping = true
                 filled = 0
@@ -100,23 +107,41 @@ struct JSONLinesReader {
     /// bounds memory (a 10 MB block can hold 400,000 short invalid lines).
     static let batchSize = 4096
 
-    /// What one worker found in its lines: a valid line is only counted; the lines
-    /// with findings are kept, in line order, with their rendered text.
+    /// What one worker found in its lines: their counts, and the report lines of those
+    /// with findings, in line order.
     private struct WorkerOutcome {
-        var valid = 0
-        var flagged: [(findings: [LocatedFinding], rendered: [String])] = []
+        var tally = Tally()
+        var report: [UInt8] = []
     }
 
-    private func validate(_ lines: [Line], in buffer: [UInt8], file: String, emit: ([String]) -> Void, tally: inout Tally) {
+    private func validate(_ lines: [Line], in buffer: [UInt8], writer: FindingWriter, scratch: ByteScratch, lineScratch: FindingWriter.Scratch,
+                          output: OutputBuffer, tally: inout Tally) {
         guard !lines.isEmpty else { return }
         let workers = max(1, min(jobs, lines.count / 64))
-        // Workers also render their findings: formatting is a large share of the work
-        // on invalid-heavy input, and the main thread only has to write it out. Each
+        let file = writer.file
+        if workers == 1 {
+            // On this thread, straight into the output: no worker machinery, no copies.
+            let validator = validator
+            buffer.withUnsafeBufferPointer { bytes in
+                for line in lines {
+                    guard let findings = check(line, bytes: bytes, file: file, validator: validator, scratch: scratch) else { continue }  // a blank line
+                    tally.add(findings, strict: strict)
+                    if !findings.isEmpty {
+                        output.withBytes { report in
+                            for item in findings { writer.write(item, scratch: lineScratch, to: &report) }
+                        }
+                    }
+                }
+            }
+            return
+        }
+        // Workers also write their report lines: formatting is a large share of the work
+        // on invalid-heavy input, and the main thread only has to copy them out. Each
         // worker takes a contiguous range of lines, so their outcomes in worker order
         // are in line order.
         let outcomes = UnsafeMutableBufferPointer<WorkerOutcome>.allocate(capacity: workers)
         outcomes.initialize(repeating: WorkerOutcome())
-        // Deinitialize before deallocating: the findings and rendered lines are heap values.
+        // Deinitialize before deallocating: the reports are heap values.
         defer {
             outcomes.deinitialize()
             outcomes.deallocate()
@@ -129,29 +154,25 @@ struct JSONLinesReader {
                 let upper = lines.count * (worker + 1) / workers
                 // One scratch per worker: the byte pass reuses its buffers line after line.
                 let scratch = ByteScratch()
+                let lineScratch = FindingWriter.Scratch()
                 var outcome = WorkerOutcome()
                 for index in lower..<upper {
-                    guard let findings = check(lines[index], bytes: bytes, file: file, scratch: scratch) else { continue }  // a blank line
-                    if findings.isEmpty {
-                        outcome.valid += 1
-                    } else {
-                        outcome.flagged.append((findings, findings.map { $0.rendered(as: format) }))
-                    }
+                    guard let findings = check(lines[index], bytes: bytes, file: file, validator: validator, scratch: scratch) else { continue }  // a blank line
+                    outcome.tally.add(findings, strict: self.strict)
+                    for item in findings { writer.write(item, scratch: lineScratch, to: &outcome.report) }
                 }
                 output[worker] = outcome
             }
         }
         for outcome in outcomes {
-            tally.payloads += outcome.valid  // what `tally.add([])` counts
-            for result in outcome.flagged {
-                tally.add(result.findings, strict: strict)
-                emit(result.rendered)
-            }
+            tally.merge(outcome.tally)
+            if !outcome.report.isEmpty { output.append(outcome.report) }
         }
     }
 
     /// Findings of one line, or nil for a blank line (not a payload).
-    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String, scratch: ByteScratch) -> [LocatedFinding]? {
+    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String, validator: PayloadValidator,
+                       scratch: ByteScratch) -> [LocatedFinding]? {
         var end = line.end
         if end > line.start, bytes[end - 1] == 0x0D { end -= 1 }
         var blank = true

@@ -18,6 +18,17 @@ final class OutputBuffer {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Lets `body` append bytes (whole lines) to the buffer, which is flushed when full.
+    func withBytes(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Appends bytes (whole lines).
+    func append(_ bytes: [UInt8]) {
+        withBytes { $0 += bytes }
+    }
+
     func flush() {
         var start = 0
         while start < buffer.count {

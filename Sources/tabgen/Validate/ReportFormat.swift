@@ -121,6 +121,13 @@ extension Array where Element == Finding {
     /// position. One pass locates them all, however many there are.
     func located(in bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) -> [LocatedFinding] {
         guard !isEmpty else { return [] }
+        if count == 1, let finding = first {
+            // The usual invalid payload: one finding, one walk, no arrays of offsets.
+            let offset = finding.offset ?? JSONLocator.offset(of: JSONLocator.Request(path: finding.pointer.tokens, preferKey: finding.locatesKey), in: bytes)
+            var position = SourcePosition(line: 1, column: 1)
+            position.advance(over: bytes, from: 0, to: Swift.min(Swift.max(offset, 0), bytes.count))
+            return [LocatedFinding(file: file, line: firstLine + position.line - 1, column: position.column, finding: finding)]
+        }
         let pending = indices.filter { self[$0].offset == nil }
         let requests = pending.map { JSONLocator.Request(path: self[$0].pointer.tokens, preferKey: self[$0].locatesKey) }
         var offsets = map { $0.offset ?? 0 }

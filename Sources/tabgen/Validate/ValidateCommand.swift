@@ -229,7 +229,7 @@ extension ValidateOptions {
             } else if jsonl {
                 let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format,
                                              subject: selection.payload.subject)
-                if let failure = reader.run(descriptor: descriptor, file: name, emit: emit, tally: &tally) {
+                if let failure = reader.run(descriptor: descriptor, file: name, output: output, tally: &tally) {
                     output.flush()
                     printError(CLIError("cannot read \(file): \(failure)").description)
                     tally.unreadable += 1

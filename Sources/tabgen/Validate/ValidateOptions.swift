@@ -40,7 +40,8 @@ extension ValidateOptions {
     /// the parser reads an argument that does not start with `-`, or is `-` alone, as a
     /// FILE (the `.remaining` strategy of `files`, which lets options sit between FILEs),
     /// each of these flags sets its property, and each of these options takes the next
-    /// argument when that does not start with `-` (for --format, one of its values).
+    /// argument when that does not start with `-` (for --format, one of its values; for
+    /// --jobs, --max-findings and --max-bytes, a number).
     /// Anything else returns nil: any other option, one given twice, a value starting
     /// with `-`, `--`, `-h`, `--version`, combined short flags, `--option=value`, and a
     /// command line that `validate()` rejects, so the parser prints its usage as before.
@@ -61,6 +62,15 @@ extension ValidateOptions {
             case "--allow-missing": allowMissing = true
             case "--strict": strictFlag = true
             case "--quiet", "-q": quiet = true
+            case "--jobs", "--max-findings", "--max-bytes":
+                // A number, as the parser reads an Int option (`Int(value)`); anything else,
+                // a negative number included, goes to the parser for its error.
+                guard let value = rest.popFirst(), !value.hasPrefix("-"), let number = Int(value) else { return nil }
+                switch argument {
+                case "--jobs": jobsOption = number
+                case "--max-findings": maxFindings = number
+                default: maxBytesOption = number
+                }
             case "--format", "--schema", "--config", "--contract", "--event":
                 // A value that does not start with `-` is the option's, as the parser reads it.
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }

@@ -1,0 +1,135 @@
+import JSON
+import Schema
+
+/// Writes findings of one file as report lines straight into a byte buffer: the bytes
+/// of `LocatedFinding.rendered(as:)` and a newline, without building a String per
+/// finding. For JSON Lines, where an invalid payload's report cost more instructions
+/// than finding what is wrong with it (issue 13). The file name is prepared once, as
+/// each format prints it.
+struct FindingWriter {
+    let format: ReportFormat
+    let file: String
+    /// `file` as `format` prints it: its UTF-8 (text), or quoted and escaped (json).
+    private let fileBytes: [UInt8]
+
+    init(format: ReportFormat, file: String) {
+        self.format = format
+        self.file = file
+        var bytes: [UInt8] = []
+        switch format {
+        case .text: bytes += file.utf8
+        case .json: JSONWriter.writeQuoted(file, to: &bytes)
+        case .github: break  // written by `LocatedFinding.github`
+        }
+        fileBytes = bytes
+    }
+
+    /// Memory a thread builds report lines in: the line, and a piece of it that is
+    /// escaped as a whole (a JSON pointer in `--format json`).
+    final class Scratch {
+        let line = ReportLine()
+        let piece = ReportLine(capacity: 256)
+    }
+
+    /// Appends `item`'s report line and a newline to `output`, building it in `scratch`.
+    func write(_ item: LocatedFinding, scratch: Scratch, to output: inout [UInt8]) {
+        guard item.file == file else {
+            // Another file's finding: as it renders (not on the JSON Lines path).
+            output += item.rendered(as: format).utf8
+            output.append(0x0A)
+            return
+        }
+        let line = scratch.line
+        line.removeAll()
+        switch format {
+        case .text: writeText(item, to: line)
+        case .json: writeJSON(item, to: line, piece: scratch.piece)
+        case .github: line.append(item.github)
+        }
+        line.append(0x0A)
+        output.append(contentsOf: line.bytes)
+    }
+
+    /// `LocatedFinding.text`: `file:line:column: severity[code] pointer: message`.
+    private func writeText(_ item: LocatedFinding, to line: ReportLine) {
+        fileBytes.withUnsafeBufferPointer { line.append($0) }
+        line.append(UInt8(ascii: ":"))
+        line.appendDecimal(item.line)
+        line.append(UInt8(ascii: ":"))
+        line.appendDecimal(item.column)
+        line.append(": ")
+        if item.isNote {
+            line.append("note: ")
+        } else {
+            line.append(item.finding.severity.rawValue)
+            line.append(UInt8(ascii: "["))
+            line.append(item.finding.code)
+            line.append("] ")
+            if let subject = item.subject {
+                line.append(subject.contract)
+                line.append(UInt8(ascii: "."))
+                line.append(subject.event)
+                line.append(UInt8(ascii: " "))
+            }
+            if item.finding.pointer.tokens.isEmpty {
+                line.append("(root)")
+            } else {
+                line.appendPointer(item.finding.pointer)
+            }
+            line.append(": ")
+        }
+        line.append(item.finding.message)
+    }
+
+    /// `LocatedFinding.json`: one object, its members in the documented order.
+    private func writeJSON(_ item: LocatedFinding, to line: ReportLine, piece: ReportLine) {
+        line.append("{\"file\":")
+        fileBytes.withUnsafeBufferPointer { line.append($0) }
+        line.append(",\"line\":")
+        Self.writeNumber(item.line, to: line)
+        line.append(",\"column\":")
+        Self.writeNumber(item.column, to: line)
+        let finding = item.finding
+        if item.isNote {
+            line.append(",\"severity\":\"note\",\"message\":")
+            line.appendQuoted(finding.message)
+        } else {
+            switch finding.severity {
+            case .error: line.append(",\"severity\":\"error\",\"code\":")
+            case .warning: line.append(",\"severity\":\"warning\",\"code\":")
+            }
+            line.appendQuoted(finding.code)
+            line.append(",\"pointer\":")
+            Self.writeQuotedPointer(finding.pointer, to: line, piece: piece)
+            line.append(",\"message\":")
+            line.appendQuoted(finding.message)
+            if let subject = item.subject {
+                line.append(",\"contract\":")
+                line.appendQuoted(subject.contract)
+                line.append(",\"event\":")
+                line.appendQuoted(subject.event)
+            }
+            if let schemaPath = finding.schemaPath {
+                line.append(",\"schemaPath\":")
+                Self.writeQuotedPointer(JSONPointer(schemaPath.map { .key($0) }), to: line, piece: piece)
+            }
+        }
+        line.append(UInt8(ascii: "}"))
+    }
+
+    /// The pointer's text, quoted: written into `piece`, then escaped as JSON from there.
+    private static func writeQuotedPointer(_ pointer: JSONPointer, to line: ReportLine, piece: ReportLine) {
+        piece.removeAll()
+        piece.appendPointer(pointer)
+        line.appendQuoted(utf8: piece.bytes)
+    }
+
+    /// A number as `JSONWriter.format` writes an Int (through Double, as the json getter does).
+    private static func writeNumber(_ number: Int, to line: ReportLine) {
+        if number > -1_000_000_000_000_000 && number < 1_000_000_000_000_000 {
+            line.appendDecimal(number)
+        } else {
+            line.append(JSONWriter.format(Double(number)))
+        }
+    }
+}
