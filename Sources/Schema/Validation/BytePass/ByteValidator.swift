@@ -80,6 +80,7 @@ struct BytePass {
     let root: Int32
     let nodes: UnsafeMutablePointer<BytePlan.Node>
     let names: UnsafeMutablePointer<BytePlan.Name>
+    let keyWords: UnsafeMutablePointer<KeyWord>
     let pool: UnsafeMutablePointer<UInt8>
     let properties: UnsafeMutablePointer<BytePlan.Property>
     let variants: UnsafeMutablePointer<BytePlan.Variant>
@@ -113,6 +114,10 @@ struct BytePass {
     var arenaCount = 0
     /// Rules whose on-the-spot checks failed somewhere.
     var failed: UInt64 = 0
+    /// Bit n: whether probe n's records are all ASCII strings, no two equal
+    /// (`allDistinct`), once known (`distinctKnown`); probes 0-63 only.
+    var distinctKnown: UInt64 = 0
+    var distinctAll: UInt64 = 0
 
     init(tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
         flatRules = tables.flatRules.baseAddress.unsafelyUnwrapped
@@ -124,6 +129,7 @@ struct BytePass {
         // Every table has at least one slot, so the base addresses exist.
         nodes = tables.nodes.baseAddress.unsafelyUnwrapped
         names = tables.names.baseAddress.unsafelyUnwrapped
+        keyWords = tables.keyWords.baseAddress.unsafelyUnwrapped
         pool = tables.nameBytes.baseAddress.unsafelyUnwrapped
         properties = tables.properties.baseAddress.unsafelyUnwrapped
         variants = tables.variants.baseAddress.unsafelyUnwrapped
@@ -358,10 +364,16 @@ struct BytePass {
 
     /// The content of a scanned string: the input's bytes, or (escaped) the decoded
     /// bytes in the arena. Returns whether the content is ASCII.
+    @inline(__always)
     mutating func content(_ scanned: (start: Int, end: Int, escaped: Bool, ascii: Bool)) throws(Bail) -> (ByteSlice, Bool) {
         guard scanned.escaped else {
             return (ByteSlice(start: base + scanned.start, count: scanned.end - scanned.start), scanned.ascii)
         }
+        return try decoded(scanned)
+    }
+
+    /// An escaped string's content, decoded into the arena.
+    mutating func decoded(_ scanned: (start: Int, end: Int, escaped: Bool, ascii: Bool)) throws(Bail) -> (ByteSlice, Bool) {
         let length = scanned.end - scanned.start
         if arenaCapacity < end + 16 {
             // Only before the first decoded string of this pass: nothing points into it yet.
@@ -476,6 +488,46 @@ struct BytePass {
         return slice
     }
 
+    /// The property among the `count` from `first` whose plain name is the key at
+    /// `index`, matched by words (`KeyWord`), `expected` tried first; `index` then
+    /// after the key. Nil (and `index` unchanged) when none matches that way.
+    @inline(__always)
+    mutating func wordKey(_ first: Int, _ count: Int, expected: Int) -> (property: Int32, key: ByteSlice)? {
+        let position = index
+        guard count > 0, position < end, base[position] == quote else { return nil }
+        let at = base + position
+        let room = end &- position
+        var candidate = expected < count ? expected : 0
+        for _ in 0..<count {
+            let word = keyWords[Int(properties[first &+ candidate].name)]
+            if word.quoted != 0, Int(word.reach) <= room, word.matches(at) {
+                index = position &+ Int(word.quoted)
+                return (Int32(first &+ candidate), ByteSlice(start: at + 1, count: Int(word.quoted) &- 2))
+            }
+            candidate &+= 1
+            if candidate == count { candidate = 0 }
+        }
+        return nil
+    }
+
+    /// A member's string value against the string or enum form, or any value: what
+    /// `value` and `string` do with it, without their dispatch.
+    @inline(__always)
+    mutating func stringMember(_ node: Int32, _ kind: BytePlan.Kind?, _ mask: UInt64) throws(Bail) {
+        if mask & entryMask != 0 { enterEntries(mask & entryMask) }
+        let scanned = try scanString()
+        let recorded = mask & recordMask
+        guard recorded != 0 || kind == .enumeration else { return }
+        let (slice, ascii) = try content(scanned)
+        if kind == .enumeration {
+            let entry = nodes[Int(node)]
+            guard matchName(slice, first: entry.a, count: entry.b) != nil else { throw Bail() }
+        }
+        if recorded != 0 {
+            try recordValue(ByteRecord(kind: .string, ascii: ascii, ordinal: 0, start: slice.start, count: slice.count), recorded)
+        }
+    }
+
     /// When the input at `index` is the key `nameIndex` written plainly (its bytes
     /// between quotes), that key, with `index` after its closing quote; else nil and
     /// `index` unchanged. Only for plain names (`Name.plain`): their bytes followed by
@@ -588,8 +640,12 @@ struct BytePass {
                 var found: Int32 = -1
                 let key: ByteSlice
                 // Payloads usually list properties in schema order: try the member's
-                // position first, on the raw bytes (no scan, no unescaping).
-                if count < total, let expected = plainKey(properties[Int(form.a) + count].name) {
+                // position first, on the raw bytes (no scan, no unescaping), by words,
+                // then by bytes near the end of the input.
+                if let match = wordKey(Int(form.a), Int(total), expected: count) {
+                    key = match.key
+                    found = match.property
+                } else if count < total, let expected = plainKey(properties[Int(form.a) + count].name) {
                     key = expected
                     found = form.a + Int32(count)
                 } else {
@@ -632,10 +688,15 @@ struct BytePass {
                     }
                 }
                 skipWhitespace()
-                if childMask == 0, index < end, base[index] == quote, child < 0 || nodes[Int(child)].kind == .string {
-                    // A string no rule looks at, against the string form or any value:
-                    // all `value` would do is scan it.
-                    _ = try scanString()
+                let childKind: BytePlan.Kind? = child >= 0 ? nodes[Int(child)].kind : nil
+                if index < end, base[index] == quote, child < 0 || childKind == .string || childKind == .enumeration {
+                    if childMask == 0, childKind != .enumeration {
+                        // A string no rule looks at, against the string form or any
+                        // value: all there is to do is scan it.
+                        _ = try scanString()
+                    } else {
+                        try stringMember(child, childKind, childMask)
+                    }
                 } else {
                     try value(child, childMask)
                 }
