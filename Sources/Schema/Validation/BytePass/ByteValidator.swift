@@ -284,13 +284,25 @@ struct BytePass {
     /// checks; leaves `index` after the closing quote.
     @inline(__always)
     mutating func scanString() throws(Bail) -> (start: Int, end: Int, escaped: Bool, ascii: Bool) {
-        index += 1
+        let start = index &+ 1
+        let (next, escaped, ascii) = try Self.scanString(base, from: index, end: end)
+        index = next
+        return (start, next &- 1, escaped, ascii)
+    }
+
+    /// Scans the string whose opening quote is at `from`, checking everything the tree
+    /// reader checks; returns the index after its closing quote and whether it has
+    /// escapes and whether it is ASCII. Static, so callers keep their position in a
+    /// register.
+    @inline(__always)
+    static func scanString(_ base: UnsafePointer<UInt8>, from: Int, end: Int) throws(Bail) -> (Int, escaped: Bool, ascii: Bool) {
+        var index = from &+ 1
         let start = index
         var escaped = false
         var ascii = true
         while true {
             // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
-            while index + 8 <= end {
+            while index &+ 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
@@ -300,48 +312,48 @@ struct BytePass {
                 if special != 0 {
                     // The lowest flagged byte is a real one (false flags only follow a
                     // real one): jump to it.
-                    index += special.trailingZeroBitCount >> 3
+                    index &+= special.trailingZeroBitCount >> 3
                     break
                 }
-                index += 8
+                index &+= 8
             }
             guard index < end else { throw Bail() }
             let byte = base[index]
             if byte == quote {
-                let stop = index
-                index += 1
                 if !ascii {
-                    let scanner = Scanner(buffer: UnsafeBufferPointer(start: base, count: end), maxDepth: maxDepth)
-                    if scanner.validateUTF8(from: start, to: stop) != nil { throw Bail() }
+                    let scanner = Scanner(buffer: UnsafeBufferPointer(start: base, count: end), maxDepth: 1)
+                    if scanner.validateUTF8(from: start, to: index) != nil { throw Bail() }
                 }
-                return (start, stop, escaped, ascii)
+                return (index &+ 1, escaped, ascii)
             }
             if byte < 0x20 { throw Bail() }
             if byte >= 0x80 {
                 ascii = false
-                index += 1
+                index &+= 1
             } else if byte == backslash {
                 escaped = true
-                try skipEscape()
+                index = try skipEscape(base, at: index, end: end)
             } else {
-                index += 1
+                index &+= 1
             }
         }
     }
 
-    /// Checks one escape at `index` (a backslash) as the tree reader decodes it.
-    mutating func skipEscape() throws(Bail) {
+    /// Checks one escape at `index` (a backslash) as the tree reader decodes it;
+    /// returns the index after it.
+    static func skipEscape(_ base: UnsafePointer<UInt8>, at start: Int, end: Int) throws(Bail) -> Int {
+        var index = start
         guard index + 1 < end else { throw Bail() }
         switch base[index + 1] {
         case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 2
         case UInt8(ascii: "u"):
             index += 2
-            let unit = try hex4()
+            let unit = try hex4(base, &index, end: end)
             if unit >= 0xD800, unit <= 0xDBFF {
                 guard index + 1 < end, base[index] == backslash, base[index + 1] == UInt8(ascii: "u") else { throw Bail() }
                 index += 2
-                let low = try hex4()
+                let low = try hex4(base, &index, end: end)
                 guard low >= 0xDC00, low <= 0xDFFF else { throw Bail() }
             } else if unit >= 0xDC00, unit <= 0xDFFF {
                 throw Bail()
@@ -349,9 +361,10 @@ struct BytePass {
         default:
             throw Bail()
         }
+        return index
     }
 
-    mutating func hex4() throws(Bail) -> UInt32 {
+    static func hex4(_ base: UnsafePointer<UInt8>, _ index: inout Int, end: Int) throws(Bail) -> UInt32 {
         guard index + 4 <= end else { throw Bail() }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -360,6 +373,19 @@ struct BytePass {
             index += 1
         }
         return value
+    }
+
+    /// Skips JSON whitespace from `index`.
+    @inline(__always)
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> Int {
+        var index = index
+        while index < end {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
+            default: return index
+            }
+        }
+        return index
     }
 
     /// The content of a scanned string: the input's bytes, or (escaped) the decoded
@@ -488,28 +514,6 @@ struct BytePass {
         return slice
     }
 
-    /// The property among the `count` from `first` whose plain name is the key at
-    /// `index`, matched by words (`KeyWord`), `expected` tried first; `index` then
-    /// after the key. Nil (and `index` unchanged) when none matches that way.
-    @inline(__always)
-    mutating func wordKey(_ first: Int, _ count: Int, expected: Int) -> (property: Int32, key: ByteSlice)? {
-        let position = index
-        guard count > 0, position < end, base[position] == quote else { return nil }
-        let at = base + position
-        let room = end &- position
-        var candidate = expected < count ? expected : 0
-        for _ in 0..<count {
-            let word = keyWords[Int(properties[first &+ candidate].name)]
-            if word.quoted != 0, Int(word.reach) <= room, word.matches(at) {
-                index = position &+ Int(word.quoted)
-                return (Int32(first &+ candidate), ByteSlice(start: at + 1, count: Int(word.quoted) &- 2))
-            }
-            candidate &+= 1
-            if candidate == count { candidate = 0 }
-        }
-        return nil
-    }
-
     /// A member's string value against the string or enum form, or any value: what
     /// `value` and `string` do with it, without their dispatch.
     @inline(__always)
@@ -620,7 +624,8 @@ struct BytePass {
     }
 
     /// An object against a properties form; `tag` names the discriminator's tag
-    /// member, which the variant does not list but allows.
+    /// member, which the variant does not list but allows. The read position is kept
+    /// in a local (`at`) and handed to `index` only around calls that read on.
     mutating func properties(_ node: Int32, _ mask: UInt64, tag: Int32) throws(Bail) -> Int {
         let form = nodes[Int(node)]
         try enter()
@@ -629,40 +634,60 @@ struct BytePass {
         var seenRequired: UInt64 = 0
         var seenOptional: UInt64 = 0
         var requiredCount: Int32 = 0
-        let total = form.b + form.c
+        let total = Int(form.b) &+ Int(form.c)
+        let first = Int(form.a)
         var count = 0
-        skipWhitespace()
-        if index < end, base[index] == UInt8(ascii: "}") {
-            index += 1
+        let bytes = base
+        let limit = end
+        var at = Self.skipWhitespace(bytes, index, limit)
+        if at < limit, bytes[at] == UInt8(ascii: "}") {
+            at &+= 1
         } else {
-            repeat {
-                skipWhitespace()
-                var found: Int32 = -1
-                let key: ByteSlice
+            while true {
+                at = Self.skipWhitespace(bytes, at, limit)
+                var found = -1
+                var key = ByteSlice(start: bytes, count: 0)
                 // Payloads usually list properties in schema order: try the member's
-                // position first, on the raw bytes (no scan, no unescaping), by words,
-                // then by bytes near the end of the input.
-                if let match = wordKey(Int(form.a), Int(total), expected: count) {
-                    key = match.key
-                    found = match.property
-                } else if count < total, let expected = plainKey(properties[Int(form.a) + count].name) {
-                    key = expected
-                    found = form.a + Int32(count)
-                } else {
-                    key = try self.key()
-                    for offset in 0..<total where nameEquals(key, properties[Int(form.a + offset)].name) {
-                        found = form.a + offset
-                        break
+                // position first, then the others, by words on the raw bytes (no scan,
+                // no unescaping).
+                if total > 0, at < limit, bytes[at] == quote {
+                    let room = limit &- at
+                    var candidate = count < total ? count : 0
+                    for _ in 0..<total {
+                        let word = keyWords[Int(properties[first &+ candidate].name)]
+                        if word.quoted != 0, Int(word.reach) <= room, word.matches(bytes + at) {
+                            found = first &+ candidate
+                            key = ByteSlice(start: bytes + at + 1, count: Int(word.quoted) &- 2)
+                            at &+= Int(word.quoted)
+                            break
+                        }
+                        candidate &+= 1
+                        if candidate == total { candidate = 0 }
                     }
+                }
+                if found < 0 {
+                    // Near the end of the input, escaped, or not a property.
+                    index = at
+                    if count < total, let expected = plainKey(properties[first + count].name) {
+                        key = expected
+                        found = first + count
+                    } else {
+                        key = try self.key()
+                        for offset in 0..<total where nameEquals(key, properties[first + offset].name) {
+                            found = first + offset
+                            break
+                        }
+                    }
+                    at = index
                 }
                 var child: Int32 = -1
                 if found >= 0 {
-                    let property = properties[Int(found)]
+                    let property = properties[found]
                     let bit: UInt64 = 1 << UInt64(property.slot)
                     if property.isRequired {
                         if seenRequired & bit != 0 { throw Bail() }
                         seenRequired |= bit
-                        requiredCount += 1
+                        requiredCount &+= 1
                     } else {
                         if seenOptional & bit != 0 { throw Bail() }
                         seenOptional |= bit
@@ -672,37 +697,50 @@ struct BytePass {
                     if !form.additional, tag < 0 || !nameEquals(key, tag) { throw Bail() }
                     try checkDuplicate(key, from: firstKey)
                 }
-                try colon()
+                at = Self.skipWhitespace(bytes, at, limit)
+                guard at < limit, bytes[at] == UInt8(ascii: ":") else { throw Bail() }
+                at &+= 1
                 var childMask: UInt64 = 0
                 if mask != 0 {
                     if found >= 0 {
                         // The key is the property's name: its child mask depends on the mask alone.
-                        let slot = Int(found)
-                        if memoMasks[slot] != mask {
-                            memoChildren[slot] = self.childMask(mask, key: key)
-                            memoMasks[slot] = mask
+                        if memoMasks[found] != mask {
+                            memoChildren[found] = self.childMask(mask, key: key)
+                            memoMasks[found] = mask
                         }
-                        childMask = memoChildren[slot]
+                        childMask = memoChildren[found]
                     } else {
                         childMask = self.childMask(mask, key: key)
                     }
                 }
-                skipWhitespace()
+                at = Self.skipWhitespace(bytes, at, limit)
                 let childKind: BytePlan.Kind? = child >= 0 ? nodes[Int(child)].kind : nil
-                if index < end, base[index] == quote, child < 0 || childKind == .string || childKind == .enumeration {
+                if at < limit, bytes[at] == quote, child < 0 || childKind == .string || childKind == .enumeration {
                     if childMask == 0, childKind != .enumeration {
                         // A string no rule looks at, against the string form or any
                         // value: all there is to do is scan it.
-                        _ = try scanString()
+                        at = try Self.scanString(bytes, from: at, end: limit).0
                     } else {
+                        index = at
                         try stringMember(child, childKind, childMask)
+                        at = index
                     }
                 } else {
+                    index = at
                     try value(child, childMask)
+                    at = index
                 }
-                count += 1
-            } while try separator(UInt8(ascii: "}"))
+                count &+= 1
+                at = Self.skipWhitespace(bytes, at, limit)
+                guard at < limit else { throw Bail() }
+                let separator = bytes[at]
+                at &+= 1
+                if separator == UInt8(ascii: ",") { continue }
+                if separator == UInt8(ascii: "}") { break }
+                throw Bail()
+            }
         }
+        index = at
         depth -= 1
         if requiredCount != form.b { throw Bail() }
         return count
