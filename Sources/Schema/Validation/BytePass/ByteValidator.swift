@@ -816,9 +816,22 @@ struct BytePass {
         }
         let wildcards = mask == 0 ? 0 : wildcardMask(mask)
         let indexed = mask != 0 && hasIndexNames
+        let objects = child >= 0 && nodes[Int(child)].kind == .properties
         var count = 0
         repeat {
-            try value(child, indexed ? wildcards | indexMask(mask, count) : wildcards)
+            let elementMask = indexed ? wildcards | indexMask(mask, count) : wildcards
+            skipWhitespace()
+            if objects, index < end, base[index] == UInt8(ascii: "{") {
+                // An object against a properties form: what `value` does with it, without its dispatch.
+                if elementMask & entryMask != 0 { enterEntries(elementMask & entryMask) }
+                let start = base + index
+                let members = try properties(child, elementMask, tag: -1)
+                if elementMask & recordMask != 0 {
+                    try recordValue(ByteRecord(kind: .object, ascii: true, ordinal: 0, start: start, count: members), elementMask & recordMask)
+                }
+            } else {
+                try value(child, elementMask)
+            }
             count += 1
         } while try separator(UInt8(ascii: "]"))
         depth -= 1
@@ -884,17 +897,23 @@ struct BytePass {
         var remaining = mask
         while remaining != 0 {
             let node = trie[remaining.trailingZeroBitCount]
-            remaining &= remaining - 1
-            for offset in 0..<node.probeCount {
-                let id = Int(probeLists[Int(node.firstProbe + offset)])
+            remaining &= remaining &- 1
+            var probe = Int(node.firstProbe)
+            let probeEnd = probe &+ Int(node.probeCount)
+            while probe < probeEnd {
+                let id = Int(probeLists[probe])
                 var record = value
                 let entry = probes[id].entry
                 record.ordinal = entry >= 0 ? current[Int(entry)] : 0
                 records[id].append(record)
+                probe &+= 1
             }
-            for offset in 0..<node.checkCount {
-                let check = checks[Int(node.firstCheck + offset)]
-                if !passes(check, value) { failed |= 1 << UInt64(check.rule) }
+            var check = Int(node.firstCheck)
+            let checkEnd = check &+ Int(node.checkCount)
+            while check < checkEnd {
+                let item = checks[check]
+                if !passes(item, value) { failed |= 1 << UInt64(item.rule) }
+                check &+= 1
             }
         }
     }
@@ -930,6 +949,18 @@ struct BytePass {
         var sawHash = false
         var index = 0
         while index < count {
+            // Eight lowercase letters or digits at a time: nothing to check in them.
+            while index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                // High bit of each byte: at least "a" and below "{"; at least "0" and below ":".
+                let letters = (word &+ ones &* 0x1F) & ~(word &+ ones &* 0x05)
+                let digits = (word &+ ones &* 0x50) & ~(word &+ ones &* 0x46)
+                guard (letters | digits) & ~word & highs == highs else { break }
+                index &+= 8
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             index &+= 1
             if byte < 128, (byte < 64 ? simpleReferenceBytesLow : simpleReferenceBytesHigh) & (1 << UInt64(byte & 63)) != 0 {
