@@ -3,8 +3,8 @@ import Testing
 
 /// The byte pass's word-at-a-time paths against the tree path and the byte-by-byte
 /// checks they replace: keys matched by 8-byte words (`KeyWord`), strings scanned 8
-/// bytes at a time, relative references skipped over 8 letters or digits at a time.
-/// Lengths around 8 and 16 and positions near the end of the input are the edges.
+/// bytes at a time, and the relative reference check on long references. Lengths
+/// around 8 and 16 and positions near the end of the input are the edges.
 struct BytePassWordTests {
     typealias Generator = BytePassTests.TextGenerator
 
@@ -121,8 +121,8 @@ struct BytePassWordTests {
         #expect(agreed == 6000)
     }
 
-    /// The 8-letters-at-a-time skip of the relative reference check against the full
-    /// check, on long references of letters, digits and every special byte.
+    /// The byte pass's relative reference check against the full check, on long
+    /// references of letters, digits and every special byte.
     @Test func longRelativeReferencesAgreeWithTheFullCheck() {
         var generator = Generator(state: 31, exotic: false)
         let pieces = ["abcdefgh", "abcdefghij", "0123456789", "z9", "/", "//", "?", "#", ":", "%41", "%4", "%zz", "-", ".", "~",

@@ -918,6 +918,9 @@ struct BytePass {
         }
     }
 
+    /// Out of line: inlined, its checks would widen `recordValue`'s frame for every
+    /// value it records, most of which have no check.
+    @inline(never)
     mutating func passes(_ check: BytePlan.Check, _ value: ByteRecord) -> Bool {
         switch check.kind {
         case .relativeReference, .relativeReferenceWithAuthority:
@@ -949,18 +952,6 @@ struct BytePass {
         var sawHash = false
         var index = 0
         while index < count {
-            // Eight lowercase letters or digits at a time: nothing to check in them.
-            while index &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                // High bit of each byte: at least "a" and below "{"; at least "0" and below ":".
-                let letters = (word &+ ones &* 0x1F) & ~(word &+ ones &* 0x05)
-                let digits = (word &+ ones &* 0x50) & ~(word &+ ones &* 0x46)
-                guard (letters | digits) & ~word & highs == highs else { break }
-                index &+= 8
-            }
-            guard index < count else { break }
             let byte = bytes[index]
             index &+= 1
             if byte < 128, (byte < 64 ? simpleReferenceBytesLow : simpleReferenceBytesHigh) & (1 << UInt64(byte & 63)) != 0 {
