@@ -499,6 +499,8 @@ final class BytePlanTables: @unchecked Sendable {
     // Immutable after init and freed only in deinit: safe to share between threads.
     let nodes: UnsafeMutableBufferPointer<BytePlan.Node>
     let names: UnsafeMutableBufferPointer<BytePlan.Name>
+    /// Per name, its words for matching keys (`KeyWord`; `quoted` 0 when not plain).
+    let keyWords: UnsafeMutableBufferPointer<KeyWord>
     let nameBytes: UnsafeMutableBufferPointer<UInt8>
     let properties: UnsafeMutableBufferPointer<BytePlan.Property>
     let variants: UnsafeMutableBufferPointer<BytePlan.Variant>
@@ -530,11 +532,14 @@ final class BytePlanTables: @unchecked Sendable {
         nodes = copy(plan.nodes)
         names = copy(plan.names)
         nameBytes = copy(plan.nameBytes)
+        var words: [KeyWord] = []
         for index in plan.names.indices {
             let name = plan.names[index]
             let bytes = plan.nameBytes[Int(name.start)..<Int(name.start + name.count)]
             names[index].plain = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+            words.append(names[index].plain ? KeyWord(plainName: bytes) : KeyWord())
         }
+        keyWords = copy(words)
         properties = copy(plan.properties)
         variants = copy(plan.variants)
         trie = copy(plan.trie)
@@ -595,6 +600,7 @@ final class BytePlanTables: @unchecked Sendable {
         // All element types are trivial: no deinitialization needed.
         nodes.deallocate()
         names.deallocate()
+        keyWords.deallocate()
         nameBytes.deallocate()
         properties.deallocate()
         variants.deallocate()

@@ -104,9 +104,21 @@ extension BytePass {
         var distinctCursor = 0
         var sawNull = false
         let distinct = rule.second
-        if distinct >= 0 { prepareTable(for: entries) }
+        // Every entry counts once when no filter applies and the distinct values are
+        // pairwise different strings (an entry without one counts alone too).
+        var decided = distinct >= 0 && rule.filterCount == 0 && allDistinct(distinct)
+        if decided {
+            count = entries
+        } else if distinct < 0, rule.filterCount == 1, case .present(let wanted) = conditions[Int(rule.filterFirst)].test {
+            // One presence filter: count the entries whose first value there is not null.
+            let present = presentEntries(conditions[Int(rule.filterFirst)].probe, below: UInt32(entries))
+            count = wanted ? present : entries - present
+            decided = true
+        } else if distinct >= 0 {
+            prepareTable(for: entries)
+        }
         var cursors = Cursors()
-        for ordinal in 0..<UInt32(entries) {
+        for ordinal in 0..<UInt32(decided ? 0 : entries) {
             guard try entryQualifies(first: rule.filterFirst, count: rule.filterCount, ordinal, &cursors) else { continue }
             guard distinct >= 0 else {
                 count += 1
@@ -135,6 +147,7 @@ extension BytePass {
         let list = records[Int(probe)]
         let count = list.count
         guard count > 1 else { return true }
+        if allDistinct(probe) { return true }
         prepareTable(for: count)
         for position in 0..<count {
             let value = list[position]
@@ -166,6 +179,25 @@ extension BytePass {
         // Many: hash the qualifying keys first.
         let few = referring.count <= 8
         var matched: UInt64 = 0
+        if few, rule.filterCount == 0 {
+            // Every target qualifies: match the referring values against the keys as they come.
+            for keyPosition in 0..<keys.count where keys[keyPosition].kind == .string && keys[keyPosition].ordinal < targetTotal {
+                let keyValue = keys[keyPosition]
+                for position in 0..<referring.count {
+                    let value = referring[position]
+                    if value.kind == .string, value.slice.equals(keyValue.slice) { matched |= 1 << UInt64(position) }
+                }
+            }
+            if referring.isEmpty { return targetTotal == 0 }
+            for position in 0..<referring.count {
+                if referring[position].kind == .null {
+                    if required, targetTotal > 0 { return false }
+                    continue
+                }
+                if matched & (1 << UInt64(position)) == 0 { return false }
+            }
+            return true
+        }
         if !few { prepareTable(for: keys.count) }
         var cursors = Cursors()
         for ordinal in 0..<targetTotal {
@@ -201,6 +233,43 @@ extension BytePass {
     }
 
     // MARK: Helpers
+
+    /// How many entries below `limit` have a first record in `probe` that is not null
+    /// (what a `present` condition asks of each; records come in entry order).
+    mutating func presentEntries(_ probe: Int32, below limit: UInt32) -> Int {
+        let list = records[Int(probe)]
+        var present = 0
+        var previous: UInt32? = nil
+        for position in 0..<list.count {
+            let record = list[position]
+            guard record.ordinal < limit else { break }
+            if record.ordinal == previous { continue }
+            previous = record.ordinal
+            if record.kind != .null { present += 1 }
+        }
+        return present
+    }
+
+    /// Whether the records of `probe` are all ASCII strings, no two equal (so both a
+    /// `unique` rule and a `distinct` count over them are decided); computed once per
+    /// payload for probes 0-63, which `unique` and `count` share when their paths meet.
+    mutating func allDistinct(_ probe: Int32) -> Bool {
+        let bit: UInt64 = probe < 64 ? 1 << UInt64(probe) : 0
+        if distinctKnown & bit != 0 { return distinctAll & bit != 0 }
+        let list = records[Int(probe)]
+        var result = true
+        if list.count > 1 { prepareTable(for: list.count) }
+        for position in 0..<list.count {
+            let value = list[position]
+            guard value.kind == .string, value.ascii, list.count == 1 || insert(value.slice, record: position, of: probe) else {
+                result = false
+                break
+            }
+        }
+        distinctKnown |= bit
+        if result { distinctAll |= bit }
+        return result
+    }
 
     /// Read positions in the record lists of up to four conditions (the plan refuses more).
     struct Cursors {

@@ -80,6 +80,7 @@ struct BytePass {
     let root: Int32
     let nodes: UnsafeMutablePointer<BytePlan.Node>
     let names: UnsafeMutablePointer<BytePlan.Name>
+    let keyWords: UnsafeMutablePointer<KeyWord>
     let pool: UnsafeMutablePointer<UInt8>
     let properties: UnsafeMutablePointer<BytePlan.Property>
     let variants: UnsafeMutablePointer<BytePlan.Variant>
@@ -113,6 +114,10 @@ struct BytePass {
     var arenaCount = 0
     /// Rules whose on-the-spot checks failed somewhere.
     var failed: UInt64 = 0
+    /// Bit n: whether probe n's records are all ASCII strings, no two equal
+    /// (`allDistinct`), once known (`distinctKnown`); probes 0-63 only.
+    var distinctKnown: UInt64 = 0
+    var distinctAll: UInt64 = 0
 
     init(tables: BytePlanTables, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, scratch: ByteScratch) {
         flatRules = tables.flatRules.baseAddress.unsafelyUnwrapped
@@ -124,6 +129,7 @@ struct BytePass {
         // Every table has at least one slot, so the base addresses exist.
         nodes = tables.nodes.baseAddress.unsafelyUnwrapped
         names = tables.names.baseAddress.unsafelyUnwrapped
+        keyWords = tables.keyWords.baseAddress.unsafelyUnwrapped
         pool = tables.nameBytes.baseAddress.unsafelyUnwrapped
         properties = tables.properties.baseAddress.unsafelyUnwrapped
         variants = tables.variants.baseAddress.unsafelyUnwrapped
@@ -278,13 +284,25 @@ struct BytePass {
     /// checks; leaves `index` after the closing quote.
     @inline(__always)
     mutating func scanString() throws(Bail) -> (start: Int, end: Int, escaped: Bool, ascii: Bool) {
-        index += 1
+        let start = index &+ 1
+        let (next, escaped, ascii) = try Self.scanString(base, from: index, end: end)
+        index = next
+        return (start, next &- 1, escaped, ascii)
+    }
+
+    /// Scans the string whose opening quote is at `from`, checking everything the tree
+    /// reader checks; returns the index after its closing quote and whether it has
+    /// escapes and whether it is ASCII. Static, so callers keep their position in a
+    /// register.
+    @inline(__always)
+    static func scanString(_ base: UnsafePointer<UInt8>, from: Int, end: Int) throws(Bail) -> (Int, escaped: Bool, ascii: Bool) {
+        var index = from &+ 1
         let start = index
         var escaped = false
         var ascii = true
         while true {
             // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
-            while index + 8 <= end {
+            while index &+ 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
@@ -294,48 +312,48 @@ struct BytePass {
                 if special != 0 {
                     // The lowest flagged byte is a real one (false flags only follow a
                     // real one): jump to it.
-                    index += special.trailingZeroBitCount >> 3
+                    index &+= special.trailingZeroBitCount >> 3
                     break
                 }
-                index += 8
+                index &+= 8
             }
             guard index < end else { throw Bail() }
             let byte = base[index]
             if byte == quote {
-                let stop = index
-                index += 1
                 if !ascii {
-                    let scanner = Scanner(buffer: UnsafeBufferPointer(start: base, count: end), maxDepth: maxDepth)
-                    if scanner.validateUTF8(from: start, to: stop) != nil { throw Bail() }
+                    let scanner = Scanner(buffer: UnsafeBufferPointer(start: base, count: end), maxDepth: 1)
+                    if scanner.validateUTF8(from: start, to: index) != nil { throw Bail() }
                 }
-                return (start, stop, escaped, ascii)
+                return (index &+ 1, escaped, ascii)
             }
             if byte < 0x20 { throw Bail() }
             if byte >= 0x80 {
                 ascii = false
-                index += 1
+                index &+= 1
             } else if byte == backslash {
                 escaped = true
-                try skipEscape()
+                index = try skipEscape(base, at: index, end: end)
             } else {
-                index += 1
+                index &+= 1
             }
         }
     }
 
-    /// Checks one escape at `index` (a backslash) as the tree reader decodes it.
-    mutating func skipEscape() throws(Bail) {
+    /// Checks one escape at `index` (a backslash) as the tree reader decodes it;
+    /// returns the index after it.
+    static func skipEscape(_ base: UnsafePointer<UInt8>, at start: Int, end: Int) throws(Bail) -> Int {
+        var index = start
         guard index + 1 < end else { throw Bail() }
         switch base[index + 1] {
         case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             index += 2
         case UInt8(ascii: "u"):
             index += 2
-            let unit = try hex4()
+            let unit = try hex4(base, &index, end: end)
             if unit >= 0xD800, unit <= 0xDBFF {
                 guard index + 1 < end, base[index] == backslash, base[index + 1] == UInt8(ascii: "u") else { throw Bail() }
                 index += 2
-                let low = try hex4()
+                let low = try hex4(base, &index, end: end)
                 guard low >= 0xDC00, low <= 0xDFFF else { throw Bail() }
             } else if unit >= 0xDC00, unit <= 0xDFFF {
                 throw Bail()
@@ -343,9 +361,10 @@ struct BytePass {
         default:
             throw Bail()
         }
+        return index
     }
 
-    mutating func hex4() throws(Bail) -> UInt32 {
+    static func hex4(_ base: UnsafePointer<UInt8>, _ index: inout Int, end: Int) throws(Bail) -> UInt32 {
         guard index + 4 <= end else { throw Bail() }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -356,12 +375,31 @@ struct BytePass {
         return value
     }
 
+    /// Skips JSON whitespace from `index`.
+    @inline(__always)
+    static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int) -> Int {
+        var index = index
+        while index < end {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index &+= 1
+            default: return index
+            }
+        }
+        return index
+    }
+
     /// The content of a scanned string: the input's bytes, or (escaped) the decoded
     /// bytes in the arena. Returns whether the content is ASCII.
+    @inline(__always)
     mutating func content(_ scanned: (start: Int, end: Int, escaped: Bool, ascii: Bool)) throws(Bail) -> (ByteSlice, Bool) {
         guard scanned.escaped else {
             return (ByteSlice(start: base + scanned.start, count: scanned.end - scanned.start), scanned.ascii)
         }
+        return try decoded(scanned)
+    }
+
+    /// An escaped string's content, decoded into the arena.
+    mutating func decoded(_ scanned: (start: Int, end: Int, escaped: Bool, ascii: Bool)) throws(Bail) -> (ByteSlice, Bool) {
         let length = scanned.end - scanned.start
         if arenaCapacity < end + 16 {
             // Only before the first decoded string of this pass: nothing points into it yet.
@@ -476,6 +514,24 @@ struct BytePass {
         return slice
     }
 
+    /// A member's string value against the string or enum form, or any value: what
+    /// `value` and `string` do with it, without their dispatch.
+    @inline(__always)
+    mutating func stringMember(_ node: Int32, _ kind: BytePlan.Kind?, _ mask: UInt64) throws(Bail) {
+        if mask & entryMask != 0 { enterEntries(mask & entryMask) }
+        let scanned = try scanString()
+        let recorded = mask & recordMask
+        guard recorded != 0 || kind == .enumeration else { return }
+        let (slice, ascii) = try content(scanned)
+        if kind == .enumeration {
+            let entry = nodes[Int(node)]
+            guard matchName(slice, first: entry.a, count: entry.b) != nil else { throw Bail() }
+        }
+        if recorded != 0 {
+            try recordValue(ByteRecord(kind: .string, ascii: ascii, ordinal: 0, start: slice.start, count: slice.count), recorded)
+        }
+    }
+
     /// When the input at `index` is the key `nameIndex` written plainly (its bytes
     /// between quotes), that key, with `index` after its closing quote; else nil and
     /// `index` unchanged. Only for plain names (`Name.plain`): their bytes followed by
@@ -568,7 +624,8 @@ struct BytePass {
     }
 
     /// An object against a properties form; `tag` names the discriminator's tag
-    /// member, which the variant does not list but allows.
+    /// member, which the variant does not list but allows. The read position is kept
+    /// in a local (`at`) and handed to `index` only around calls that read on.
     mutating func properties(_ node: Int32, _ mask: UInt64, tag: Int32) throws(Bail) -> Int {
         let form = nodes[Int(node)]
         try enter()
@@ -577,36 +634,60 @@ struct BytePass {
         var seenRequired: UInt64 = 0
         var seenOptional: UInt64 = 0
         var requiredCount: Int32 = 0
-        let total = form.b + form.c
+        let total = Int(form.b) &+ Int(form.c)
+        let first = Int(form.a)
         var count = 0
-        skipWhitespace()
-        if index < end, base[index] == UInt8(ascii: "}") {
-            index += 1
+        let bytes = base
+        let limit = end
+        var at = Self.skipWhitespace(bytes, index, limit)
+        if at < limit, bytes[at] == UInt8(ascii: "}") {
+            at &+= 1
         } else {
-            repeat {
-                skipWhitespace()
-                var found: Int32 = -1
-                let key: ByteSlice
+            while true {
+                at = Self.skipWhitespace(bytes, at, limit)
+                var found = -1
+                var key = ByteSlice(start: bytes, count: 0)
                 // Payloads usually list properties in schema order: try the member's
-                // position first, on the raw bytes (no scan, no unescaping).
-                if count < total, let expected = plainKey(properties[Int(form.a) + count].name) {
-                    key = expected
-                    found = form.a + Int32(count)
-                } else {
-                    key = try self.key()
-                    for offset in 0..<total where nameEquals(key, properties[Int(form.a + offset)].name) {
-                        found = form.a + offset
-                        break
+                // position first, then the others, by words on the raw bytes (no scan,
+                // no unescaping).
+                if total > 0, at < limit, bytes[at] == quote {
+                    let room = limit &- at
+                    var candidate = count < total ? count : 0
+                    for _ in 0..<total {
+                        let word = keyWords[Int(properties[first &+ candidate].name)]
+                        if word.quoted != 0, Int(word.reach) <= room, word.matches(bytes + at) {
+                            found = first &+ candidate
+                            key = ByteSlice(start: bytes + at + 1, count: Int(word.quoted) &- 2)
+                            at &+= Int(word.quoted)
+                            break
+                        }
+                        candidate &+= 1
+                        if candidate == total { candidate = 0 }
                     }
+                }
+                if found < 0 {
+                    // Near the end of the input, escaped, or not a property.
+                    index = at
+                    if count < total, let expected = plainKey(properties[first + count].name) {
+                        key = expected
+                        found = first + count
+                    } else {
+                        key = try self.key()
+                        for offset in 0..<total where nameEquals(key, properties[first + offset].name) {
+                            found = first + offset
+                            break
+                        }
+                    }
+                    at = index
                 }
                 var child: Int32 = -1
                 if found >= 0 {
-                    let property = properties[Int(found)]
+                    let property = properties[found]
                     let bit: UInt64 = 1 << UInt64(property.slot)
                     if property.isRequired {
                         if seenRequired & bit != 0 { throw Bail() }
                         seenRequired |= bit
-                        requiredCount += 1
+                        requiredCount &+= 1
                     } else {
                         if seenOptional & bit != 0 { throw Bail() }
                         seenOptional |= bit
@@ -616,32 +697,50 @@ struct BytePass {
                     if !form.additional, tag < 0 || !nameEquals(key, tag) { throw Bail() }
                     try checkDuplicate(key, from: firstKey)
                 }
-                try colon()
+                at = Self.skipWhitespace(bytes, at, limit)
+                guard at < limit, bytes[at] == UInt8(ascii: ":") else { throw Bail() }
+                at &+= 1
                 var childMask: UInt64 = 0
                 if mask != 0 {
                     if found >= 0 {
                         // The key is the property's name: its child mask depends on the mask alone.
-                        let slot = Int(found)
-                        if memoMasks[slot] != mask {
-                            memoChildren[slot] = self.childMask(mask, key: key)
-                            memoMasks[slot] = mask
+                        if memoMasks[found] != mask {
+                            memoChildren[found] = self.childMask(mask, key: key)
+                            memoMasks[found] = mask
                         }
-                        childMask = memoChildren[slot]
+                        childMask = memoChildren[found]
                     } else {
                         childMask = self.childMask(mask, key: key)
                     }
                 }
-                skipWhitespace()
-                if childMask == 0, index < end, base[index] == quote, child < 0 || nodes[Int(child)].kind == .string {
-                    // A string no rule looks at, against the string form or any value:
-                    // all `value` would do is scan it.
-                    _ = try scanString()
+                at = Self.skipWhitespace(bytes, at, limit)
+                let childKind: BytePlan.Kind? = child >= 0 ? nodes[Int(child)].kind : nil
+                if at < limit, bytes[at] == quote, child < 0 || childKind == .string || childKind == .enumeration {
+                    if childMask == 0, childKind != .enumeration {
+                        // A string no rule looks at, against the string form or any
+                        // value: all there is to do is scan it.
+                        at = try Self.scanString(bytes, from: at, end: limit).0
+                    } else {
+                        index = at
+                        try stringMember(child, childKind, childMask)
+                        at = index
+                    }
                 } else {
+                    index = at
                     try value(child, childMask)
+                    at = index
                 }
-                count += 1
-            } while try separator(UInt8(ascii: "}"))
+                count &+= 1
+                at = Self.skipWhitespace(bytes, at, limit)
+                guard at < limit else { throw Bail() }
+                let separator = bytes[at]
+                at &+= 1
+                if separator == UInt8(ascii: ",") { continue }
+                if separator == UInt8(ascii: "}") { break }
+                throw Bail()
+            }
         }
+        index = at
         depth -= 1
         if requiredCount != form.b { throw Bail() }
         return count
@@ -717,9 +816,22 @@ struct BytePass {
         }
         let wildcards = mask == 0 ? 0 : wildcardMask(mask)
         let indexed = mask != 0 && hasIndexNames
+        let objects = child >= 0 && nodes[Int(child)].kind == .properties
         var count = 0
         repeat {
-            try value(child, indexed ? wildcards | indexMask(mask, count) : wildcards)
+            let elementMask = indexed ? wildcards | indexMask(mask, count) : wildcards
+            skipWhitespace()
+            if objects, index < end, base[index] == UInt8(ascii: "{") {
+                // An object against a properties form: what `value` does with it, without its dispatch.
+                if elementMask & entryMask != 0 { enterEntries(elementMask & entryMask) }
+                let start = base + index
+                let members = try properties(child, elementMask, tag: -1)
+                if elementMask & recordMask != 0 {
+                    try recordValue(ByteRecord(kind: .object, ascii: true, ordinal: 0, start: start, count: members), elementMask & recordMask)
+                }
+            } else {
+                try value(child, elementMask)
+            }
             count += 1
         } while try separator(UInt8(ascii: "]"))
         depth -= 1
@@ -785,21 +897,30 @@ struct BytePass {
         var remaining = mask
         while remaining != 0 {
             let node = trie[remaining.trailingZeroBitCount]
-            remaining &= remaining - 1
-            for offset in 0..<node.probeCount {
-                let id = Int(probeLists[Int(node.firstProbe + offset)])
+            remaining &= remaining &- 1
+            var probe = Int(node.firstProbe)
+            let probeEnd = probe &+ Int(node.probeCount)
+            while probe < probeEnd {
+                let id = Int(probeLists[probe])
                 var record = value
                 let entry = probes[id].entry
                 record.ordinal = entry >= 0 ? current[Int(entry)] : 0
                 records[id].append(record)
+                probe &+= 1
             }
-            for offset in 0..<node.checkCount {
-                let check = checks[Int(node.firstCheck + offset)]
-                if !passes(check, value) { failed |= 1 << UInt64(check.rule) }
+            var check = Int(node.firstCheck)
+            let checkEnd = check &+ Int(node.checkCount)
+            while check < checkEnd {
+                let item = checks[check]
+                if !passes(item, value) { failed |= 1 << UInt64(item.rule) }
+                check &+= 1
             }
         }
     }
 
+    /// Out of line: inlined, its checks would widen `recordValue`'s frame for every
+    /// value it records, most of which have no check.
+    @inline(never)
     mutating func passes(_ check: BytePlan.Check, _ value: ByteRecord) -> Bool {
         switch check.kind {
         case .relativeReference, .relativeReferenceWithAuthority:
