@@ -5,7 +5,8 @@ import JSON
 /// certainly reports nothing on a payload. When it cannot say so (a violation, or more
 /// values than a short scan should compare) the generic evaluation reports: so the
 /// findings are the generic engine's, and this check only has to be conservative.
-struct CompiledRule: Sendable {
+/// A class, immutable, so the per-payload loop shares it instead of copying its paths.
+final class CompiledRule: Sendable {
     enum Kind: Sendable {
         case count(path: CompiledPath, min: Int?, max: Int?, forbidden: [Int], distinct: CompiledPath?, where: [CompiledCondition])
         case unique(path: CompiledPath)
@@ -20,11 +21,13 @@ struct CompiledRule: Sendable {
     let asciiMessage: Bool
 
     /// Whether the report costs what `passes` costs when the rule holds: then the
-    /// engine reports at once instead of walking the values twice.
+    /// engine reports at once instead of walking the values twice. (Not a relative
+    /// reference: the report's walk keeps the positions of its values, which costs
+    /// more per value than the pass.)
     var reportsDirectly: Bool {
         switch kind {
-        case .relativeReference, .equals: true
-        case .count, .unique, .reference: false
+        case .equals: true
+        case .count, .unique, .reference, .relativeReference: false
         }
     }
 
@@ -153,7 +156,7 @@ struct CompiledRule: Sendable {
             guard targetWhere.isEmpty || targetWhere.allHold(on: target) else { return true }
             targetCount += 1
             guard named != all else { return true }
-            return key.forEach(in: target) { keyValue in
+            func name(_ keyValue: JSON) -> Bool {
                 for index in buffer.indices where named & (1 << UInt64(index)) == 0 && buffer[index] == keyValue {
                     named |= 1 << UInt64(index)
                 }
@@ -161,6 +164,9 @@ struct CompiledRule: Sendable {
                 // A hostile payload (many keys and many referring values): hash instead.
                 return comparisons <= 4096
             }
+            // A key without wildcards (an id) is one lookup, not a walk.
+            guard key.hasWildcard else { return key.first(in: target).map(name) ?? true }
+            return key.forEach(in: target, name)
         }
         guard finished else { return false }
         if buffer.isEmpty { return targetCount == 0 }

@@ -26,8 +26,8 @@ public struct RuleEngine: Sendable {
         for index in rules.indices where !(index < 64 && skipping & (1 << UInt64(index)) != 0) {
             let rule = compiled[index]
             guard rule.when.allHold(on: payload) else { continue }
-            // A relative reference or an equality is checked value by value in the report
-            // at the cost of the pass: it would only walk the values twice.
+            // An equality is checked value by value in the report at the cost of the
+            // pass: it would only walk the values twice.
             if !rule.reportsDirectly, rule.passes(payload, buffer: &buffer) { continue }
             report(rules[index], rule, payload, into: &findings)
         }

@@ -83,13 +83,15 @@ extension RuleEngine {
             targets.forEach(in: payload) { target in
                 let qualifies = targetWhere.allHold(on: target)
                 if qualifies { targetCount += 1 }
-                key.forEach(in: target) { keyValue in
+                func record(_ keyValue: JSON) -> Bool {
                     if qualifies { keys.record(keyValue, ()) }
                     if qualifies, case .string(let text) = keyValue { canonicalKeys.record(text, keyValue) }
                     if !targetWhere.isEmpty { unfilteredKeys.record(keyValue, ()) }
                     return true
                 }
-                return true
+                // A key without wildcards (an id) is one lookup, not a walk.
+                guard key.hasWildcard else { return key.first(in: target).map(record) ?? true }
+                return key.forEach(in: target, record)
             }
             // The words for what a value must name, made once and only for a finding.
             var wordsMade: (wanted: String, conditions: String)?
