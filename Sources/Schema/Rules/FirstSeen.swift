@@ -29,6 +29,8 @@ struct FirstSeen<Key: Hashable, Value> {
         }
         for pair in pairs where pair.key == key { return pair.value }
         if pairs.count < Self.limit {
+            // One allocation for the usual handful of values, not one per doubling.
+            if pairs.isEmpty { pairs.reserveCapacity(8) }
             pairs.append((key, value))
             return nil
         }

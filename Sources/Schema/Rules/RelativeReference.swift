@@ -16,8 +16,8 @@ public enum RelativeReference {
         if let colon = firstSegment.firstIndex(of: ":") {
             let candidate = firstSegment[..<colon]
             if let first = candidate.first, isAlpha(first),
-               candidate.allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".unicodeScalars.contains($0) }) {
-                return "it has scheme \(JSONWriter.quoted(String(String.UnicodeScalarView(candidate))))"
+               candidate.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == "+" || $0 == "-" || $0 == "." }) {
+                return "it has scheme \(JSONWriter.quoted(string(candidate)))"
             }
         }
         let hasAuthority = hierarchical.starts(with: "//".unicodeScalars)
@@ -40,7 +40,7 @@ public enum RelativeReference {
             }
         }
         if hasAuthority, !allowAuthority {
-            let authority = String(String.UnicodeScalarView(scalars[2..<authorityEnd]))
+            let authority = string(scalars[2..<authorityEnd])
             return "it has authority \(JSONWriter.quoted(authority)): a network-path reference leaves the app's origin"
         }
         if !hasAuthority, firstSegment.contains(":") {
@@ -72,12 +72,15 @@ public enum RelativeReference {
     /// through NSString and costs about a hundred times more; as a filter this loses
     /// nothing, since every "/" is the one byte 0x2F.
     static func hasDoubleSlash(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { return true }
-            previous = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     /// RFC 3986 section 5.2.4, on a path that starts with `/`; `%2e` and `%2E` are dots.
@@ -193,19 +196,52 @@ public enum RelativeReference {
         }
     }
 
+    // The scalar classes by value: ranges of `Unicode.Scalar` and `String.contains`
+    // cost several times more per scalar.
     private static func isAlpha(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        switch scalar.value {
+        case 0x61...0x7A, 0x41...0x5A: true
+        default: false
+        }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { (0x30...0x39).contains(scalar.value) }
 
     private static func isHex(_ scalar: Unicode.Scalar) -> Bool {
-        isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
+        switch scalar.value {
+        case 0x30...0x39, 0x61...0x66, 0x41...0x46: true
+        default: false
+        }
     }
 
     /// unreserved / reserved (gen-delims and sub-delims) / "%"
     private static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isAlpha(scalar) || isDigit(scalar) || "-._~:/?#@!$&'()*+,;=%".unicodeScalars.contains(scalar)
+        guard scalar.isASCII else { return false }
+        return isAlpha(scalar) || isDigit(scalar) || isMark(UInt8(scalar.value))
+    }
+
+    /// "-._~:/?#@!$&'()*+,;=%"
+    private static func isMark(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"),
+             UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "@"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","),
+             UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "%"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The text of some scalars, through UTF-8: appending them to a
+    /// `String.UnicodeScalarView` one by one costs thousands of instructions.
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            UTF8.encode(scalar) { bytes.append($0) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func describe(_ scalar: Unicode.Scalar) -> String {
