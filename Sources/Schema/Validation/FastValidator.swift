@@ -81,15 +81,18 @@ struct FastValidator {
     private func propertiesAreValid(_ instance: JSON, _ form: PropertiesForm, parentTag: String?) -> Bool {
         guard case .object(let object) = instance else { return false }
         var seenRequired = 0
-        for (position, member) in object.members.enumerated() {
-            switch lookup(member.key, at: position, in: form) {
+        // By index, not `for member in`: a copied member costs a retain and release of
+        // its key and of its value.
+        let members = object.members
+        for position in members.indices {
+            switch lookup(members[position].key, at: position, in: form) {
             case .required(let index):
                 seenRequired += 1
-                guard isValid(member.value, form.required[index].schema) else { return false }
+                guard isValid(members[position].value, form.required[index].schema) else { return false }
             case .optional(let index):
-                guard isValid(member.value, form.optional[index].schema) else { return false }
+                guard isValid(members[position].value, form.optional[index].schema) else { return false }
             case nil:
-                if !form.additionalProperties, !(parentTag.map(member.key.scalarEquals) ?? false) { return false }
+                if !form.additionalProperties, !(parentTag.map(members[position].key.scalarEquals) ?? false) { return false }
             }
         }
         return seenRequired == form.required.count
