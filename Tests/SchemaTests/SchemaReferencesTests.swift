@@ -36,4 +36,23 @@ struct SchemaReferencesTests {
         #expect(FastValidator(document: document).target(of: stranger, named: "a") === document.definition(named: "a"))
         #expect(document.target(of: stranger, named: "nope") == nil)
     }
+
+    @Test func manyRefSchemasAreFoundThroughTheIndex() throws {
+        // More ref schemas than `scanLimit`: the table is hashed instead of scanned.
+        let count = SchemaReferences.scanLimit + 8
+        let properties = (0..<count).map { "\"p\($0)\": {\"ref\": \"d\($0 % 3)\"}" }.joined(separator: ", ")
+        let text = #"{"definitions": {"d0": {"type": "string"}, "d1": {"type": "uint8"}, "d2": {"type": "boolean"}}, "properties": {"#
+            + properties + "}}"
+        let document = try SchemaReader(fileName: "many.json").read(Array(text.utf8))
+        guard case .properties(let form) = document.root.form else {
+            Issue.record("not a properties form")
+            return
+        }
+        #expect(form.required.count == count)
+        for (position, property) in form.required.enumerated() {
+            let target = try #require(document.references.target(of: property.schema))
+            #expect(target === document.definition(named: "d\(position % 3)"), "\(property.name)")
+        }
+        #expect(document.references.target(of: Schema(form: .ref("d0"))) == nil)
+    }
 }

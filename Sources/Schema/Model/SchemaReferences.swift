@@ -14,16 +14,13 @@ final class SchemaReferences: Sendable {
     init(root: Schema, definitions: [(name: String, schema: Schema)], definitionIndex: [ScalarKey: Int]) {
         var identities: [ObjectIdentifier] = []
         var targets: [Schema] = []
-        var index: [ObjectIdentifier: Int] = [:]
         // Schemas are trees (a ref names its target), so the walk ends; a schema shared
-        // by two places is recorded once.
+        // by two places is recorded twice, with the same target.
         func collect(_ schema: Schema) {
             switch schema.form {
             case .ref(let name):
-                let identity = ObjectIdentifier(schema)
-                guard index[identity] == nil, let position = definitionIndex[ScalarKey(name)] else { return }
-                index[identity] = identities.count
-                identities.append(identity)
+                guard let position = definitionIndex[ScalarKey(name)] else { return }
+                identities.append(ObjectIdentifier(schema))
                 targets.append(definitions[position].schema)
             case .elements(let element): collect(element)
             case .values(let value): collect(value)
@@ -40,7 +37,11 @@ final class SchemaReferences: Sendable {
         for definition in definitions { collect(definition.schema) }
         self.identities = identities
         self.targets = targets
-        self.index = index
+        // Only past the scan limit: the first dictionary of this type costs a start-up
+        // of about 400,000 instructions (its metadata), for nothing in a small schema.
+        index = identities.count > Self.scanLimit
+            ? Dictionary(zip(identities, identities.indices), uniquingKeysWith: { first, _ in first })
+            : [:]
     }
 
     /// The definition `reference` (a schema of the `ref` form) points to, or nil when it
