@@ -58,8 +58,8 @@ public struct PayloadValidator: Sendable {
     public func findings(for payload: JSON) -> [Finding] {
         var findings: [Finding] = []
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
-        // InstanceValidator asks FastValidator about each child before walking it, so a
-        // valid payload costs it about what asking FastValidator first would.
+        // InstanceValidator asks FastValidator about leaves and array items before walking
+        // them, so a valid payload costs it about what asking FastValidator first would.
         findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
         findings += engine.evaluate(payload)
         return limit > 0 ? Array(findings.prefix(limit)) : findings
