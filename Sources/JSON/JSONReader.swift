@@ -30,7 +30,14 @@ public struct JSONReader: Sendable {
     }
 
     public func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSON, JSONParseError> {
+        parse(buffer: buffer, strings: nil)
+    }
+
+    /// Parses, taking keys and short strings from `strings` when it holds them (one
+    /// cache per thread; the tree is the same with or without it).
+    public func parse(buffer: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> Result<JSON, JSONParseError> {
         var scanner = Scanner(buffer: buffer, maxDepth: maxDepth)
+        scanner.strings = strings
         do {
             return .success(try scanner.document())
         } catch {
@@ -47,6 +54,8 @@ package struct Scanner {
     let maxDepth: Int
     package var index = 0
     var depth = 0
+    /// Where strings the reader built before are reused; nil builds each one.
+    var strings: JSONStringCache?
 
     package init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = buffer
@@ -152,8 +161,15 @@ package struct Scanner {
             let keyOffset = index
             let key = try string()
             if seen == nil {
-                for member in members where member.key.scalarEquals(key) {
-                    throw JSONParseError(reason: .duplicateKey(key), offset: keyOffset)
+                // Lengths first (cheap, and most keys of an object differ in length), by index
+                // so no member is copied.
+                let keyLength = key.utf8.count
+                var position = 0
+                while position < members.count {
+                    if members[position].key.utf8.count == keyLength, members[position].key.scalarEquals(key) {
+                        throw JSONParseError(reason: .duplicateKey(key), offset: keyOffset)
+                    }
+                    position += 1
                 }
                 if members.count >= 16 { seen = Set(members.map { ScalarKey($0.key) }) }
             }
@@ -213,23 +229,82 @@ package struct Scanner {
     mutating func string() throws(JSONParseError) -> String {
         index += 1  // opening quote
         let start = index
+        guard let base = bytes.baseAddress else { throw JSONParseError(reason: .unexpectedEnd, offset: index) }
+        let end = bytes.count
+        var i = start
         var ascii = true
-        while index < bytes.count {
-            let byte = bytes[index]
+        while true {
+            // Eight bytes at a time up to the first byte that needs a look: most strings
+            // are short ASCII runs, and the byte loop tested each byte four times.
+            while i &+ 8 <= end {
+                let mask = Self.specialBytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if mask != 0 {
+                    i &+= mask.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+            guard i < end else { break }
+            let byte = base[i]
             if byte == quote {
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if !ascii, let bad = validateUTF8(from: start, to: index) {
+                if !ascii, let bad = validateUTF8(from: start, to: i) {
+                    index = i
                     throw JSONParseError(reason: .invalidUTF8, offset: bad)
                 }
-                index += 1
-                return String(decoding: slice, as: UTF8.self)
+                index = i &+ 1
+                if let strings {
+                    return strings.string(base, start: start, end: i, bufferCount: end, ascii: ascii)
+                }
+                return Self.makeString(base + start, count: i &- start, ascii: ascii)
             }
-            if byte == backslash { return try escapedString(start: start) }
-            if byte < 0x20 { throw JSONParseError(reason: .controlCharacterInString, offset: index) }
+            if byte == backslash {
+                index = i
+                return try escapedString(start: start)
+            }
+            if byte < 0x20 {
+                index = i
+                throw JSONParseError(reason: .controlCharacterInString, offset: i)
+            }
             if byte >= 0x80 { ascii = false }
-            index += 1
+            i &+= 1
         }
-        throw JSONParseError(reason: .unexpectedEnd, offset: index)
+        index = end
+        throw JSONParseError(reason: .unexpectedEnd, offset: end)
+    }
+
+    /// A mask with the high bit set in the first byte of `word` (little-endian order) that
+    /// is a quote, a backslash, a control character or not ASCII; zero when there is none.
+    /// Bytes after the first flagged one may be flagged wrongly (borrows carry upwards), so
+    /// only the lowest bit counts.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(quote))
+        let backslashes = word ^ (ones &* UInt64(backslash))
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control | word) & high
+    }
+
+    /// A String of `count` bytes already checked to be valid UTF-8. Short ASCII strings
+    /// (keys, ids, most values) are built in place as small strings, which skips the
+    /// validating `String(decoding:as:)`; the rest take that path.
+    @inline(__always)
+    static func makeString(_ start: UnsafePointer<UInt8>, count: Int, ascii: Bool) -> String {
+        if ascii, count <= 15 {
+            if count == 0 { return "" }
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var offset = 0
+                while offset < count {
+                    buffer[offset] = start[offset]
+                    offset &+= 1
+                }
+                return count
+            }
+        }
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     /// The slow path, taken at the first backslash: decodes escapes into a buffer.

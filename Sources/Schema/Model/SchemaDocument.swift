@@ -13,6 +13,8 @@ public struct SchemaDocument: Sendable {
     public var source: [UInt8]
 
     let definitionIndex: [ScalarKey: Int]
+    /// Each ref schema's target, for the validators' hot loops.
+    let references: SchemaReferences
 
     public init(root: Schema, definitions: [(name: String, schema: Schema)], extensions: TabgenExtensions, sourceName: String, source: [UInt8]) {
         self.root = root
@@ -23,10 +25,18 @@ public struct SchemaDocument: Sendable {
         var index: [ScalarKey: Int] = [:]
         for (position, definition) in definitions.enumerated() { index[ScalarKey(definition.name)] = position }
         self.definitionIndex = index
+        references = SchemaReferences(root: root, definitions: definitions, definitionIndex: index)
     }
 
     public func definition(named name: String) -> Schema? {
         definitionIndex[ScalarKey(name)].map { definitions[$0].schema }
+    }
+
+    /// The target of `reference`, a schema of the form `.ref(name)`: found by identity
+    /// for the document's own ref schemas, by name for any other.
+    @inline(__always)
+    func target(of reference: Schema, named name: String) -> Schema? {
+        references.target(of: reference) ?? definition(named: name)
     }
 
     /// Line and column of the member at `pointer` in the schema source.

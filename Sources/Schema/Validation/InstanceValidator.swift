@@ -4,14 +4,16 @@ import JSON
 /// indicators. The paths are kept as stacks and copied only when an error is found,
 /// so a valid instance costs no allocation for them.
 public struct InstanceValidator {
-    let document: SchemaDocument
     var instancePath: [PathToken] = []
     var schemaPath: [String] = []
     /// Where the schema path of the current `ref` target starts in `schemaPath`: a
     /// definition's errors have the path `definitions/NAME/...` (RFC 8927 section 3.3.2).
     var schemaBase = 0
     /// Answers for a child before it is walked: a valid child has no error indicators,
-    /// so only the invalid ones pay for paths (an invalid payload is mostly valid).
+    /// so only the invalid ones pay for paths. Asked about the items of arrays and maps
+    /// (mostly valid), and about properties whose schema is a leaf (a type, an enum); a
+    /// property that holds a container is walked here directly, since asking first would
+    /// walk an invalid one twice (and its invalid child again, and so on down).
     let fast: FastValidator
     public private(set) var errors: [ErrorIndicator] = []
     /// Stop after this many errors (0: no limit), so a hostile instance with millions of
@@ -21,7 +23,6 @@ public struct InstanceValidator {
     var isFull: Bool { maxErrors > 0 && errors.count >= maxErrors }
 
     public init(document: SchemaDocument, maxErrors: Int = 0) {
-        self.document = document
         self.maxErrors = maxErrors
         fast = FastValidator(document: document)
         instancePath.reserveCapacity(16)
@@ -53,13 +54,14 @@ public struct InstanceValidator {
         case .empty:
             return
         case .ref(let name):
-            guard let target = document.definition(named: name) else { return }
+            guard let target = fast.target(of: schema, named: name) else { return }
             let savedBase = schemaBase
             schemaBase = schemaPath.count
             schemaPath.append("definitions")
             schemaPath.append(name)
             validate(instance, target, parentTag: nil)
-            schemaPath.removeLast(2)
+            schemaPath.removeLast()
+            schemaPath.removeLast()
             schemaBase = savedBase
         case .type(let type):
             if !Self.matches(instance, type) { fail("type") }
@@ -74,6 +76,8 @@ public struct InstanceValidator {
                 return
             }
             schemaPath.append("elements")
+            // Items are mostly valid, and a valid one costs FastValidator less than a walk
+            // with paths; an invalid one stops it early.
             for (index, item) in items.enumerated() where !fast.isValid(item, element) {
                 instancePath.append(.index(index))
                 validate(item, element, parentTag: nil)
@@ -118,7 +122,8 @@ public struct InstanceValidator {
             schemaPath.append("mapping")
             schemaPath.append(tag)
             validate(instance, variant.schema, parentTag: form.tag)
-            schemaPath.removeLast(2)
+            schemaPath.removeLast()
+            schemaPath.removeLast()
         }
     }
 
@@ -127,30 +132,32 @@ public struct InstanceValidator {
             fail(form.hasPropertiesKeyword ? "properties" : "optionalProperties")
             return
         }
-        // One pass over the members (linear even for hostile objects), then the
-        // required properties that were not seen.
+        // One pass over the members (linear even for hostile objects), then, only when
+        // one is missing, which required properties were not seen.
         var seenRequired = 0
-        var seen = [Bool](repeating: false, count: form.required.count)
-        for member in object.members {
-            switch form.index[ScalarKey(member.key)] {
-            case .required(let position):
-                seen[position] = true
+        for (position, member) in object.members.enumerated() {
+            switch fast.lookup(member.key, at: position, in: form) {
+            case .required(let index):
                 seenRequired += 1
-                if fast.isValid(member.value, form.required[position].schema) { continue }
+                let schema = form.required[index].schema
+                if fast.isValidLeaf(member.value, schema) { continue }
                 schemaPath.append("properties")
                 schemaPath.append(member.key)
                 instancePath.append(.key(member.key))
-                validate(member.value, form.required[position].schema, parentTag: nil)
+                validate(member.value, schema, parentTag: nil)
                 instancePath.removeLast()
-                schemaPath.removeLast(2)
-            case .optional(let position):
-                if fast.isValid(member.value, form.optional[position].schema) { continue }
+                schemaPath.removeLast()
+                schemaPath.removeLast()
+            case .optional(let index):
+                let schema = form.optional[index].schema
+                if fast.isValidLeaf(member.value, schema) { continue }
                 schemaPath.append("optionalProperties")
                 schemaPath.append(member.key)
                 instancePath.append(.key(member.key))
-                validate(member.value, form.optional[position].schema, parentTag: nil)
+                validate(member.value, schema, parentTag: nil)
                 instancePath.removeLast()
-                schemaPath.removeLast(2)
+                schemaPath.removeLast()
+                schemaPath.removeLast()
             case nil:
                 if !form.additionalProperties, !(parentTag.map(member.key.scalarEquals) ?? false) {
                     instancePath.append(.key(member.key))
@@ -160,11 +167,16 @@ public struct InstanceValidator {
             }
         }
         if seenRequired < form.required.count {
+            var seen = [Bool](repeating: false, count: form.required.count)
+            for (position, member) in object.members.enumerated() {
+                if case .required(let index) = fast.lookup(member.key, at: position, in: form) { seen[index] = true }
+            }
             for (position, property) in form.required.enumerated() where !seen[position] {
                 schemaPath.append("properties")
                 schemaPath.append(property.name)
                 fail(.missingProperty)
-                schemaPath.removeLast(2)
+                schemaPath.removeLast()
+                schemaPath.removeLast()
             }
         }
     }

@@ -31,17 +31,21 @@ public struct PayloadValidator: Sendable {
             return []
         case .rulesOnly(let passing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
-            guard case .success(let payload) = reader.parse(buffer: bytes) else { return treeFindings(for: bytes) }
+            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
             let findings = engine.evaluate(payload, skipping: passing)
             return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
         case .unknown:
-            return treeFindings(for: bytes)
+            return treeFindings(for: bytes, strings: scratch.strings)
         }
     }
 
     /// Findings for raw bytes by the tree path alone (tests compare it with the byte pass).
     public func treeFindings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
-        switch reader.parse(buffer: bytes) {
+        treeFindings(for: bytes, strings: nil)
+    }
+
+    func treeFindings(for bytes: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> [Finding] {
+        switch reader.parse(buffer: bytes, strings: strings) {
         case .success(let payload):
             return findings(for: payload)
         case .failure(let error):
@@ -54,8 +58,8 @@ public struct PayloadValidator: Sendable {
     public func findings(for payload: JSON) -> [Finding] {
         var findings: [Finding] = []
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
-        // InstanceValidator asks FastValidator about each child before walking it, so a
-        // valid payload costs it about what asking FastValidator first would.
+        // InstanceValidator asks FastValidator about leaves and array items before walking
+        // them, so a valid payload costs it about what asking FastValidator first would.
         findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
         findings += engine.evaluate(payload)
         return limit > 0 ? Array(findings.prefix(limit)) : findings
@@ -67,13 +71,17 @@ public struct PayloadValidator: Sendable {
         let schema = schema(at: indicator.schemaPath)
         let path = indicator.schemaPath
         let last = path.last
-        // "found null", not "found null null": the kind of null is its whole text.
-        let found = value.map { value -> String in
-            if value.isNull { return "null" }
-            // 1E400 reads as infinity: no digits to show, and no client can hold it.
-            if case .number(let number) = value, !number.isFinite { return "a number beyond the range of float64" }
-            return "\(value.kindName) \(RuleEngine.show(value))"
-        } ?? "nothing"
+        // "found null", not "found null null": the kind of null is its whole text. Made
+        // only by the messages that say it: showing a value writes it out, and for a
+        // missing property the value is the whole object.
+        func found() -> String {
+            value.map { value -> String in
+                if value.isNull { return "null" }
+                // 1E400 reads as infinity: no digits to show, and no client can hold it.
+                if case .number(let number) = value, !number.isFinite { return "a number beyond the range of float64" }
+                return "\(value.kindName) \(RuleEngine.show(value))"
+            } ?? "nothing"
+        }
         var code: String
         var message: String
         var locatesKey = false
@@ -81,11 +89,11 @@ public struct PayloadValidator: Sendable {
         case "type":
             code = FindingCode.wrongType
             if case .type(let type)? = schema?.form, let limit = type.floatLimit, case .number? = value {
-                message = "expected a number within the range of \(type.rawValue) (±\(limit)), found \(found)"
+                message = "expected a number within the range of \(type.rawValue) (±\(limit)), found \(found())"
             } else if case .type(let type)? = schema?.form {
-                message = "expected \(type.expectedName), found \(found)"
+                message = "expected \(type.expectedName), found \(found())"
             } else {
-                message = "wrong type, found \(found)"
+                message = "wrong type, found \(found())"
             }
         case "enum":
             code = FindingCode.notInEnum
@@ -96,20 +104,20 @@ public struct PayloadValidator: Sendable {
             }
         case "elements":
             code = FindingCode.wrongShape
-            message = "expected an array, found \(found)"
+            message = "expected an array, found \(found())"
         case "properties", "optionalProperties", "values":
             code = FindingCode.wrongShape
-            message = "expected an object, found \(found)"
+            message = "expected an object, found \(found())"
         case "discriminator":
             code = FindingCode.badDiscriminator
             if case .discriminator(let form)? = schema?.form {
                 if indicator.instancePath.last == .key(form.tag) {
-                    message = "discriminator \(JSONWriter.quoted(form.tag)) must be a string, found \(found)"
+                    message = "discriminator \(JSONWriter.quoted(form.tag)) must be a string, found \(found())"
                 } else if case .object? = value {
                     message = "missing discriminator property \(JSONWriter.quoted(form.tag))"
                 } else {
                     code = FindingCode.wrongShape
-                    message = "expected an object, found \(found)"
+                    message = "expected an object, found \(found())"
                 }
             } else {
                 message = "bad discriminator"

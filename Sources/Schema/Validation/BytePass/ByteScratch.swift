@@ -1,3 +1,5 @@
+import JSON
+
 /// The buffers one thread's byte passes reuse from payload to payload, so a valid
 /// payload allocates nothing. Not shared between threads: each worker makes its own.
 /// The buffers are raw memory (`ScratchList`), not Swift arrays: the pass touches them
@@ -24,6 +26,8 @@ public final class ByteScratch {
     /// moved during a pass, so slices into it stay valid.
     var arena: UnsafeMutablePointer<UInt8>?
     var arenaCapacity = 0
+    /// Strings the tree path's reader reuses from payload to payload (not the byte pass's).
+    public let strings = JSONStringCache()
 
     public init() {}
 
