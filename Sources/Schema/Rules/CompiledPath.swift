@@ -174,22 +174,7 @@ struct CompiledCondition: Sendable {
 
     /// `Condition.holds(on:)`, the same answer.
     func holds(on base: JSON) -> Bool {
-        let value = path.first(in: base)
-        switch test {
-        case .present(let wanted):
-            let present = value.map { !$0.isNull } ?? false
-            return present == wanted
-        case .count(let min, let max):
-            let count: Int
-            switch value {
-            case .array(let elements)?: count = elements.count
-            case .object(let object)?: count = object.count
-            default: return false
-            }
-            return count >= (min ?? 0) && count <= (max ?? Int.max)
-        case .equals(let expected):
-            return value == expected
-        }
+        test.holds(for: path.first(in: base))
     }
 }
 

@@ -190,8 +190,15 @@ extension RuleEngine {
 extension Condition {
     /// Whether the condition holds on `base` (the payload, or a reference target).
     public func holds(on base: JSON) -> Bool {
-        let value = PatternMatcher.value(at: path, in: base)
-        switch test {
+        test.holds(for: PatternMatcher.value(at: path, in: base))
+    }
+}
+
+extension Condition.Test {
+    /// Whether the value at a condition's path (nil: nothing there) passes the test; the
+    /// generic and the compiled conditions both answer through it.
+    func holds(for value: JSON?) -> Bool {
+        switch self {
         case .present(let wanted):
             let present = value.map { !$0.isNull } ?? false
             return present == wanted
