@@ -1,6 +1,7 @@
 /// Eight bytes at a time: tests on a 64-bit word that say whether any of its bytes is
 /// of interest, so that text without such bytes (most of it) is passed over a word at a
-/// time rather than a byte at a time. Used where findings are located and written.
+/// time rather than a byte at a time. Used where strings are read and where findings are
+/// located and written.
 ///
 /// The tests answer "is there any": the per-byte flags they compute can be wrong above
 /// the first real hit (a borrow), which does not change whether one exists.
@@ -40,6 +41,15 @@ enum ByteWords {
     @inline(__always)
     static func has(_ word: UInt64, _ byte: UInt8) -> Bool {
         hasZero(word ^ (ones &* UInt64(byte)))
+    }
+
+    /// Bit 7 set in the first byte of `word` that a JSON string cannot pass over unread: a
+    /// quote, a backslash, a control character or a byte that is not ASCII; 0 when none is.
+    /// Only the lowest set bit counts (borrows may flag bytes above it).
+    @inline(__always)
+    static func stringSpecials(_ word: UInt64) -> UInt64 {
+        let control = (word &- ones &* 0x20) & ~word
+        return zeroMask(word ^ (ones &* 0x22)) | zeroMask(word ^ (ones &* 0x5C)) | ((control | word) & highs)
     }
 
     /// How many bytes of `word` continue a UTF-8 sequence (`10xxxxxx`): they add no

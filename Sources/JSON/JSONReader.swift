@@ -237,7 +237,7 @@ package struct Scanner {
             // Eight bytes at a time up to the first byte that needs a look: most strings
             // are short ASCII runs, and the byte loop tested each byte four times.
             while i &+ 8 <= end {
-                let mask = Self.specialBytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                let mask = ByteWords.stringSpecials(ByteWords.load(base + i))
                 if mask != 0 {
                     i &+= mask.trailingZeroBitCount &>> 3
                     break
@@ -270,22 +270,6 @@ package struct Scanner {
         }
         index = end
         throw JSONParseError(reason: .unexpectedEnd, offset: end)
-    }
-
-    /// A mask with the high bit set in the first byte of `word` (little-endian order) that
-    /// is a quote, a backslash, a control character or not ASCII; zero when there is none.
-    /// Bytes after the first flagged one may be flagged wrongly (borrows carry upwards), so
-    /// only the lowest bit counts.
-    @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* UInt64(quote))
-        let backslashes = word ^ (ones &* UInt64(backslash))
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroBackslash = (backslashes &- ones) & ~backslashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & high
     }
 
     /// A String of `count` bytes already checked to be valid UTF-8. Short ASCII strings

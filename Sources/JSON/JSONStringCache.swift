@@ -52,16 +52,16 @@ public final class JSONStringCache {
         if count < 8 {
             let shift = UInt64(8 &- count) &* 8
             if start &+ 8 <= bufferCount {
-                first = Self.load(base + start) & (UInt64.max &>> shift)
+                first = ByteWords.load(base + start) & (UInt64.max &>> shift)
             } else {
                 // Near the end of the buffer: its last eight bytes, moved down to ours.
                 let from = bufferCount &- 8
-                first = (Self.load(base + from) &>> (UInt64(start &- from) &* 8)) & (UInt64.max &>> shift)
+                first = (ByteWords.load(base + from) &>> (UInt64(start &- from) &* 8)) & (UInt64.max &>> shift)
             }
             last = first
         } else {
-            first = Self.load(base + start)
-            last = Self.load(base + (end &- 8))
+            first = ByteWords.load(base + start)
+            last = ByteWords.load(base + (end &- 8))
         }
         let mixed = (first ^ (last &<< 29 | last &>> 35) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed &>> UInt64(64 &- Self.slotBits))
@@ -72,7 +72,7 @@ public final class JSONStringCache {
             var same = true
             var word = 1
             while word < middleWords {
-                if key[word] != Self.load(base + (start &+ word &* 8)) { same = false }
+                if key[word] != ByteWords.load(base + (start &+ word &* 8)) { same = false }
                 word &+= 1
             }
             if same { return strings[slot] }
@@ -83,15 +83,10 @@ public final class JSONStringCache {
         key[Self.wordsPerSlot &- 1] = last
         var word = 1
         while word < middleWords {
-            key[word] = Self.load(base + (start &+ word &* 8))
+            key[word] = ByteWords.load(base + (start &+ word &* 8))
             word &+= 1
         }
         strings[slot] = made
         return made
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 }
