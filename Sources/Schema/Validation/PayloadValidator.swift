@@ -34,6 +34,11 @@ public struct PayloadValidator: Sendable {
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
             let findings = engine.evaluate(payload, skipping: passing)
             return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
+        case .schemaInvalid(let passing):
+            // The schema errors are the tree path's to word; the rules the pass cleared
+            // report nothing, so skipping them leaves the findings as they were.
+            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
+            return findings(for: payload, skipping: passing)
         case .unknown:
             return treeFindings(for: bytes, strings: scratch.strings)
         }
@@ -56,12 +61,18 @@ public struct PayloadValidator: Sendable {
 
     /// Findings for a parsed payload: schema violations first, then rule violations.
     public func findings(for payload: JSON) -> [Finding] {
+        findings(for: payload, skipping: 0)
+    }
+
+    /// `findings(for:)` without the rules in `skipping` (bit n: rule n), which the
+    /// caller knows report nothing on this payload.
+    func findings(for payload: JSON, skipping: UInt64) -> [Finding] {
         var findings: [Finding] = []
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
         // InstanceValidator asks FastValidator about leaves and array items before walking
         // them, so a valid payload costs it about what asking FastValidator first would.
         findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
-        findings += engine.evaluate(payload)
+        findings += engine.evaluate(payload, skipping: skipping)
         return limit > 0 ? Array(findings.prefix(limit)) : findings
     }
 

@@ -11,8 +11,12 @@ import JSON
 /// a reusable arena only when their content matters), and the rules are checked on
 /// records of the values their paths reach.
 ///
-/// It only ever says "valid" when the tree path would report nothing; whenever it
-/// meets an error or anything it does not handle (a duplicate key, a non-ASCII key or
+/// It only ever says "valid" when the tree path would report nothing. At a schema
+/// error in well-formed JSON (a wrong type, a value not in an enum, a missing or
+/// unexpected property) it notes that the payload is schema-invalid and reads on,
+/// the offending value as one of the empty form, so the rules are still cleared on
+/// records of the values as they are (`Verdict.schemaInvalid`). Whenever it meets a
+/// syntax error or anything it does not handle (a duplicate key, a non-ASCII key or
 /// compared value, which String equality may equate with other bytes), it gives up
 /// and the tree path runs, so findings and messages are the tree path's alone.
 public struct ByteValidator: Sendable {
@@ -34,6 +38,10 @@ public struct ByteValidator: Sendable {
         /// Well-formed and valid against the schema (RFC 8927); rule n certainly reports
         /// nothing where bit n of `passing` is set (the others may or may not).
         case rulesOnly(passing: UInt64)
+        /// Well-formed but not valid against the schema: the tree path words the schema
+        /// errors; `passing` as for `rulesOnly` (the rules read the values as they are,
+        /// whatever the schema says of them).
+        case schemaInvalid(passing: UInt64)
         /// The pass gave up: the tree path decides everything.
         case unknown
     }
@@ -55,6 +63,7 @@ public struct ByteValidator: Sendable {
             return .unknown
         }
         let passing = pass.passingRules()
+        if pass.schemaInvalid { return .schemaInvalid(passing: passing) }
         let ruleCount = tables.ruleCount
         let all: UInt64 = ruleCount == 64 ? ~0 : (1 << UInt64(ruleCount)) - 1
         return passing == all ? .valid : .rulesOnly(passing: passing)
@@ -114,6 +123,8 @@ struct BytePass {
     var arenaCount = 0
     /// Rules whose on-the-spot checks failed somewhere.
     var failed: UInt64 = 0
+    /// A schema error was met (and read past): the payload is not valid.
+    var schemaInvalid = false
     /// Bit n: whether probe n's records are all ASCII strings, no two equal
     /// (`allDistinct`), once known (`distinctKnown`); probes 0-63 only.
     var distinctKnown: UInt64 = 0
@@ -224,17 +235,17 @@ struct BytePass {
             record.kind = .string
             try string(node, mask, &record)
         case UInt8(ascii: "t"):
-            guard kind == nil || kind == .boolean else { throw Bail() }
+            if kind != nil, kind != .boolean { schemaInvalid = true }
             try literal(0x74, 0x72, 0x75, 0x65)
             record.kind = .true
         case UInt8(ascii: "f"):
-            guard kind == nil || kind == .boolean else { throw Bail() }
+            if kind != nil, kind != .boolean { schemaInvalid = true }
             guard index + 4 < end, base[index + 4] == UInt8(ascii: "e") else { throw Bail() }
             try literal(0x66, 0x61, 0x6C, 0x73)
             index += 1
             record.kind = .false
         case UInt8(ascii: "n"):
-            guard kind == nil else { throw Bail() }
+            if kind != nil { schemaInvalid = true }
             try literal(0x6E, 0x75, 0x6C, 0x6C)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             record.kind = .number
@@ -246,11 +257,11 @@ struct BytePass {
                 case .number:
                     // The same range test as the tree path: beyond it is TG010 there.
                     let float32 = nodes[Int(node)].high == 1
-                    guard float32 ? Float(number).isFinite : number.isFinite else { throw Bail() }
+                    if !(float32 ? Float(number).isFinite : number.isFinite) { schemaInvalid = true }
                 case .integer:
                     let entry = nodes[Int(node)]
-                    guard number == number.rounded(.towardZero), number >= entry.low, number <= entry.high else { throw Bail() }
-                default: throw Bail()
+                    if !(number == number.rounded(.towardZero) && number >= entry.low && number <= entry.high) { schemaInvalid = true }
+                default: schemaInvalid = true
                 }
             }
         default:
@@ -482,12 +493,12 @@ struct BytePass {
         case .string:
             break
         case .timestamp:
-            guard RFC3339.isDateTime(bytes: record.slice.buffer) else { throw Bail() }
+            if !RFC3339.isDateTime(bytes: record.slice.buffer) { schemaInvalid = true }
         case .enumeration:
             let entry = nodes[Int(node)]
-            guard matchName(record.slice, first: entry.a, count: entry.b) != nil else { throw Bail() }
+            if matchName(record.slice, first: entry.a, count: entry.b) == nil { schemaInvalid = true }
         default:
-            throw Bail()
+            schemaInvalid = true
         }
     }
 
@@ -525,7 +536,7 @@ struct BytePass {
         let (slice, ascii) = try content(scanned)
         if kind == .enumeration {
             let entry = nodes[Int(node)]
-            guard matchName(slice, first: entry.a, count: entry.b) != nil else { throw Bail() }
+            if matchName(slice, first: entry.a, count: entry.b) == nil { schemaInvalid = true }
         }
         if recorded != 0 {
             try recordValue(ByteRecord(kind: .string, ascii: ascii, ordinal: 0, start: slice.start, count: slice.count), recorded)
@@ -593,9 +604,16 @@ struct BytePass {
         case .properties: return try properties(node, mask, tag: -1)
         case .values: return try looseObject(entry.a, mask)
         case .discriminator:
-            let variant = try discriminatorVariant(entry)
+            guard let variant = try discriminatorVariant(entry) else {
+                // No usable tag: the members are read as any values.
+                schemaInvalid = true
+                return try looseObject(-1, mask)
+            }
             return try properties(variant, mask, tag: entry.a)
-        default: throw Bail()
+        default:
+            // An object where the schema wants no object: read as any value.
+            schemaInvalid = true
+            return try looseObject(-1, mask)
         }
     }
 
@@ -694,7 +712,7 @@ struct BytePass {
                     }
                     child = property.node
                 } else {
-                    if !form.additional, tag < 0 || !nameEquals(key, tag) { throw Bail() }
+                    if !form.additional, tag < 0 || !nameEquals(key, tag) { schemaInvalid = true }
                     try checkDuplicate(key, from: firstKey)
                 }
                 at = Self.skipWhitespace(bytes, at, limit)
@@ -742,13 +760,15 @@ struct BytePass {
         }
         index = at
         depth -= 1
-        if requiredCount != form.b { throw Bail() }
+        if requiredCount != form.b { schemaInvalid = true }
         return count
     }
 
     /// Finds the discriminator's tag member before the object is read (it may come
-    /// last) and returns the variant's properties node.
-    mutating func discriminatorVariant(_ form: BytePlan.Node) throws(Bail) -> Int32 {
+    /// last) and returns the variant's properties node; nil when the tag is missing,
+    /// not a string or not in the mapping (a schema error; the object's syntax is
+    /// checked when it is read).
+    mutating func discriminatorVariant(_ form: BytePlan.Node) throws(Bail) -> Int32? {
         let start = index
         defer { index = start }
         index += 1
@@ -758,13 +778,13 @@ struct BytePass {
             try colon()
             skipWhitespace()
             if nameEquals(key, form.a) {
-                guard index < end, base[index] == quote else { throw Bail() }
+                guard index < end, base[index] == quote else { return nil }
                 let (tag, _) = try content(try scanString())
                 for offset in 0..<form.c {
                     let variant = variants[Int(form.b + offset)]
                     if nameEquals(tag, variant.name) { return variant.node }
                 }
-                throw Bail()
+                return nil
             }
             try skipLoosely()
             skipWhitespace()
@@ -774,7 +794,7 @@ struct BytePass {
                 skipWhitespace()
             }
         }
-        throw Bail()
+        return nil
     }
 
     /// Skips a value without checking it (the real pass checks it afterwards); only
@@ -804,8 +824,8 @@ struct BytePass {
         var child: Int32 = -1
         if node >= 0 {
             let entry = nodes[Int(node)]
-            guard entry.kind == .elements else { throw Bail() }
-            child = entry.a
+            // An array where the schema wants no array: its elements are any values.
+            if entry.kind == .elements { child = entry.a } else { schemaInvalid = true }
         }
         try enter()
         skipWhitespace()
