@@ -19,16 +19,26 @@ public struct RuleEngine: Sendable {
     /// The findings of the rules not in `skipping` (bit n: rule n), which the caller
     /// knows report nothing on this payload.
     public func evaluate(_ payload: JSON, skipping: UInt64) -> [Finding] {
+        evaluate(payload, skipping: skipping, reporting: 0)
+    }
+
+    /// `evaluate(_:skipping:)`, with the rules in `reporting` evaluated in full without
+    /// their pre-check (`CompiledRule.passes`): the caller saw them fail, so the check
+    /// would only find so again. The findings are the same whatever `reporting` holds.
+    public func evaluate(_ payload: JSON, skipping: UInt64, reporting: UInt64) -> [Finding] {
         var findings: [Finding] = []
-        // Scratch for the compiled checks, shared by the rules of this payload.
+        // Scratch for the compiled checks, shared by the rules of this payload; made
+        // for the first pre-check (none may be needed).
         var buffer: [JSON] = []
-        buffer.reserveCapacity(CompiledRule.pairwiseLimit)
         for index in rules.indices where !(index < 64 && skipping & (1 << UInt64(index)) != 0) {
             let rule = compiled[index]
             guard rule.when.allHold(on: payload) else { continue }
             // An equality is checked value by value in the report at the cost of the
             // pass: it would only walk the values twice.
-            if !rule.reportsDirectly, rule.passes(payload, buffer: &buffer) { continue }
+            if !rule.reportsDirectly, !(index < 64 && reporting & (1 << UInt64(index)) != 0) {
+                if buffer.capacity == 0 { buffer.reserveCapacity(CompiledRule.pairwiseLimit) }
+                if rule.passes(payload, buffer: &buffer) { continue }
+            }
             report(rules[index], rule, payload, into: &findings)
         }
         return findings

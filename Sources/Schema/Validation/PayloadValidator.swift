@@ -29,16 +29,16 @@ public struct PayloadValidator: Sendable {
         switch bytePass.verdict(bytes, maxDepth: reader.maxDepth, scratch: scratch) {
         case .valid:
             return []
-        case .rulesOnly(let passing):
+        case .rulesOnly(let passing, let failing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
-            let findings = engine.evaluate(payload, skipping: passing)
+            let findings = engine.evaluate(payload, skipping: passing, reporting: failing)
             return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
-        case .schemaInvalid(let passing):
+        case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
             // report nothing, so skipping them leaves the findings as they were.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
-            return findings(for: payload, skipping: passing)
+            return findings(for: payload, skipping: passing, reporting: failing)
         case .unknown:
             return treeFindings(for: bytes, strings: scratch.strings)
         }
@@ -61,18 +61,19 @@ public struct PayloadValidator: Sendable {
 
     /// Findings for a parsed payload: schema violations first, then rule violations.
     public func findings(for payload: JSON) -> [Finding] {
-        findings(for: payload, skipping: 0)
+        findings(for: payload, skipping: 0, reporting: 0)
     }
 
     /// `findings(for:)` without the rules in `skipping` (bit n: rule n), which the
-    /// caller knows report nothing on this payload.
-    func findings(for payload: JSON, skipping: UInt64) -> [Finding] {
+    /// caller knows report nothing on this payload, and without the pre-check of the
+    /// rules in `reporting` (see `RuleEngine.evaluate(_:skipping:reporting:)`).
+    func findings(for payload: JSON, skipping: UInt64, reporting: UInt64) -> [Finding] {
         var findings: [Finding] = []
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
         // InstanceValidator asks FastValidator about leaves and array items before walking
         // them, so a valid payload costs it about what asking FastValidator first would.
         findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
-        findings += engine.evaluate(payload, skipping: skipping)
+        findings += engine.evaluate(payload, skipping: skipping, reporting: reporting)
         return limit > 0 ? Array(findings.prefix(limit)) : findings
     }
 

@@ -36,12 +36,14 @@ public struct ByteValidator: Sendable {
         /// The tree path would report nothing.
         case valid
         /// Well-formed and valid against the schema (RFC 8927); rule n certainly reports
-        /// nothing where bit n of `passing` is set (the others may or may not).
-        case rulesOnly(passing: UInt64)
+        /// nothing where bit n of `passing` is set (the others may or may not). Where
+        /// bit n of `failing` is set the pass saw rule n fail: it reports, but for
+        /// values bytes cannot compare (the tree path then finds that it does not).
+        case rulesOnly(passing: UInt64, failing: UInt64)
         /// Well-formed but not valid against the schema: the tree path words the schema
-        /// errors; `passing` as for `rulesOnly` (the rules read the values as they are,
-        /// whatever the schema says of them).
-        case schemaInvalid(passing: UInt64)
+        /// errors; `passing` and `failing` as for `rulesOnly` (the rules read the values
+        /// as they are, whatever the schema says of them).
+        case schemaInvalid(passing: UInt64, failing: UInt64)
         /// The pass gave up: the tree path decides everything.
         case unknown
     }
@@ -63,10 +65,28 @@ public struct ByteValidator: Sendable {
             return .unknown
         }
         let passing = pass.passingRules()
-        if pass.schemaInvalid { return .schemaInvalid(passing: passing) }
         let ruleCount = tables.ruleCount
         let all: UInt64 = ruleCount == 64 ? ~0 : (1 << UInt64(ruleCount)) - 1
-        return passing == all ? .valid : .rulesOnly(passing: passing)
+        let failing = passing == all ? 0 : pass.failingRules(among: all & ~passing)
+        if pass.schemaInvalid { return .schemaInvalid(passing: passing, failing: failing) }
+        return passing == all ? .valid : .rulesOnly(passing: passing, failing: failing)
+    }
+}
+
+extension BytePass {
+    /// Of the rules in `candidates` (those not passing), the ones the records show to
+    /// fail, not merely undecided: the tree path can skip their pre-check. Asked
+    /// again here, for the one or two rules a payload fails, so that `passingRules`
+    /// stays as it is for the valid payloads.
+    mutating func failingRules(among candidates: UInt64) -> UInt64 {
+        var failing: UInt64 = 0
+        var remaining = candidates
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining &- 1
+            if (try? ruleHolds(index)) == false { failing |= 1 << UInt64(index) }
+        }
+        return failing
     }
 }
 
