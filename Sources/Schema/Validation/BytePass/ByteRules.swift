@@ -180,12 +180,20 @@ extension BytePass {
         let few = referring.count <= 8
         var matched: UInt64 = 0
         if few, rule.filterCount == 0 {
-            // Every target qualifies: match the referring values against the keys as they come.
-            for keyPosition in 0..<keys.count where keys[keyPosition].kind == .string && keys[keyPosition].ordinal < targetTotal {
+            // Every target qualifies: match the referring values against the keys as
+            // they come, until every referring string has matched.
+            var wanted: UInt64 = 0
+            for position in 0..<referring.count where referring[position].kind == .string { wanted |= 1 << UInt64(position) }
+            var keyPosition = 0
+            while matched != wanted, keyPosition < keys.count {
                 let keyValue = keys[keyPosition]
-                for position in 0..<referring.count {
-                    let value = referring[position]
-                    if value.kind == .string, value.slice.equals(keyValue.slice) { matched |= 1 << UInt64(position) }
+                keyPosition += 1
+                guard keyValue.kind == .string, keyValue.ordinal < targetTotal else { continue }
+                var open = wanted & ~matched
+                while open != 0 {
+                    let position = open.trailingZeroBitCount
+                    open &= open &- 1
+                    if referring[position].slice.equals(keyValue.slice) { matched |= 1 << UInt64(position) }
                 }
             }
             if referring.isEmpty { return targetTotal == 0 }
@@ -258,12 +266,27 @@ extension BytePass {
         if distinctKnown & bit != 0 { return distinctAll & bit != 0 }
         let list = records[Int(probe)]
         var result = true
-        if list.count > 1 { prepareTable(for: list.count) }
-        for position in 0..<list.count {
-            let value = list[position]
-            guard value.kind == .string, value.ascii, list.count == 1 || insert(value.slice, record: position, of: probe) else {
-                result = false
-                break
+        if list.count <= 8 {
+            // Few (a tab bar's ids): each against those before it, cheaper than a table.
+            search: for position in 0..<list.count {
+                let value = list[position]
+                guard value.kind == .string, value.ascii else {
+                    result = false
+                    break
+                }
+                for earlier in 0..<position where list[earlier].slice.equals(value.slice) {
+                    result = false
+                    break search
+                }
+            }
+        } else {
+            prepareTable(for: list.count)
+            for position in 0..<list.count {
+                let value = list[position]
+                guard value.kind == .string, value.ascii, insert(value.slice, record: position, of: probe) else {
+                    result = false
+                    break
+                }
             }
         }
         distinctKnown |= bit
