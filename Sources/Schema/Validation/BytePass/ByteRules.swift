@@ -41,20 +41,24 @@ extension BytePass {
         return passing
     }
 
+    /// Inlined into `passingRules`, and reading the rule where it is (a copy of its
+    /// 80 bytes per rule cost more than the checks of most rules).
+    @inline(__always)
     mutating func ruleHolds(_ index: Int) throws(Bail) -> Bool {
-        let rule = flatRules[index]
-        for offset in 0..<Int(rule.whenCount) {
-            let condition = conditions[Int(rule.whenFirst) + offset]
+        let rule = flatRules + index
+        let whenFirst = Int(rule.pointee.whenFirst)
+        for offset in 0..<Int(rule.pointee.whenCount) {
+            let condition = conditions[whenFirst + offset]
             if !(try holds(condition, records[Int(condition.probe)].first)) { return true }  // the rule does not apply
         }
         if failed & (1 << UInt64(index)) != 0 { return false }
-        switch rule.kind {
+        switch rule.pointee.kind {
         case .onTheSpot:
             return true
         case .count:
             return try countHolds(rule)
         case .unique:
-            return try unique(rule.probe)
+            return try unique(rule.pointee.probe)
         case .reference:
             return try referenceHolds(rule)
         }
@@ -97,7 +101,8 @@ extension BytePass {
         return true
     }
 
-    mutating func countHolds(_ rule: FlatRule) throws(Bail) -> Bool {
+    mutating func countHolds(_ rulePointer: UnsafeMutablePointer<FlatRule>) throws(Bail) -> Bool {
+        let rule = rulePointer.pointee
         guard let counted = records[Int(rule.probe)].first, counted.kind == .array || counted.kind == .object else { return true }
         let entries = counted.count
         var count = 0
@@ -163,7 +168,8 @@ extension BytePass {
         return true
     }
 
-    mutating func referenceHolds(_ rule: FlatRule) throws(Bail) -> Bool {
+    mutating func referenceHolds(_ rulePointer: UnsafeMutablePointer<FlatRule>) throws(Bail) -> Bool {
+        let rule = rulePointer.pointee
         let referring = records[Int(rule.probe)]
         let required = rule.required
         if referring.isEmpty, !required || rule.wildcard { return true }

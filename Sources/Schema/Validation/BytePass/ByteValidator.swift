@@ -893,6 +893,8 @@ struct BytePass {
     }
 
     /// Appends the value to the record lists of its trie nodes and runs their checks.
+    /// Inlined: its usual work (one append) is smaller than a call's frame.
+    @inline(__always)
     mutating func recordValue(_ value: ByteRecord, _ mask: UInt64) throws(Bail) {
         var remaining = mask
         while remaining != 0 {
