@@ -74,6 +74,10 @@ struct BytePlan: Sendable {
         /// Range of `checks`: tests made on the spot.
         var firstCheck: Int32 = 0
         var checkCount: Int32 = 0
+        /// With exactly one probe (most nodes), that probe and its entry node, so
+        /// recording a value reads neither `probeLists` nor `probes`; -1 otherwise.
+        var soleProbe: Int32 = -1
+        var soleEntry: Int32 = -1
     }
 
     struct TrieName: Sendable {
@@ -483,6 +487,10 @@ private struct BytePlanBuilder {
                 probeIDs[node, default: []].append((entry, id))
             }
             trieNode.probeCount = Int32(wanted.count)
+            if wanted.count == 1, let sole = probeIDs[node]?.first {
+                trieNode.soleProbe = sole.id
+                trieNode.soleEntry = sole.entry
+            }
             trieNode.firstCheck = Int32(plan.checks.count)
             plan.checks += checkRequests[node]
             trieNode.checkCount = Int32(checkRequests[node].count)

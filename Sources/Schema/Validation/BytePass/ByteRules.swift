@@ -41,20 +41,24 @@ extension BytePass {
         return passing
     }
 
+    /// Inlined into `passingRules`, and reading the rule where it is: a copy of its
+    /// 64 bytes for every rule cost about as much as the checks of most rules.
+    @inline(__always)
     mutating func ruleHolds(_ index: Int) throws(Bail) -> Bool {
-        let rule = flatRules[index]
-        for offset in 0..<Int(rule.whenCount) {
-            let condition = conditions[Int(rule.whenFirst) + offset]
+        let rule = flatRules + index
+        let whenFirst = Int(rule.pointee.whenFirst)
+        for offset in 0..<Int(rule.pointee.whenCount) {
+            let condition = conditions[whenFirst + offset]
             if !(try holds(condition, records[Int(condition.probe)].first)) { return true }  // the rule does not apply
         }
         if failed & (1 << UInt64(index)) != 0 { return false }
-        switch rule.kind {
+        switch rule.pointee.kind {
         case .onTheSpot:
             return true
         case .count:
             return try countHolds(rule)
         case .unique:
-            return try unique(rule.probe)
+            return try unique(rule.pointee.probe)
         case .reference:
             return try referenceHolds(rule)
         }
@@ -97,7 +101,8 @@ extension BytePass {
         return true
     }
 
-    mutating func countHolds(_ rule: FlatRule) throws(Bail) -> Bool {
+    mutating func countHolds(_ rulePointer: UnsafeMutablePointer<FlatRule>) throws(Bail) -> Bool {
+        let rule = rulePointer.pointee
         guard let counted = records[Int(rule.probe)].first, counted.kind == .array || counted.kind == .object else { return true }
         let entries = counted.count
         var count = 0
@@ -163,7 +168,8 @@ extension BytePass {
         return true
     }
 
-    mutating func referenceHolds(_ rule: FlatRule) throws(Bail) -> Bool {
+    mutating func referenceHolds(_ rulePointer: UnsafeMutablePointer<FlatRule>) throws(Bail) -> Bool {
+        let rule = rulePointer.pointee
         let referring = records[Int(rule.probe)]
         let required = rule.required
         if referring.isEmpty, !required || rule.wildcard { return true }
@@ -180,12 +186,20 @@ extension BytePass {
         let few = referring.count <= 8
         var matched: UInt64 = 0
         if few, rule.filterCount == 0 {
-            // Every target qualifies: match the referring values against the keys as they come.
-            for keyPosition in 0..<keys.count where keys[keyPosition].kind == .string && keys[keyPosition].ordinal < targetTotal {
+            // Every target qualifies: match the referring values against the keys as
+            // they come, until every referring string has matched.
+            var wanted: UInt64 = 0
+            for position in 0..<referring.count where referring[position].kind == .string { wanted |= 1 << UInt64(position) }
+            var keyPosition = 0
+            while matched != wanted, keyPosition < keys.count {
                 let keyValue = keys[keyPosition]
-                for position in 0..<referring.count {
-                    let value = referring[position]
-                    if value.kind == .string, value.slice.equals(keyValue.slice) { matched |= 1 << UInt64(position) }
+                keyPosition += 1
+                guard keyValue.kind == .string, keyValue.ordinal < targetTotal else { continue }
+                var open = wanted & ~matched
+                while open != 0 {
+                    let position = open.trailingZeroBitCount
+                    open &= open &- 1
+                    if referring[position].slice.equals(keyValue.slice) { matched |= 1 << UInt64(position) }
                 }
             }
             if referring.isEmpty { return targetTotal == 0 }
@@ -258,12 +272,27 @@ extension BytePass {
         if distinctKnown & bit != 0 { return distinctAll & bit != 0 }
         let list = records[Int(probe)]
         var result = true
-        if list.count > 1 { prepareTable(for: list.count) }
-        for position in 0..<list.count {
-            let value = list[position]
-            guard value.kind == .string, value.ascii, list.count == 1 || insert(value.slice, record: position, of: probe) else {
-                result = false
-                break
+        if list.count <= 8 {
+            // Few (a tab bar's ids): each against those before it, cheaper than a table.
+            search: for position in 0..<list.count {
+                let value = list[position]
+                guard value.kind == .string, value.ascii else {
+                    result = false
+                    break
+                }
+                for earlier in 0..<position where list[earlier].slice.equals(value.slice) {
+                    result = false
+                    break search
+                }
+            }
+        } else {
+            prepareTable(for: list.count)
+            for position in 0..<list.count {
+                let value = list[position]
+                guard value.kind == .string, value.ascii, insert(value.slice, record: position, of: probe) else {
+                    result = false
+                    break
+                }
             }
         }
         distinctKnown |= bit

@@ -87,7 +87,9 @@ struct ScratchList<Element: BitwiseCopyable>: RandomAccessCollection {
         count += 1
     }
 
-    /// Room for `minimum` elements, keeping the present ones.
+    /// Room for `minimum` elements, keeping the present ones. Out of line: rare, and
+    /// inlined into every `append` it would widen the hot callers' frames.
+    @inline(never)
     mutating func reserve(_ minimum: Int) {
         guard minimum > capacity else { return }
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: minimum)

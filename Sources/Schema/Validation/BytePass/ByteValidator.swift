@@ -933,39 +933,66 @@ struct BytePass {
     }
 
     /// Appends the value to the record lists of its trie nodes and runs their checks.
+    /// Inlined: its usual work (one append) is smaller than a call's frame.
+    @inline(__always)
     mutating func recordValue(_ value: ByteRecord, _ mask: UInt64) throws(Bail) {
         var remaining = mask
         while remaining != 0 {
-            let node = trie[remaining.trailingZeroBitCount]
+            // The node's fields read where they are: a copy of it would be spilled.
+            let node = trie + remaining.trailingZeroBitCount
             remaining &= remaining &- 1
-            var probe = Int(node.firstProbe)
-            let probeEnd = probe &+ Int(node.probeCount)
-            while probe < probeEnd {
-                let id = Int(probeLists[probe])
+            let sole = Int(node.pointee.soleProbe)
+            if sole >= 0 {
+                // Most nodes: one list, its entry read from the node.
+                let entry = Int(node.pointee.soleEntry)
                 var record = value
-                let entry = probes[id].entry
-                record.ordinal = entry >= 0 ? current[Int(entry)] : 0
-                records[id].append(record)
-                probe &+= 1
+                record.ordinal = entry >= 0 ? current[entry] : 0
+                records[sole].append(record)
+            } else if node.pointee.probeCount > 0 {
+                recordAll(value, node)
             }
-            var check = Int(node.firstCheck)
-            let checkEnd = check &+ Int(node.checkCount)
-            while check < checkEnd {
-                let item = checks[check]
-                if !passes(item, value) { failed |= 1 << UInt64(item.rule) }
-                check &+= 1
-            }
+            if node.pointee.checkCount > 0 { check(value, node) }
         }
     }
 
-    /// Out of line: inlined, its checks would widen `recordValue`'s frame for every
-    /// value it records, most of which have no check.
+    /// The lists of a node with several probes. Out of line, like `check`, so that
+    /// `recordValue`'s frame stays small for the usual node.
     @inline(never)
+    mutating func recordAll(_ value: ByteRecord, _ node: UnsafeMutablePointer<BytePlan.TrieNode>) {
+        var probe = Int(node.pointee.firstProbe)
+        let probeEnd = probe &+ Int(node.pointee.probeCount)
+        while probe < probeEnd {
+            let id = Int(probeLists[probe])
+            var record = value
+            let entry = probes[id].entry
+            record.ordinal = entry >= 0 ? current[Int(entry)] : 0
+            records[id].append(record)
+            probe &+= 1
+        }
+    }
+
+    /// The node's on-the-spot checks: a failed one marks its rule.
+    @inline(never)
+    mutating func check(_ value: ByteRecord, _ node: UnsafeMutablePointer<BytePlan.TrieNode>) {
+        var check = Int(node.pointee.firstCheck)
+        let checkEnd = check &+ Int(node.pointee.checkCount)
+        while check < checkEnd {
+            let item = checks[check]
+            if !passes(item, value) { failed |= 1 << UInt64(item.rule) }
+            check &+= 1
+        }
+    }
+
+    /// Inlined into `check`, which is out of line itself.
+    @inline(__always)
     mutating func passes(_ check: BytePlan.Check, _ value: ByteRecord) -> Bool {
         switch check.kind {
         case .relativeReference, .relativeReferenceWithAuthority:
             guard value.kind == .string else { return true }
-            return Self.isRelativeReference(value.slice, allowAuthority: check.kind == .relativeReferenceWithAuthority)
+            // The payload's bytes before a string in it may be read; an unescaped copy's may not.
+            let inPayload = value.start >= base && value.start + value.count <= base + end
+            return Self.isRelativeReference(value.slice, allowAuthority: check.kind == .relativeReferenceWithAuthority,
+                                            readableFrom: inPayload ? base : nil)
         case .equals:
             // Equal bytes are equal Strings; anything else counts as failed, and the
             // tree path decides.
