@@ -152,6 +152,9 @@ package struct Scanner {
         // Small objects check duplicates by scanning; large ones switch to a set, so a
         // hostile object with a million keys stays linear.
         var seen: Set<ScalarKey>?
+        // The UTF-8 lengths of the keys so far, one bit each (63: that long or longer):
+        // equal keys have equal lengths, so a key of a new length skips the scan.
+        var lengths: UInt64 = 0
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError(reason: .unexpectedEnd, offset: index) }
@@ -164,7 +167,9 @@ package struct Scanner {
                 // Lengths first (cheap, and most keys of an object differ in length), by index
                 // so no member is copied.
                 let keyLength = key.utf8.count
-                var position = 0
+                let lengthBit: UInt64 = 1 &<< UInt64(Swift.min(keyLength, 63))
+                var position = lengths & lengthBit == 0 ? members.count : 0
+                lengths |= lengthBit
                 while position < members.count {
                     if members[position].key.utf8.count == keyLength, members[position].key.scalarEquals(key) {
                         throw JSONParseError(reason: .duplicateKey(key), offset: keyOffset)

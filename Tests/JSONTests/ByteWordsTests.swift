@@ -94,6 +94,35 @@ struct ByteWordsTests {
         }
     }
 
+    /// A range without a newline (a JSON Lines payload) takes the short way (`memchr`,
+    /// then continuation bytes counted): from every start to every end, ASCII and not,
+    /// it moves the column as the byte-by-byte count does, and a newline anywhere in the
+    /// range still starts a line.
+    @Test func advanceWithoutNewlineCountsScalars() {
+        // Without their newline bytes (still valid UTF-8: a newline is a whole scalar).
+        let flat = Self.texts(count: 120, seed: 77).map { Array($0.utf8).filter { $0 != 0x0A } }
+        let extra = [String(repeating: "abcdefgh", count: 5), String(repeating: "é€😀a", count: 6), "x\ny€", "€€€€€€€€\n"].map { Array($0.utf8) }
+        for bytes in flat + extra {
+            for start in 0...bytes.count {
+                var expected = SourcePosition(line: 3, column: 5)
+                for end in start...bytes.count {
+                    if end > start {
+                        let byte = bytes[end - 1]
+                        if byte == 0x0A {
+                            expected.line += 1
+                            expected.column = 1
+                        } else if byte & 0xC0 != 0x80 {
+                            expected.column += 1
+                        }
+                    }
+                    var position = SourcePosition(line: 3, column: 5)
+                    bytes.withUnsafeBufferPointer { position.advance(over: $0, from: start, to: end) }
+                    #expect(position == expected, "\(bytes) from \(start) to \(end)")
+                }
+            }
+        }
+    }
+
     /// The locator skips strings eight bytes at a time and compares keys as bytes: it
     /// finds what the older walk (a String per key) finds, with escapes and non-ASCII
     /// at every place in a word.

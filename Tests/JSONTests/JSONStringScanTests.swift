@@ -151,6 +151,25 @@ struct JSONStringScanTests {
         #expect(failure("{\"\(long)\":1,\"\(long)\":2}") == JSONParseError(reason: .duplicateKey(long), offset: 46))
     }
 
+    /// A key of a length the object has not had yet skips the scan for duplicates (one
+    /// bit per length, 63 and longer sharing one): every key repeated after keys of every
+    /// other length is still found, and keys that only share a bit are not taken for one.
+    @Test func duplicateKeysAreFoundPastTheLengthBits() {
+        // Fewer than 16 keys: the scan, not the set of large objects. "é" and "ab", and
+        // the 63, 64 and 70 byte keys, share a length bit.
+        let keys = ["", "a", "é", "ab", "abc", String(repeating: "k", count: 62), String(repeating: "k", count: 63),
+                    String(repeating: "k", count: 64), String(repeating: "k", count: 70), String(repeating: "y", count: 63)]
+        for repeated in keys {
+            let members = keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",")
+            let text = "{\(members),\"\(repeated)\":0}"
+            let offset = text.utf8.count - repeated.utf8.count - 5  // the repeated key's opening quote
+            #expect(failure(text) == JSONParseError(reason: .duplicateKey(repeated), offset: offset), "\(repeated.debugDescription)")
+        }
+        // 64 and 70 bytes share bit 63 with 63 bytes: different keys, no error.
+        let long = [63, 64, 70].map { String(repeating: "z", count: $0) }
+        #expect(failure("{" + long.map { "\"\($0)\":1" }.joined(separator: ",") + "}") == nil)
+    }
+
     func failure(_ text: String) -> JSONParseError? { failure(Array(text.utf8)) }
 
     /// The error with and without a cache (they must agree).

@@ -44,7 +44,7 @@ struct FindingWriter {
         switch format {
         case .text: writeText(item, to: line)
         case .json: writeJSON(item, to: line, piece: scratch.piece)
-        case .github: line.append(item.github)
+        case .github: line.append(contentsOf: item.github)
         }
         line.append(0x0A)
         output.append(contentsOf: line.bytes)
@@ -61,14 +61,14 @@ struct FindingWriter {
         if item.isNote {
             line.append("note: ")
         } else {
-            line.append(item.finding.severity.rawValue)
+            line.append(contentsOf: item.finding.severity.rawValue)
             line.append(UInt8(ascii: "["))
-            line.append(item.finding.code)
+            line.append(contentsOf: item.finding.code)
             line.append("] ")
             if let subject = item.subject {
-                line.append(subject.contract)
+                line.append(contentsOf: subject.contract)
                 line.append(UInt8(ascii: "."))
-                line.append(subject.event)
+                line.append(contentsOf: subject.event)
                 line.append(UInt8(ascii: " "))
             }
             if item.finding.pointer.tokens.isEmpty {
@@ -78,7 +78,7 @@ struct FindingWriter {
             }
             line.append(": ")
         }
-        line.append(item.finding.message)
+        line.append(contentsOf: item.finding.message)
     }
 
     /// `LocatedFinding.json`: one object, its members in the documented order.
@@ -111,7 +111,10 @@ struct FindingWriter {
             }
             if let schemaPath = finding.schemaPath {
                 line.append(",\"schemaPath\":")
-                Self.writeQuotedPointer(JSONPointer(schemaPath.map { .key($0) }), to: line, piece: piece)
+                // Its keys written as a pointer's, without making a JSONPointer of them.
+                piece.removeAll()
+                piece.appendPointer(keys: schemaPath)
+                line.appendQuoted(utf8: piece.bytes)
             }
         }
         line.append(UInt8(ascii: "}"))
@@ -129,7 +132,7 @@ struct FindingWriter {
         if number > -1_000_000_000_000_000 && number < 1_000_000_000_000_000 {
             line.appendDecimal(number)
         } else {
-            line.append(JSONWriter.format(Double(number)))
+            line.append(contentsOf: JSONWriter.format(Double(number)))
         }
     }
 }

@@ -195,7 +195,13 @@ struct JSONLinesReader {
 
 extension Array where Element == LocatedFinding {
     func sortedByPosition() -> [LocatedFinding] {
-        enumerated().sorted { a, b in
+        // Often in order already: checking is far cheaper than the stable sort below.
+        var previous = 1
+        while previous < count, (self[previous - 1].line, self[previous - 1].column) <= (self[previous].line, self[previous].column) {
+            previous += 1
+        }
+        if previous >= count { return self }
+        return enumerated().sorted { a, b in
             (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
         }.map(\.element)
     }

@@ -119,10 +119,13 @@ extension Array where Element == LocatedFinding {
 extension Array where Element == Finding {
     /// Places findings in `bytes`, which start at `firstLine` of `file`, sorted by
     /// position. One pass locates them all, however many there are.
-    func located(in bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) -> [LocatedFinding] {
+    /// Consuming: the findings move into the located ones instead of being copied (each
+    /// copy retained the finding's strings and pointer, and freeing the array released them).
+    consuming func located(in bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int) -> [LocatedFinding] {
         guard !isEmpty else { return [] }
-        if count == 1, let finding = first {
+        if count == 1 {
             // The usual invalid payload: one finding, one walk, no arrays of offsets.
+            let finding = removeLast()
             let offset = finding.offset ?? JSONLocator.offset(of: JSONLocator.Request(path: finding.pointer.tokens, preferKey: finding.locatesKey), in: bytes)
             var position = SourcePosition(line: 1, column: 1)
             position.advance(over: bytes, from: 0, to: Swift.min(Swift.max(offset, 0), bytes.count))

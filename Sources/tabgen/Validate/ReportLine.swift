@@ -56,8 +56,10 @@ final class ReportLine {
         count += bytes.count
     }
 
-    /// `text`'s UTF-8, as it is.
-    func append(_ text: String) {
+    /// `text`'s UTF-8, as it is. Named apart from `append(_: StaticString)` so that a
+    /// literal takes that one: a literal would otherwise pick this overload (String is
+    /// the default literal type), at about 90 instructions a piece instead of a copy.
+    func append(contentsOf text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
@@ -76,7 +78,7 @@ final class ReportLine {
     /// `number` in decimal, as `String(number)` writes it.
     func appendDecimal(_ number: Int) {
         guard number >= 0 else {
-            append(String(number))
+            append(contentsOf: String(number))
             return
         }
         var digits = 1
@@ -97,41 +99,51 @@ final class ReportLine {
     /// The RFC 6901 text of `pointer`, as `JSONPointer.description` writes it.
     func appendPointer(_ pointer: JSONPointer) {
         for token in pointer.tokens {
-            append(UInt8(ascii: "/"))
             switch token {
-            case .key(let key):
-                var key = key
-                key.withUTF8 { raw in
-                    // Most keys need no escape: copied in one go.
-                    var plain = true
-                    for byte in raw where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
-                        plain = false
-                        break
-                    }
-                    if plain {
-                        append(raw)
-                        return
-                    }
-                    // At most two bytes a byte: `~` and `/` become `~0` and `~1`.
-                    reserve(2 * raw.count)
-                    for byte in raw {
-                        switch byte {
-                        case UInt8(ascii: "~"):
-                            base[count] = UInt8(ascii: "~")
-                            base[count + 1] = UInt8(ascii: "0")
-                            count += 2
-                        case UInt8(ascii: "/"):
-                            base[count] = UInt8(ascii: "~")
-                            base[count + 1] = UInt8(ascii: "1")
-                            count += 2
-                        default:
-                            base[count] = byte
-                            count += 1
-                        }
-                    }
-                }
+            case .key(let key): appendPointerToken(key)
             case .index(let index):
+                append(UInt8(ascii: "/"))
                 appendDecimal(index)
+            }
+        }
+    }
+
+    /// The RFC 6901 text of the pointer whose tokens are `keys`.
+    func appendPointer(keys: [String]) {
+        for key in keys { appendPointerToken(key) }
+    }
+
+    /// `/` and `key`, `~` and `/` in it escaped as `~0` and `~1`.
+    private func appendPointerToken(_ key: String) {
+        append(UInt8(ascii: "/"))
+        var key = key
+        key.withUTF8 { raw in
+            // Most keys need no escape: copied in one go.
+            var plain = true
+            for byte in raw where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
+                plain = false
+                break
+            }
+            if plain {
+                append(raw)
+                return
+            }
+            // At most two bytes a byte: `~` and `/` become `~0` and `~1`.
+            reserve(2 * raw.count)
+            for byte in raw {
+                switch byte {
+                case UInt8(ascii: "~"):
+                    base[count] = UInt8(ascii: "~")
+                    base[count + 1] = UInt8(ascii: "0")
+                    count += 2
+                case UInt8(ascii: "/"):
+                    base[count] = UInt8(ascii: "~")
+                    base[count + 1] = UInt8(ascii: "1")
+                    count += 2
+                default:
+                    base[count] = byte
+                    count += 1
+                }
             }
         }
     }
