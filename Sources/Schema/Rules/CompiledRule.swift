@@ -17,8 +17,27 @@ final class CompiledRule: Sendable {
 
     let kind: Kind
     let when: [CompiledCondition]
-    /// Whether the message is ASCII, so `RuleEngine.format` scans its bytes.
-    let asciiMessage: Bool
+    /// The message, split at its placeholders for the report.
+    let message: RuleMessage
+    /// The words of the report's reasons that depend only on the rule, made once.
+    let words: Words
+
+    /// What `RuleEngine.report` says of a rule besides its values, as the generic
+    /// evaluation words it (`describe`, `PathPattern.description`).
+    struct Words: Sendable {
+        /// count: " where " and the conditions an entry is counted on, or "".
+        var filter = ""
+        /// count: the pointer of the distinct value, or "".
+        var distinct = ""
+        /// reference: the pattern of the targets.
+        var targets = ""
+        /// reference: the conditions a target satisfies, joined by " and ".
+        var conditions = ""
+        /// reference: what a value must name (targets, key and conditions).
+        var wanted = ""
+        /// reference: the path of an absent value (the pattern's names).
+        var absent: [PathToken] = []
+    }
 
     /// Whether the report costs what `passes` costs when the rule holds: then the
     /// engine reports at once instead of walking the values twice. (Not a relative
@@ -36,7 +55,8 @@ final class CompiledRule: Sendable {
 
     init(_ rule: Rule) {
         when = rule.when.map(CompiledCondition.init)
-        asciiMessage = rule.message.utf8.allSatisfy { $0 < 0x80 }
+        message = RuleMessage(rule.message)
+        words = Self.words(rule.kind)
         switch rule.kind {
         case .count(let path, let min, let max, let forbidden, let distinct, let filter):
             kind = .count(path: CompiledPath(path), min: min, max: max, forbidden: forbidden,
@@ -175,7 +195,24 @@ final class CompiledRule: Sendable {
         return !(required && targetCount > 0 && buffer.contains(where: \.isNull))
     }
 
-    private static func isASCII(_ text: String) -> Bool {
+    private static func words(_ kind: Rule.Kind) -> Words {
+        var words = Words()
+        switch kind {
+        case .count(_, _, _, _, let distinct, let filter):
+            if !filter.isEmpty { words.filter = " where " + filter.map(RuleEngine.describe).joined(separator: " and ") }
+            words.distinct = distinct?.description ?? ""
+        case .reference(let path, let targets, let key, let targetWhere, _):
+            words.targets = targets.description
+            words.conditions = targetWhere.map(RuleEngine.describe).joined(separator: " and ")
+            words.wanted = "\(targets)\(key)" + (targetWhere.isEmpty ? "" : " where " + words.conditions)
+            words.absent = path.tokens.compactMap { if case .name(let name) = $0 { .key(name) } else { nil } }
+        case .unique, .relativeReference, .equals:
+            break
+        }
+        return words
+    }
+
+    static func isASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             for byte in bytes where byte >= 0x80 { return false }
