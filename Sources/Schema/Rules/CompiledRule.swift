@@ -23,20 +23,44 @@ final class CompiledRule: Sendable {
     let words: Words
 
     /// What `RuleEngine.report` says of a rule besides its values, as the generic
-    /// evaluation words it (`describe`, `PathPattern.description`).
-    struct Words: Sendable {
+    /// evaluation words it (`describe`, `PathPattern.description`). A class, so the
+    /// report shares it rather than copying its strings.
+    final class Words: Sendable {
         /// count: " where " and the conditions an entry is counted on, or "".
-        var filter = ""
+        let filter: String
         /// count: the pointer of the distinct value, or "".
-        var distinct = ""
+        let distinct: String
         /// reference: the pattern of the targets.
-        var targets = ""
+        let targets: String
         /// reference: the conditions a target satisfies, joined by " and ".
-        var conditions = ""
+        let conditions: String
         /// reference: what a value must name (targets, key and conditions).
-        var wanted = ""
+        let wanted: String
         /// reference: the path of an absent value (the pattern's names).
-        var absent: [PathToken] = []
+        let absent: [PathToken]
+
+        init(_ kind: Rule.Kind) {
+            var filter = "", distinct = "", targets = "", conditions = "", wanted = ""
+            var absent: [PathToken] = []
+            switch kind {
+            case .count(_, _, _, _, let distinctPattern, let counted):
+                if !counted.isEmpty { filter = " where " + counted.map(RuleEngine.describe).joined(separator: " and ") }
+                distinct = distinctPattern?.description ?? ""
+            case .reference(let path, let targetPattern, let key, let targetWhere, _):
+                targets = targetPattern.description
+                conditions = targetWhere.map(RuleEngine.describe).joined(separator: " and ")
+                wanted = "\(targetPattern)\(key)" + (targetWhere.isEmpty ? "" : " where " + conditions)
+                absent = path.tokens.compactMap { if case .name(let name) = $0 { .key(name) } else { nil } }
+            case .unique, .relativeReference, .equals:
+                break
+            }
+            self.filter = filter
+            self.distinct = distinct
+            self.targets = targets
+            self.conditions = conditions
+            self.wanted = wanted
+            self.absent = absent
+        }
     }
 
     /// Whether the report costs what `passes` costs when the rule holds: then the
@@ -56,7 +80,7 @@ final class CompiledRule: Sendable {
     init(_ rule: Rule) {
         when = rule.when.map(CompiledCondition.init)
         message = RuleMessage(rule.message)
-        words = Self.words(rule.kind)
+        words = Words(rule.kind)
         switch rule.kind {
         case .count(let path, let min, let max, let forbidden, let distinct, let filter):
             kind = .count(path: CompiledPath(path), min: min, max: max, forbidden: forbidden,
@@ -111,7 +135,10 @@ final class CompiledRule: Sendable {
                 // "" (TG021) and a "//" anywhere, which may resolve to a leading "//"
                 // (TG020): the generic pass decides.
                 if text.isEmpty || (!allowAuthority && RelativeReference.hasDoubleSlash(text)) { return false }
-                return RelativeReference.isPlainPath(text) || RelativeReference.problem(in: text, allowAuthority: allowAuthority) == nil
+                if RelativeReference.isPlainPath(text) { return true }
+                // `problem` is nil, decided on the bytes (as the byte pass decides it).
+                var copy = text
+                return copy.withUTF8 { RelativeReference.isRelativeReference($0, allowAuthority: allowAuthority) }
             }
         case .equals(let path, let expected):
             return path.forEach(in: payload) { $0 == expected }
@@ -193,23 +220,6 @@ final class CompiledRule: Sendable {
         guard named == all else { return false }
         // A null is a finding when the rule is required and some target qualifies.
         return !(required && targetCount > 0 && buffer.contains(where: \.isNull))
-    }
-
-    private static func words(_ kind: Rule.Kind) -> Words {
-        var words = Words()
-        switch kind {
-        case .count(_, _, _, _, let distinct, let filter):
-            if !filter.isEmpty { words.filter = " where " + filter.map(RuleEngine.describe).joined(separator: " and ") }
-            words.distinct = distinct?.description ?? ""
-        case .reference(let path, let targets, let key, let targetWhere, _):
-            words.targets = targets.description
-            words.conditions = targetWhere.map(RuleEngine.describe).joined(separator: " and ")
-            words.wanted = "\(targets)\(key)" + (targetWhere.isEmpty ? "" : " where " + words.conditions)
-            words.absent = path.tokens.compactMap { if case .name(let name) = $0 { .key(name) } else { nil } }
-        case .unique, .relativeReference, .equals:
-            break
-        }
-        return words
     }
 
     static func isASCII(_ text: String) -> Bool {

@@ -38,7 +38,7 @@ public enum RelativeReference {
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":"
         if let colon = first(":", in: 0..<segmentEnd), colon > 0, isAlpha(at(0)),
            (0..<colon).allSatisfy({ isAlpha(at($0)) || isDigit(at($0)) || at($0) == 0x2B || at($0) == 0x2D || at($0) == 0x2E }) {
-            return "it has scheme \(JSONWriter.quoted(string(scalars, 0..<colon)))"
+            return quoting("it has scheme ", scalars, 0..<colon, "")
         }
         let hasAuthority = pathEnd >= 2 && at(0) == 0x2F && at(1) == 0x2F
         let authorityEnd = hasAuthority ? (first("/", in: 2..<pathEnd) ?? pathEnd) : 0
@@ -61,7 +61,7 @@ public enum RelativeReference {
             }
         }
         if hasAuthority, !allowAuthority {
-            return "it has authority \(JSONWriter.quoted(string(scalars, 2..<authorityEnd))): a network-path reference leaves the app's origin"
+            return quoting("it has authority ", scalars, 2..<authorityEnd, ": a network-path reference leaves the app's origin")
         }
         if !hasAuthority, first(":", in: 0..<segmentEnd) != nil {
             return "its first path segment contains \":\", which reads as a scheme; write \"./\" before it"
@@ -253,16 +253,22 @@ public enum RelativeReference {
         }
     }
 
-    /// The text of some scalars, through UTF-8: appending them to a
-    /// `String.UnicodeScalarView` one by one costs thousands of instructions.
-    private static func string<Scalars: RandomAccessCollection>(_ scalars: Scalars, _ range: Range<Int>) -> String
+    /// `before`, the scalars `range` quoted as `JSONWriter.quoted` quotes, then `after`:
+    /// made as bytes, since appending scalars to a String one by one, and interpolating,
+    /// cost thousands of instructions.
+    private static func quoting<Scalars: RandomAccessCollection>(_ before: String, _ scalars: Scalars, _ range: Range<Int>, _ after: String) -> String
     where Scalars.Index == Int, Scalars.Element: FixedWidthInteger & UnsignedInteger {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(range.count)
+        var raw: [UInt8] = []
+        raw.reserveCapacity(range.count)
         for index in range {
-            UTF8.encode(Unicode.Scalar(UInt32(truncatingIfNeeded: scalars[scalars.startIndex + index])) ?? "\u{FFFD}") { bytes.append($0) }
+            UTF8.encode(Unicode.Scalar(UInt32(truncatingIfNeeded: scalars[scalars.startIndex + index])) ?? "\u{FFFD}") { raw.append($0) }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        var text: [UInt8] = []
+        text.reserveCapacity(before.utf8.count + JSONWriter.quotedCapacity(raw.count) + after.utf8.count)
+        text.append(contentsOf: before.utf8)
+        raw.withUnsafeBufferPointer { JSONWriter.writeQuoted(utf8: $0, to: &text) }
+        text.append(contentsOf: after.utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func describe(_ scalar: Unicode.Scalar) -> String {

@@ -82,7 +82,9 @@ extension RuleEngine {
         case .reference(let path, let targets, let key, let targetWhere, let required):
             // The keys of the qualifying targets, and with conditions those of all targets.
             var keys: [JSON] = []
+            keys.reserveCapacity(8)
             var unfilteredKeys: [JSON] = []
+            if !targetWhere.isEmpty { unfilteredKeys.reserveCapacity(8) }
             var targetCount = 0
             targets.forEach(in: payload) { target in
                 let qualifies = targetWhere.allHold(on: target)
