@@ -134,8 +134,8 @@ final class CompiledRule: Sendable {
                 guard case .string(let text) = value else { return true }
                 // "" (TG021) and a "//" anywhere, which may resolve to a leading "//"
                 // (TG020): the generic pass decides.
+                if RelativeReference.isPlainPath(text, allowingDoubleSlash: allowAuthority) { return true }
                 if text.isEmpty || (!allowAuthority && RelativeReference.hasDoubleSlash(text)) { return false }
-                if RelativeReference.isPlainPath(text) { return true }
                 // `problem` is nil, decided on the bytes (as the byte pass decides it).
                 var copy = text
                 return copy.withUTF8 { RelativeReference.isRelativeReference($0, allowAuthority: allowAuthority) }

@@ -125,6 +125,11 @@ public enum RelativeReference {
     /// The common case, decided on the bytes without allocating; false sends the text
     /// to the full check, which also explains what is wrong.
     static func isPlainPath(_ text: String) -> Bool {
+        isPlainPath(text, allowingDoubleSlash: true)
+    }
+
+    /// `isPlainPath(text) && (allowingDoubleSlash || !hasDoubleSlash(text))`, in one scan.
+    static func isPlainPath(_ text: String, allowingDoubleSlash: Bool) -> Bool {
         // Relative references the full check accepts, decided on bytes: no "//" at the
         // start, no ":" before the first "/", "?" or "#", at most one "#", no "%".
         var copy = text
@@ -133,14 +138,19 @@ public enum RelativeReference {
             if bytes.count >= 2, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "/") { return false }
             var inFirstSegment = true
             var sawHash = false
+            var previous: UInt8 = 0
             for byte in bytes {
+                defer { previous = byte }
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
                      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
                      UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
                     continue
-                case UInt8(ascii: "/"), UInt8(ascii: "?"):
+                case UInt8(ascii: "/"):
+                    if !allowingDoubleSlash, previous == UInt8(ascii: "/") { return false }
+                    inFirstSegment = false
+                case UInt8(ascii: "?"):
                     inFirstSegment = false
                 case UInt8(ascii: "#"):
                     if sawHash { return false }
@@ -258,15 +268,20 @@ public enum RelativeReference {
     /// cost thousands of instructions.
     private static func quoting<Scalars: RandomAccessCollection>(_ before: String, _ scalars: Scalars, _ range: Range<Int>, _ after: String) -> String
     where Scalars.Index == Int, Scalars.Element: FixedWidthInteger & UnsignedInteger {
-        var raw: [UInt8] = []
-        raw.reserveCapacity(range.count)
-        for index in range {
-            UTF8.encode(Unicode.Scalar(UInt32(truncatingIfNeeded: scalars[scalars.startIndex + index])) ?? "\u{FFFD}") { raw.append($0) }
-        }
         var text: [UInt8] = []
-        text.reserveCapacity(before.utf8.count + JSONWriter.quotedCapacity(raw.count) + after.utf8.count)
+        text.reserveCapacity(before.utf8.count + JSONWriter.quotedCapacity(4 * range.count) + after.utf8.count)
         text.append(contentsOf: before.utf8)
-        raw.withUnsafeBufferPointer { JSONWriter.writeQuoted(utf8: $0, to: &text) }
+        if let bytes = scalars as? UnsafeBufferPointer<UInt8> {
+            // ASCII text: the scalars are its bytes.
+            JSONWriter.writeQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &text)
+        } else {
+            var raw: [UInt8] = []
+            raw.reserveCapacity(4 * range.count)
+            for index in range {
+                UTF8.encode(Unicode.Scalar(UInt32(truncatingIfNeeded: scalars[scalars.startIndex + index])) ?? "\u{FFFD}") { raw.append($0) }
+            }
+            raw.withUnsafeBufferPointer { JSONWriter.writeQuoted(utf8: $0, to: &text) }
+        }
         text.append(contentsOf: after.utf8)
         return String(decoding: text, as: UTF8.self)
     }

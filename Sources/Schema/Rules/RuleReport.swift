@@ -52,12 +52,14 @@ extension RuleEngine {
             // One walk: the values (a null is no value: two are no duplicate) and where
             // each is, the indices its wildcards took (`wildcards` to a value).
             var values: [JSON] = []
+            values.reserveCapacity(8)
             var places: [Int] = []
+            places.reserveCapacity(8)
             var wildcards = 0
             path.forEachLocated(in: payload) { value, positions in
                 guard !value.isNull else { return }
                 values.append(value)
-                places.append(contentsOf: positions)
+                if positions.count == 1 { places.append(positions[0]) } else { places.append(contentsOf: positions) }
                 wildcards = positions.count
             }
             let duplicates = Self.duplicates(values)
@@ -169,7 +171,7 @@ extension RuleEngine {
                 guard case .string(let text) = value else { return }
                 // What the fast pass clears has no finding (no problem, not empty, no "//"
                 // to resolve to a leading one): the full checks below cost far more.
-                if RelativeReference.isPlainPath(text), allowAuthority || !RelativeReference.hasDoubleSlash(text) { return }
+                if RelativeReference.isPlainPath(text, allowingDoubleSlash: allowAuthority) { return }
                 if let problem = RelativeReference.problem(in: text, allowAuthority: allowAuthority) {
                     report(path.tokens(at: positions, in: payload), value: value) { MessageBytes.append(problem, to: &$0) }
                 } else if text.isEmpty {
@@ -225,9 +227,20 @@ extension RuleEngine {
     /// to an earlier string (TG022), with the ordinal of the first of their class, in order.
     static func duplicates(_ values: [JSON]) -> [(ordinal: Int, first: Int, exact: Bool)] {
         var duplicates: [(ordinal: Int, first: Int, exact: Bool)] = []
-        var seen = FirstSeen<JSON, Int>()
-        for index in values.indices {
-            if let first = seen.record(values[index], index) { duplicates.append((index, first, true)) }
+        if values.count <= FirstSeen<JSON, Int>.limit {
+            // The first equal value is the first of its class: what FirstSeen answers,
+            // without copying the values into it.
+            for index in values.indices {
+                for earlier in 0..<index where values[earlier] == values[index] {
+                    duplicates.append((index, earlier, true))
+                    break
+                }
+            }
+        } else {
+            var seen = FirstSeen<JSON, Int>()
+            for index in values.indices {
+                if let first = seen.record(values[index], index) { duplicates.append((index, first, true)) }
+            }
         }
         // Two ASCII strings are canonically equivalent only when equal: the classes
         // (Swift's String hashing and ==) matter only when some string is not ASCII.
