@@ -189,11 +189,13 @@ extension CompiledPath {
         var wildcard = 0
         for step in steps {
             switch (step, current) {
-            case (.name(let name, let count, let index), _):
-                // The lookup of the walk (`object[name]`, or the element at `Int(name)`).
-                guard let next = Self.child(current, name, count, index) else { return tokens }
-                if case .array = current, let index { tokens.append(.index(index)) } else { tokens.append(.key(name)) }
+            case (.name(let name, _, _), .object(let object)):
+                guard let next = object[name] else { return tokens }
+                tokens.append(.key(name))
                 current = next
+            case (.name(_, _, let index?), .array(let elements)) where elements.indices.contains(index):
+                tokens.append(.index(index))
+                current = elements[index]
             case (.each, .array(let elements)) where wildcard < positions.count && elements.indices.contains(positions[wildcard]):
                 tokens.append(.index(positions[wildcard]))
                 current = elements[positions[wildcard]]

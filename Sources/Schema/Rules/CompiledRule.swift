@@ -64,13 +64,16 @@ final class CompiledRule: Sendable {
     }
 
     /// Whether the report costs what `passes` costs when the rule holds: then the
-    /// engine reports at once instead of walking the values twice. (Not a relative
-    /// reference: the report's walk keeps the positions of its values, which costs
-    /// more per value than the pass.)
+    /// engine reports at once instead of walking the values twice. A relative reference
+    /// on a path with one wildcard qualifies: its report walks as the pass does (one
+    /// position, set in place) and clears a plain path with the pass's own scan. (Not a
+    /// unique rule: measured, its report, which keeps every value, costs more than the
+    /// pass on payloads where it holds.)
     var reportsDirectly: Bool {
         switch kind {
         case .equals: true
-        case .count, .unique, .reference, .relativeReference: false
+        case .relativeReference(let path, _): path.onlyWildcard != nil
+        case .count, .unique, .reference: false
         }
     }
 
