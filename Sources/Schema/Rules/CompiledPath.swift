@@ -15,6 +15,9 @@ struct CompiledPath: Sendable {
 
     let steps: [Step]
     let hasWildcard: Bool
+    /// The step of the one wildcard of a path that has exactly one (every rule the
+    /// project ships): its walks are two loops of lookups, not a recursion per value.
+    let onlyWildcard: Int?
 
     init(_ pattern: PathPattern) {
         steps = pattern.tokens.map { token in
@@ -24,6 +27,19 @@ struct CompiledPath: Sendable {
             }
         }
         hasWildcard = pattern.hasWildcard
+        let wildcards = pattern.tokens.indices.filter { pattern.tokens[$0] == .wildcard }
+        onlyWildcard = wildcards.count == 1 ? wildcards.first : nil
+    }
+
+    /// The value at the named steps `range` from `value`, or nil.
+    @inline(__always)
+    private func follow(_ value: JSON, _ range: Range<Int>) -> JSON? {
+        var current = value
+        for position in range {
+            guard case .name(let name, let count, let index) = steps[position], let next = Self.child(current, name, count, index) else { return nil }
+            current = next
+        }
+        return current
     }
 
     /// The first value matched (the value, for a path without wildcards), or nil.
@@ -69,7 +85,21 @@ struct CompiledPath: Sendable {
     /// returns false when it stopped so.
     @discardableResult
     func forEach(in root: JSON, _ body: (JSON) -> Bool) -> Bool {
-        walk(root, from: 0, body)
+        guard let wildcard = onlyWildcard else { return walk(root, from: 0, body) }
+        let rest = (wildcard + 1)..<steps.count
+        switch follow(root, 0..<wildcard) {
+        case .array(let elements)?:
+            for index in elements.indices {
+                if let value = follow(elements[index], rest), !body(value) { return false }
+            }
+        case .object(let object)?:
+            for index in object.members.indices {
+                if let value = follow(object.members[index].value, rest), !body(value) { return false }
+            }
+        default:
+            break
+        }
+        return true
     }
 
     private func walk(_ value: JSON, from position: Int, _ body: (JSON) -> Bool) -> Bool {
@@ -98,8 +128,29 @@ extension CompiledPath {
     /// Calls `body` with each matched value and where it is: the index each wildcard took,
     /// from which `tokens(at:in:)` builds the path of a value that is reported.
     func forEachLocated(in root: JSON, _ body: (_ value: JSON, _ positions: [Int]) -> Void) {
-        var positions: [Int] = []
-        walkLocated(root, from: 0, &positions, body)
+        guard let wildcard = onlyWildcard else {
+            var positions: [Int] = []
+            return walkLocated(root, from: 0, &positions, body)
+        }
+        // One array of one position, set in place for each value.
+        var positions = [0]
+        let rest = (wildcard + 1)..<steps.count
+        switch follow(root, 0..<wildcard) {
+        case .array(let elements)?:
+            for index in elements.indices {
+                guard let value = follow(elements[index], rest) else { continue }
+                positions[0] = index
+                body(value, positions)
+            }
+        case .object(let object)?:
+            for index in object.members.indices {
+                guard let value = follow(object.members[index].value, rest) else { continue }
+                positions[0] = index
+                body(value, positions)
+            }
+        default:
+            break
+        }
     }
 
     private func walkLocated(_ value: JSON, from position: Int, _ positions: inout [Int], _ body: (JSON, [Int]) -> Void) {

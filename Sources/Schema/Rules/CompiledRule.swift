@@ -17,17 +17,63 @@ final class CompiledRule: Sendable {
 
     let kind: Kind
     let when: [CompiledCondition]
-    /// Whether the message is ASCII, so `RuleEngine.format` scans its bytes.
-    let asciiMessage: Bool
+    /// The message, split at its placeholders for the report.
+    let message: RuleMessage
+    /// The words of the report's reasons that depend only on the rule, made once.
+    let words: Words
+
+    /// What `RuleEngine.report` says of a rule besides its values, as the generic
+    /// evaluation words it (`describe`, `PathPattern.description`). A class, so the
+    /// report shares it rather than copying its strings.
+    final class Words: Sendable {
+        /// count: " where " and the conditions an entry is counted on, or "".
+        let filter: String
+        /// count: the pointer of the distinct value, or "".
+        let distinct: String
+        /// reference: the pattern of the targets.
+        let targets: String
+        /// reference: the conditions a target satisfies, joined by " and ".
+        let conditions: String
+        /// reference: what a value must name (targets, key and conditions).
+        let wanted: String
+        /// reference: the path of an absent value (the pattern's names).
+        let absent: [PathToken]
+
+        init(_ kind: Rule.Kind) {
+            var filter = "", distinct = "", targets = "", conditions = "", wanted = ""
+            var absent: [PathToken] = []
+            switch kind {
+            case .count(_, _, _, _, let distinctPattern, let counted):
+                if !counted.isEmpty { filter = " where " + counted.map(RuleEngine.describe).joined(separator: " and ") }
+                distinct = distinctPattern?.description ?? ""
+            case .reference(let path, let targetPattern, let key, let targetWhere, _):
+                targets = targetPattern.description
+                conditions = targetWhere.map(RuleEngine.describe).joined(separator: " and ")
+                wanted = "\(targetPattern)\(key)" + (targetWhere.isEmpty ? "" : " where " + conditions)
+                absent = path.tokens.compactMap { if case .name(let name) = $0 { .key(name) } else { nil } }
+            case .unique, .relativeReference, .equals:
+                break
+            }
+            self.filter = filter
+            self.distinct = distinct
+            self.targets = targets
+            self.conditions = conditions
+            self.wanted = wanted
+            self.absent = absent
+        }
+    }
 
     /// Whether the report costs what `passes` costs when the rule holds: then the
-    /// engine reports at once instead of walking the values twice. (Not a relative
-    /// reference: the report's walk keeps the positions of its values, which costs
-    /// more per value than the pass.)
+    /// engine reports at once instead of walking the values twice. A relative reference
+    /// on a path with one wildcard qualifies: its report walks as the pass does (one
+    /// position, set in place) and clears a plain path with the pass's own scan. (Not a
+    /// unique rule: measured, its report, which keeps every value, costs more than the
+    /// pass on payloads where it holds.)
     var reportsDirectly: Bool {
         switch kind {
         case .equals: true
-        case .count, .unique, .reference, .relativeReference: false
+        case .relativeReference(let path, _): path.onlyWildcard != nil
+        case .count, .unique, .reference: false
         }
     }
 
@@ -36,7 +82,8 @@ final class CompiledRule: Sendable {
 
     init(_ rule: Rule) {
         when = rule.when.map(CompiledCondition.init)
-        asciiMessage = rule.message.utf8.allSatisfy { $0 < 0x80 }
+        message = RuleMessage(rule.message)
+        words = Words(rule.kind)
         switch rule.kind {
         case .count(let path, let min, let max, let forbidden, let distinct, let filter):
             kind = .count(path: CompiledPath(path), min: min, max: max, forbidden: forbidden,
@@ -90,8 +137,11 @@ final class CompiledRule: Sendable {
                 guard case .string(let text) = value else { return true }
                 // "" (TG021) and a "//" anywhere, which may resolve to a leading "//"
                 // (TG020): the generic pass decides.
+                if RelativeReference.isPlainPath(text, allowingDoubleSlash: allowAuthority) { return true }
                 if text.isEmpty || (!allowAuthority && RelativeReference.hasDoubleSlash(text)) { return false }
-                return RelativeReference.isPlainPath(text) || RelativeReference.problem(in: text, allowAuthority: allowAuthority) == nil
+                // `problem` is nil, decided on the bytes (as the byte pass decides it).
+                var copy = text
+                return copy.withUTF8 { RelativeReference.isRelativeReference($0, allowAuthority: allowAuthority) }
             }
         case .equals(let path, let expected):
             return path.forEach(in: payload) { $0 == expected }
@@ -175,7 +225,7 @@ final class CompiledRule: Sendable {
         return !(required && targetCount > 0 && buffer.contains(where: \.isNull))
     }
 
-    private static func isASCII(_ text: String) -> Bool {
+    static func isASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             for byte in bytes where byte >= 0x80 { return false }

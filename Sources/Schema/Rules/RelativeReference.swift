@@ -8,30 +8,51 @@ import Foundation
 /// `javascript:`) and an authority (`//host`).
 public enum RelativeReference {
     public static func problem(in text: String, allowAuthority: Bool = false) -> String? {
-        let scalars = Array(text.unicodeScalars)
-        let pathEnd = scalars.firstIndex { $0 == "?" || $0 == "#" } ?? scalars.count
-        let hierarchical = scalars[..<pathEnd]
-        let firstSegment = hierarchical.prefix { $0 != "/" }
-        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":"
-        if let colon = firstSegment.firstIndex(of: ":") {
-            let candidate = firstSegment[..<colon]
-            if let first = candidate.first, isAlpha(first),
-               candidate.allSatisfy({ isAlpha($0) || isDigit($0) || $0 == "+" || $0 == "-" || $0 == "." }) {
-                return "it has scheme \(JSONWriter.quoted(string(candidate)))"
-            }
+        // ASCII text (nearly every path a payload sends) is its own scalars: checked on
+        // its bytes, without the array of scalars that cost most of a finding.
+        var text = text
+        let ascii = text.withUTF8 { bytes -> String?? in
+            for byte in bytes where byte >= 0x80 { return .none }
+            return .some(problem(scalars: bytes, allowAuthority: allowAuthority))
         }
-        let hasAuthority = hierarchical.starts(with: "//".unicodeScalars)
-        let authorityEnd = hasAuthority ? (hierarchical.dropFirst(2).firstIndex(of: "/") ?? pathEnd) : 0
-        for (offset, scalar) in scalars.enumerated() {
-            let allowed = offset < authorityEnd ? isURICharacter(scalar) || scalar == "[" || scalar == "]" : isURICharacter(scalar)
+        if let ascii { return ascii }
+        return problem(scalars: text.unicodeScalars.map(\.value), allowAuthority: allowAuthority)
+    }
+
+    /// `problem(in:allowAuthority:)` on the text's scalar values (its bytes, when ASCII).
+    private static func problem<Scalars: RandomAccessCollection>(scalars: Scalars, allowAuthority: Bool) -> String?
+    where Scalars.Index == Int, Scalars.Element: FixedWidthInteger & UnsignedInteger {
+        let count = scalars.count
+        func at(_ index: Int) -> UInt32 { UInt32(truncatingIfNeeded: scalars[scalars.startIndex + index]) }
+        func first(_ scalar: Unicode.Scalar, in range: Range<Int>) -> Int? {
+            for index in range where at(index) == scalar.value { return index }
+            return nil
+        }
+        var pathEnd = count
+        for index in 0..<count where at(index) == 0x3F || at(index) == 0x23 {  // "?", "#"
+            pathEnd = index
+            break
+        }
+        // The first segment of the hierarchical part: up to its first "/".
+        let segmentEnd = first("/", in: 0..<pathEnd) ?? pathEnd
+        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":"
+        if let colon = first(":", in: 0..<segmentEnd), colon > 0, isAlpha(at(0)),
+           (0..<colon).allSatisfy({ isAlpha(at($0)) || isDigit(at($0)) || at($0) == 0x2B || at($0) == 0x2D || at($0) == 0x2E }) {
+            return quoting("it has scheme ", scalars, 0..<colon, "")
+        }
+        let hasAuthority = pathEnd >= 2 && at(0) == 0x2F && at(1) == 0x2F
+        let authorityEnd = hasAuthority ? (first("/", in: 2..<pathEnd) ?? pathEnd) : 0
+        for offset in 0..<count {
+            let scalar = at(offset)
+            let allowed = offset < authorityEnd ? isURICharacter(scalar) || scalar == 0x5B || scalar == 0x5D : isURICharacter(scalar)
             if !allowed {
-                return "it contains \(describe(scalar)) at character \(offset + 1), which must be percent-encoded"
+                return "it contains \(describe(Unicode.Scalar(scalar) ?? "\u{FFFD}")) at character \(offset + 1), which must be percent-encoded"
             }
         }
         var index = 0
-        while index < scalars.count {
-            if scalars[index] == "%" {
-                guard index + 2 < scalars.count, isHex(scalars[index + 1]), isHex(scalars[index + 2]) else {
+        while index < count {
+            if at(index) == 0x25 {  // "%"
+                guard index + 2 < count, isHex(at(index + 1)), isHex(at(index + 2)) else {
                     return "it has a malformed percent-encoding at character \(index + 1)"
                 }
                 index += 3
@@ -40,13 +61,12 @@ public enum RelativeReference {
             }
         }
         if hasAuthority, !allowAuthority {
-            let authority = string(scalars[2..<authorityEnd])
-            return "it has authority \(JSONWriter.quoted(authority)): a network-path reference leaves the app's origin"
+            return quoting("it has authority ", scalars, 2..<authorityEnd, ": a network-path reference leaves the app's origin")
         }
-        if !hasAuthority, firstSegment.contains(":") {
+        if !hasAuthority, first(":", in: 0..<segmentEnd) != nil {
             return "its first path segment contains \":\", which reads as a scheme; write \"./\" before it"
         }
-        if let hash = scalars.firstIndex(of: "#"), scalars[(hash + 1)...].contains("#") {
+        if let hash = first("#", in: 0..<count), first("#", in: (hash + 1)..<count) != nil {
             return "it contains a second \"#\", which must be percent-encoded"
         }
         return nil
@@ -105,6 +125,11 @@ public enum RelativeReference {
     /// The common case, decided on the bytes without allocating; false sends the text
     /// to the full check, which also explains what is wrong.
     static func isPlainPath(_ text: String) -> Bool {
+        isPlainPath(text, allowingDoubleSlash: true)
+    }
+
+    /// `isPlainPath(text) && (allowingDoubleSlash || !hasDoubleSlash(text))`, in one scan.
+    static func isPlainPath(_ text: String, allowingDoubleSlash: Bool) -> Bool {
         // Relative references the full check accepts, decided on bytes: no "//" at the
         // start, no ":" before the first "/", "?" or "#", at most one "#", no "%".
         var copy = text
@@ -113,14 +138,19 @@ public enum RelativeReference {
             if bytes.count >= 2, bytes[0] == UInt8(ascii: "/"), bytes[1] == UInt8(ascii: "/") { return false }
             var inFirstSegment = true
             var sawHash = false
+            var previous: UInt8 = 0
             for byte in bytes {
+                defer { previous = byte }
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
                      UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
                      UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "@"):
                     continue
-                case UInt8(ascii: "/"), UInt8(ascii: "?"):
+                case UInt8(ascii: "/"):
+                    if !allowingDoubleSlash, previous == UInt8(ascii: "/") { return false }
+                    inFirstSegment = false
+                case UInt8(ascii: "?"):
                     inFirstSegment = false
                 case UInt8(ascii: "#"):
                     if sawHash { return false }
@@ -198,26 +228,26 @@ public enum RelativeReference {
 
     // The scalar classes by value: ranges of `Unicode.Scalar` and `String.contains`
     // cost several times more per scalar.
-    private static func isAlpha(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    private static func isAlpha(_ scalar: UInt32) -> Bool {
+        switch scalar {
         case 0x61...0x7A, 0x41...0x5A: true
         default: false
         }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { (0x30...0x39).contains(scalar.value) }
+    private static func isDigit(_ scalar: UInt32) -> Bool { (0x30...0x39).contains(scalar) }
 
-    private static func isHex(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    private static func isHex(_ scalar: UInt32) -> Bool {
+        switch scalar {
         case 0x30...0x39, 0x61...0x66, 0x41...0x46: true
         default: false
         }
     }
 
     /// unreserved / reserved (gen-delims and sub-delims) / "%"
-    private static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return false }
-        return isAlpha(scalar) || isDigit(scalar) || isMark(UInt8(scalar.value))
+    private static func isURICharacter(_ scalar: UInt32) -> Bool {
+        guard scalar < 0x80 else { return false }
+        return isAlpha(scalar) || isDigit(scalar) || isMark(UInt8(scalar))
     }
 
     /// "-._~:/?#@!$&'()*+,;=%"
@@ -233,15 +263,27 @@ public enum RelativeReference {
         }
     }
 
-    /// The text of some scalars, through UTF-8: appending them to a
-    /// `String.UnicodeScalarView` one by one costs thousands of instructions.
-    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count)
-        for scalar in scalars {
-            UTF8.encode(scalar) { bytes.append($0) }
+    /// `before`, the scalars `range` quoted as `JSONWriter.quoted` quotes, then `after`:
+    /// made as bytes, since appending scalars to a String one by one, and interpolating,
+    /// cost thousands of instructions.
+    private static func quoting<Scalars: RandomAccessCollection>(_ before: String, _ scalars: Scalars, _ range: Range<Int>, _ after: String) -> String
+    where Scalars.Index == Int, Scalars.Element: FixedWidthInteger & UnsignedInteger {
+        var text: [UInt8] = []
+        text.reserveCapacity(before.utf8.count + JSONWriter.quotedCapacity(4 * range.count) + after.utf8.count)
+        text.append(contentsOf: before.utf8)
+        if let bytes = scalars as? UnsafeBufferPointer<UInt8> {
+            // ASCII text: the scalars are its bytes.
+            JSONWriter.writeQuoted(utf8: UnsafeBufferPointer(rebasing: bytes[range]), to: &text)
+        } else {
+            var raw: [UInt8] = []
+            raw.reserveCapacity(4 * range.count)
+            for index in range {
+                UTF8.encode(Unicode.Scalar(UInt32(truncatingIfNeeded: scalars[scalars.startIndex + index])) ?? "\u{FFFD}") { raw.append($0) }
+            }
+            raw.withUnsafeBufferPointer { JSONWriter.writeQuoted(utf8: $0, to: &text) }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        text.append(contentsOf: after.utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     private static func describe(_ scalar: Unicode.Scalar) -> String {

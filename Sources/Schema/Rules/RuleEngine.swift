@@ -100,21 +100,12 @@ public struct RuleEngine: Sendable {
     }
 
     /// A value for a message: JSON text, cut short so a hostile payload cannot flood output.
+    /// Cut by Unicode scalars, as every generated validator cuts (not by grapheme clusters).
     package static func show(_ value: JSON) -> String {
-        // Cut by Unicode scalars, as every generated validator cuts (not by grapheme clusters).
-        // The text is valid UTF-8, so scalars are counted by their lead bytes.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
-        JSONWriter.write(value, to: &bytes)
-        var scalars = 0
-        var cut = 0  // where the 118th scalar starts
-        for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
-            scalars += 1
-            if scalars == 118 { cut = index }
-            if scalars > 120 { break }
-        }
-        guard scalars > 120 else { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: bytes[..<cut], as: UTF8.self) + "..."
+        MessageBytes.appendShown(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Fills `{value}`, `{reason}`, `{count}` and `{pointer}` in a rule's message.
