@@ -334,12 +334,7 @@ struct BytePass {
         while true {
             // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
             while index &+ 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                let quotes = word ^ (ones &* UInt64(quote))
-                let slashes = word ^ (ones &* UInt64(backslash))
-                let special = (((quotes &- ones) & ~quotes) | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20) | word) & highs
+                let special = ByteWords.stringSpecials(ByteWords.load(base + index))
                 if special != 0 {
                     // The lowest flagged byte is a real one (false flags only follow a
                     // real one): jump to it.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A plain name (`BytePlan.Name.plain`) as the words its JSON string (`"name"`, quotes
 /// included) loads as, so a key is matched against a property by one or two 8-byte
 /// loads and compares instead of a byte loop. Including both quotes makes a match
@@ -36,10 +38,10 @@ struct KeyWord {
     /// the quoted name; the caller checks `quoted != 0` and the reach.
     @inline(__always)
     func matches(_ position: UnsafePointer<UInt8>) -> Bool {
-        let first = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
+        let first = ByteWords.load(position)
         guard first & headMask == head else { return false }
         guard quoted > 8 else { return true }
-        let last = UInt64(littleEndian: UnsafeRawPointer(position + Int(quoted) - 8).loadUnaligned(as: UInt64.self))
+        let last = ByteWords.load(position + Int(quoted) - 8)
         return last == tail
     }
 }

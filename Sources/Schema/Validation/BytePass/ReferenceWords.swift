@@ -1,3 +1,5 @@
+import JSON
+
 /// The relativeReference check eight bytes at a time. Most tab paths are letters,
 /// digits and a few of `/-._?=&@`, which decide the check alone: such a reference
 /// holds unless it contains "//". A word holding any other byte (":", "#", "%", non-ASCII,
@@ -17,7 +19,7 @@ extension BytePass {
                 // of neighbours shares a window and a "//" cannot fall between two.
                 var offset = 0
                 while true {
-                    switch ReferenceWord.classify(ReferenceWord.load(bytes + offset)) {
+                    switch ReferenceWord.classify(ByteWords.load(bytes + offset)) {
                     case .other: return isRelativeReference(slice, allowAuthority: false)
                     case .doubleSlash: return false
                     case .simple: break
@@ -30,8 +32,8 @@ extension BytePass {
                 // The word ending at the reference's last byte, its first 8 - count
                 // bytes (before the reference: the low ones) read as letters.
                 let outside = ~UInt64(0) >> UInt64(8 &* count)
-                let letters = ReferenceWord.ones &* UInt64(UInt8(ascii: "a"))
-                switch ReferenceWord.classify((ReferenceWord.load(bytes + count - 8) & ~outside) | (letters & outside)) {
+                let letters = ByteWords.ones &* UInt64(UInt8(ascii: "a"))
+                switch ReferenceWord.classify((ByteWords.load(bytes + count - 8) & ~outside) | (letters & outside)) {
                 case .other: break
                 case .doubleSlash: return false
                 case .simple: return true
@@ -51,15 +53,6 @@ enum ReferenceWord {
     /// A byte outside it: the byte loop decides.
     case other
 
-    static let ones: UInt64 = 0x0101_0101_0101_0101
-    static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Eight bytes from `pointer`, the first in the low bits.
-    @inline(__always)
-    static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
-    }
-
     /// Each byte tested in parallel (SWAR) on its low seven bits, where adding a
     /// constant below 0x80 never carries into the next byte: high bit set when the
     /// byte is in one of `&'()*+,-./0-9`, `?@A-Z`, `a-z`, or is `_` or `=`, the bytes
@@ -67,6 +60,7 @@ enum ReferenceWord {
     /// which matters only for a ":", not in the set). Byte n of `word` is its bits 8n...
     @inline(__always)
     static func classify(_ word: UInt64) -> ReferenceWord {
+        let ones = ByteWords.ones, highs = ByteWords.highs
         let low = word & ~highs
         @inline(__always) func inRange(_ first: UInt8, _ last: UInt8) -> UInt64 {
             // At least `first`, and not above `last`.
