@@ -21,15 +21,15 @@ struct FastValidator {
         references.target(of: reference) ?? definitionIndex[ScalarKey(name)].map { definitions[$0].schema }
     }
 
-    /// Whether `instance` is valid against `schema` when that is a leaf (a type, an enum,
-    /// the empty form, or a ref to one): a few instructions. False also when `schema` is
-    /// a container, which `InstanceValidator` then walks itself.
     /// The target of a ref schema, by identity; by name only when the ref is not this document's.
     @inline(__always)
     func target(of reference: Schema) -> Schema? {
         references.target(of: reference) ?? resolveByName(reference)
     }
 
+    /// Whether `instance` is valid against `schema` when that is a leaf (a type, an enum,
+    /// the empty form, or a ref to one): a few instructions. False also when `schema` is
+    /// a container, which `InstanceValidator` then walks itself.
     @inline(__always)
     func isValidLeaf(_ instance: JSON, _ schema: Schema) -> Bool {
         if schema.nullable, case .null = instance { return true }
