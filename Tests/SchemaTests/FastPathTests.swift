@@ -3,14 +3,6 @@ import Testing
 
 /// The fast yes/no passes must agree with the full evaluations they stand in front of.
 struct FastPathTests {
-    @Test func fastValidatorAgreesWithTheConformanceSuite() throws {
-        for testCase in try ConformanceTests.validationCases() {
-            let document = try SchemaReader(fileName: testCase.name).read(Array(JSONWriter.string(testCase.schema).utf8))
-            let fast = FastValidator(document: document).isValid(testCase.instance, document.root)
-            #expect(fast == testCase.errors.isEmpty, "\(testCase.name)")
-        }
-    }
-
     /// A deterministic generator of tab payloads, valid and broken in every way the rules know.
     struct Generator {
         var state: UInt64

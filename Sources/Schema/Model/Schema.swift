@@ -11,9 +11,13 @@ public final class Schema: Sendable {
     public let metadata: JSONObject
     /// Where this schema sits in the schema document, for messages.
     public let pointer: JSONPointer
+    /// `form`'s case without its payload (but a type's): validators branch on it for
+    /// every value, and reading `form`, an indirect enum, costs a retain and a release.
+    let kind: Form.Kind
 
     public init(form: Form, nullable: Bool = false, metadata: JSONObject = JSONObject(), pointer: JSONPointer = .root) {
         self.form = form
+        kind = Form.Kind(form)
         self.nullable = nullable
         self.metadata = metadata
         self.pointer = pointer
@@ -33,6 +37,24 @@ public indirect enum Form: Sendable {
     case properties(PropertiesForm)
     case values(Schema)
     case discriminator(DiscriminatorForm)
+
+    /// A form's case; a type keeps its primitive type.
+    enum Kind: Sendable {
+        case empty, ref, type(PrimitiveType), enumeration, elements, properties, values, discriminator
+
+        init(_ form: Form) {
+            switch form {
+            case .empty: self = .empty
+            case .ref: self = .ref
+            case .type(let type): self = .type(type)
+            case .enumeration: self = .enumeration
+            case .elements: self = .elements
+            case .properties: self = .properties
+            case .values: self = .values
+            case .discriminator: self = .discriminator
+            }
+        }
+    }
 
     /// The form's keyword, as the RFC names it.
     public var keyword: String {
@@ -88,6 +110,9 @@ public struct PropertiesForm: Sendable {
 
     /// By Unicode scalars (`ScalarKey`): a member named "cafe\u{301}" is not "caf\u{E9}".
     let index: [ScalarKey: PropertyIndex]
+    /// Whether every property name is ASCII, which lets validators match keys with
+    /// Swift's `==` (see `FastValidator.lookup`).
+    let namesAreASCII: Bool
 
     enum PropertyIndex: Sendable {
         case required(Int)
@@ -103,6 +128,7 @@ public struct PropertiesForm: Sendable {
         for (position, property) in optional.enumerated() { index[ScalarKey(property.name)] = .optional(position) }
         for (position, property) in required.enumerated() { index[ScalarKey(property.name)] = .required(position) }
         self.index = index
+        namesAreASCII = (required + optional).allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
     }
 
     /// All properties, required first, each in document order.

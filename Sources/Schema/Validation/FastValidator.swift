@@ -1,8 +1,7 @@
 import JSON
 
-/// The yes/no form of RFC 8927 validation: no paths, no allocation. Payloads are
-/// mostly valid, so `PayloadValidator` asks this first and collects error indicators
-/// (with `InstanceValidator`) only for the ones that fail.
+/// The schema side of `InstanceValidator`'s walk, with no paths and no allocation:
+/// resolving refs, the yes/no check of a leaf, and matching a member's key to a property.
 struct FastValidator {
     /// Only what resolving refs needs, not the whole document: validators are made per
     /// payload, and copying a document retains every one of its fields.
@@ -22,50 +21,32 @@ struct FastValidator {
         references.target(of: reference) ?? definitionIndex[ScalarKey(name)].map { definitions[$0].schema }
     }
 
-    func isValid(_ instance: JSON, _ schema: Schema, parentTag: String? = nil) -> Bool {
-        if schema.nullable, case .null = instance { return true }
-        switch schema.form {
-        case .empty:
-            return true
-        case .ref(let name):
-            guard let target = target(of: schema, named: name) else { return true }
-            return isValid(instance, target)
-        case .type(let type):
-            return InstanceValidator.matches(instance, type)
-        case .enumeration(let values):
-            guard case .string(let text) = instance else { return false }
-            return values.contains { $0.scalarEquals(text) }
-        case .elements(let element):
-            guard case .array(let items) = instance else { return false }
-            for item in items where !isValid(item, element) { return false }
-            return true
-        case .properties(let form):
-            return propertiesAreValid(instance, form, parentTag: parentTag)
-        case .values(let valueSchema):
-            guard case .object(let object) = instance else { return false }
-            for member in object.members where !isValid(member.value, valueSchema) { return false }
-            return true
-        case .discriminator(let form):
-            guard case .object(let object) = instance, case .string(let tag)? = object[form.tag],
-                  let variant = form.variant(for: tag) else { return false }
-            return isValid(instance, variant.schema, parentTag: form.tag)
-        }
+    /// The target of a ref schema, by identity; by name only when the ref is not this document's.
+    @inline(__always)
+    func target(of reference: Schema) -> Schema? {
+        references.target(of: reference) ?? resolveByName(reference)
     }
 
     /// Whether `instance` is valid against `schema` when that is a leaf (a type, an enum,
     /// the empty form, or a ref to one): a few instructions. False also when `schema` is
-    /// a container, which `InstanceValidator` then walks once itself (asking this first
-    /// would walk an invalid container twice).
+    /// a container, which `InstanceValidator` then walks itself.
     @inline(__always)
     func isValidLeaf(_ instance: JSON, _ schema: Schema) -> Bool {
         if schema.nullable, case .null = instance { return true }
-        var leaf = schema
-        if case .ref(let name) = schema.form {
-            guard let resolved = target(of: schema, named: name) else { return true }
+        switch schema.form {
+        case .ref:
+            // By identity: the name is needed only when the ref is not this document's.
+            guard let resolved = target(of: schema) else { return true }
             if resolved.nullable, case .null = instance { return true }
-            leaf = resolved
+            return Self.isValidLeaf(instance, resolved.form)
+        default:
+            return Self.isValidLeaf(instance, schema.form)
         }
-        switch leaf.form {
+    }
+
+    @inline(__always)
+    private static func isValidLeaf(_ instance: JSON, _ form: Form) -> Bool {
+        switch form {
         case .empty:
             return true
         case .type(let type):
@@ -78,24 +59,10 @@ struct FastValidator {
         }
     }
 
-    private func propertiesAreValid(_ instance: JSON, _ form: PropertiesForm, parentTag: String?) -> Bool {
-        guard case .object(let object) = instance else { return false }
-        var seenRequired = 0
-        // By index, not `for member in`: a copied member costs a retain and release of
-        // its key and of its value.
-        let members = object.members
-        for position in members.indices {
-            switch lookup(members[position].key, at: position, in: form) {
-            case .required(let index):
-                seenRequired += 1
-                guard isValid(members[position].value, form.required[index].schema) else { return false }
-            case .optional(let index):
-                guard isValid(members[position].value, form.optional[index].schema) else { return false }
-            case nil:
-                if !form.additionalProperties, !(parentTag.map(members[position].key.scalarEquals) ?? false) { return false }
-            }
-        }
-        return seenRequired == form.required.count
+    @inline(never)
+    private func resolveByName(_ reference: Schema) -> Schema? {
+        guard case .ref(let name) = reference.form else { return nil }
+        return target(of: reference, named: name)
     }
 
     /// Payloads usually list properties in schema order, so the slot at the member's
@@ -104,19 +71,33 @@ struct FastValidator {
     @inline(__always)
     func lookup(_ key: String, at position: Int, in form: PropertiesForm) -> PropertiesForm.PropertyIndex? {
         let length = key.utf8.count
-        if position < form.required.count, Self.same(form.required[position].name, key, length) {
+        let ascii = form.namesAreASCII
+        if position < form.required.count, Self.same(form.required[position].name, key, length, ascii: ascii) {
             return .required(position)
         }
         if form.required.count + form.optional.count <= 8 {
-            for index in form.required.indices where Self.same(form.required[index].name, key, length) { return .required(index) }
-            for index in form.optional.indices where Self.same(form.optional[index].name, key, length) { return .optional(index) }
+            for index in form.required.indices where Self.same(form.required[index].name, key, length, ascii: ascii) { return .required(index) }
+            for index in form.optional.indices where Self.same(form.optional[index].name, key, length, ascii: ascii) { return .optional(index) }
             return nil
         }
         return form.index[ScalarKey(key)]
     }
 
+    /// Whether a property's name and a member's key have the same scalars; `ascii`
+    /// says that the name is ASCII.
     @inline(__always)
-    private static func same(_ name: String, _ key: String, _ length: Int) -> Bool {
-        name.utf8.count == length && name.scalarEquals(key)
+    static func same(_ name: String, _ key: String, ascii: Bool) -> Bool {
+        same(name, key, key.utf8.count, ascii: ascii)
+    }
+
+    @inline(__always)
+    private static func same(_ name: String, _ key: String, _ length: Int, ascii: Bool) -> Bool {
+        guard name.utf8.count == length else { return false }
+        // Swift's `==` is canonical equivalence, which for an ASCII name and a key of the
+        // same length in UTF-8 is scalar equality: a non-ASCII scalar is two or more bytes
+        // and canonically equivalent to at most one ASCII scalar (KELVIN SIGN to "K"), so a
+        // key that held one would be longer (ScalarEqualityTests checks this over Unicode).
+        // And `==` answers identical small strings (most keys) without a call.
+        return ascii ? name == key : name.scalarEquals(key)
     }
 }

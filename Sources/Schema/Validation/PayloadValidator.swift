@@ -79,79 +79,124 @@ public struct PayloadValidator: Sendable {
 
     /// Turns an RFC 8927 error indicator into a coded, readable finding.
     public func describe(_ indicator: ErrorIndicator, in payload: JSON) -> Finding {
-        let value = payload.value(at: indicator.instancePath)
-        let schema = schema(at: indicator.schemaPath)
+        // The validator hands over what it held (see `ErrorIndicator.context`); an
+        // indicator made elsewhere is looked up by its paths.
+        let value: JSON?
+        let schema: Schema?
+        if let context = indicator.context {
+            value = context.value
+            schema = context.schema
+        } else {
+            value = payload.value(at: indicator.instancePath)
+            schema = self.schema(at: indicator.schemaPath)
+        }
         let path = indicator.schemaPath
         let last = path.last
+        // The message is written as UTF-8 into one buffer and made a String once:
+        // interpolating pieces that are themselves made strings (quoted names, the list
+        // of enum values) allocated each of them and grew the message several times.
+        var text: [UInt8] = []
+        text.reserveCapacity(128)
+        func say(_ piece: String) { text.append(contentsOf: piece.utf8) }
+        func quote(_ piece: String) { JSONWriter.writeQuoted(piece, to: &text) }
         // "found null", not "found null null": the kind of null is its whole text. Made
         // only by the messages that say it: showing a value writes it out, and for a
         // missing property the value is the whole object.
-        func found() -> String {
-            value.map { value -> String in
-                if value.isNull { return "null" }
-                // 1E400 reads as infinity: no digits to show, and no client can hold it.
-                if case .number(let number) = value, !number.isFinite { return "a number beyond the range of float64" }
-                return "\(value.kindName) \(RuleEngine.show(value))"
-            } ?? "nothing"
+        func found() {
+            guard let value else { return say("nothing") }
+            if value.isNull { return say("null") }
+            // 1E400 reads as infinity: no digits to show, and no client can hold it.
+            if case .number(let number) = value, !number.isFinite { return say("a number beyond the range of float64") }
+            say(value.kindName)
+            say(" ")
+            say(RuleEngine.show(value))
         }
         var code: String
-        var message: String
         var locatesKey = false
         switch indicator.kind == .keyword ? last : nil {
         case "type":
             code = FindingCode.wrongType
             if case .type(let type)? = schema?.form, let limit = type.floatLimit, case .number? = value {
-                message = "expected a number within the range of \(type.rawValue) (±\(limit)), found \(found())"
+                say("expected a number within the range of ")
+                say(type.rawValue)
+                say(" (±")
+                say(limit)
+                say("), found ")
             } else if case .type(let type)? = schema?.form {
-                message = "expected \(type.expectedName), found \(found())"
+                say("expected ")
+                say(type.expectedName)
+                say(", found ")
             } else {
-                message = "wrong type, found \(found())"
+                say("wrong type, found ")
             }
+            found()
         case "enum":
             code = FindingCode.notInEnum
             if case .enumeration(let values)? = schema?.form {
-                message = "\(value.map(RuleEngine.show) ?? "value") is not one of \(values.map { JSONWriter.quoted($0) }.joined(separator: ", "))"
+                say(value.map(RuleEngine.show) ?? "value")
+                say(" is not one of ")
+                for (position, allowed) in values.enumerated() {
+                    if position > 0 { say(", ") }
+                    quote(allowed)
+                }
             } else {
-                message = "value is not in the enum"
+                say("value is not in the enum")
             }
         case "elements":
             code = FindingCode.wrongShape
-            message = "expected an array, found \(found())"
+            say("expected an array, found ")
+            found()
         case "properties", "optionalProperties", "values":
             code = FindingCode.wrongShape
-            message = "expected an object, found \(found())"
+            say("expected an object, found ")
+            found()
         case "discriminator":
             code = FindingCode.badDiscriminator
             if case .discriminator(let form)? = schema?.form {
                 if indicator.instancePath.last == .key(form.tag) {
-                    message = "discriminator \(JSONWriter.quoted(form.tag)) must be a string, found \(found())"
+                    say("discriminator ")
+                    quote(form.tag)
+                    say(" must be a string, found ")
+                    found()
                 } else if case .object? = value {
-                    message = "missing discriminator property \(JSONWriter.quoted(form.tag))"
+                    say("missing discriminator property ")
+                    quote(form.tag)
                 } else {
                     code = FindingCode.wrongShape
-                    message = "expected an object, found \(found())"
+                    say("expected an object, found ")
+                    found()
                 }
             } else {
-                message = "bad discriminator"
+                say("bad discriminator")
             }
         case "mapping":
             code = FindingCode.badDiscriminator
             if case .discriminator(let form)? = schema?.form {
-                message = "\(value.map(RuleEngine.show) ?? "value") is not one of the \(JSONWriter.quoted(form.tag)) values \(form.mapping.map { JSONWriter.quoted($0.tag) }.joined(separator: ", "))"
+                say(value.map(RuleEngine.show) ?? "value")
+                say(" is not one of the ")
+                quote(form.tag)
+                say(" values ")
+                for (position, variant) in form.mapping.enumerated() {
+                    if position > 0 { say(", ") }
+                    quote(variant.tag)
+                }
             } else {
-                message = "unknown discriminator value"
+                say("unknown discriminator value")
             }
         default:
             if indicator.kind == .missingProperty, let name = last {
                 code = FindingCode.missingProperty
-                message = "missing required property \(JSONWriter.quoted(name))"
+                say("missing required property ")
+                quote(name)
             } else {
                 code = FindingCode.unexpectedProperty
                 locatesKey = true
-                let name = indicator.instancePath.last?.text ?? ""
-                message = "property \(JSONWriter.quoted(name)) is not allowed here (the schema does not list it and does not allow additional properties)"
+                say("property ")
+                quote(indicator.instancePath.last?.text ?? "")
+                say(" is not allowed here (the schema does not list it and does not allow additional properties)")
             }
         }
+        let message = String(decoding: text, as: UTF8.self)
         return Finding(code: code, severity: .error, pointer: JSONPointer(indicator.instancePath), message: message,
                        schemaPath: indicator.schemaPath, locatesKey: locatesKey)
     }
