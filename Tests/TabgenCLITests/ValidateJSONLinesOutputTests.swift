@@ -53,4 +53,53 @@ struct ValidateJSONLinesOutputTests {
         }
         #expect(outputs[0] == outputs[1])
     }
+
+    /// The byte pass answers a batch's lines first and the tree path the rest after:
+    /// lines of every kind the pass hands on (a rule broken, a schema error, JSON that is
+    /// not well-formed, a line over --max-bytes), among valid and blank ones, still come
+    /// out in line order, each with its own code, for any --jobs.
+    @Test func everyKindOfLineKeepsItsPlaceInTheReport() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tabs = #""tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b"}]"#
+        let valid = #"{"active":"a","# + tabs + "}"
+        // Each kind with the code it must report; the long line pads a valid payload past the limit.
+        let kinds: [(line: String, code: String)] = [
+            (#"{"active":"z","# + tabs + "}", "TG102"),
+            (#"{"active":"a","tabs":[{"id":"a","title":7,"icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b"}]}"#, "TG010"),
+            (#"{"active":"a","tabs":["#, "TG001"),
+            (#"{"active":"a","# + tabs + String(repeating: " ", count: 400) + "}", "TG002"),
+        ]
+        var text = ""
+        var expected: [(line: Int, code: String)] = []
+        // 9,000 lines: the batches (4,096 lines) split mixed runs of every kind.
+        for number in 1...9_000 {
+            let pick = (number &* 2_654_435_761) % 31
+            if pick == 0 {
+                text += "\r\n"
+            } else if pick <= kinds.count {
+                text += kinds[pick - 1].line + "\n"
+                expected.append((number, kinds[pick - 1].code))
+            } else {
+                text += valid + (pick == 30 ? "\r\n" : "\n")
+            }
+        }
+        let file = directory.appendingPathComponent("kinds.jsonl")
+        try Data(text.utf8).write(to: file)
+        #expect(Set(expected.map(\.code)).count == kinds.count)
+        var outputs: [String] = []
+        for jobs in ["1", "2"] {
+            let result = try CLI.run(["validate", "--jsonl", "--max-bytes", "300", "--jobs", jobs, file.path])
+            #expect(result.status == 1)
+            let found = result.stdoutLines.compactMap { line -> (Int, String)? in
+                let fields = line.split(separator: ":")
+                guard fields.count > 3, let number = Int(fields[1]), let open = line.range(of: "[TG") else { return nil }
+                return (number, String(line[line.index(after: open.lowerBound)...].prefix(5)))
+            }
+            #expect(found.map(\.0) == expected.map(\.line), "--jobs \(jobs)")
+            #expect(found.map(\.1) == expected.map(\.code), "--jobs \(jobs)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs[0] == outputs[1])
+    }
 }

@@ -121,15 +121,10 @@ struct JSONLinesReader {
         let file = writer.file
         if workers == 1 {
             // On this thread, straight into the output: no worker machinery, no copies.
-            let validator = validator
             buffer.withUnsafeBufferPointer { bytes in
-                for line in lines {
-                    guard let findings = check(line, bytes: bytes, file: file, validator: validator, scratch: scratch) else { continue }  // a blank line
-                    tally.add(findings, strict: strict)
-                    if !findings.isEmpty {
-                        output.withBytes { report in
-                            for item in findings { writer.write(item, scratch: lineScratch, to: &report) }
-                        }
+                check(lines[...], bytes: bytes, file: file, scratch: scratch, tally: &tally) { findings in
+                    output.withBytes { report in
+                        for item in findings { writer.write(item, scratch: lineScratch, to: &report) }
                     }
                 }
             }
@@ -156,11 +151,11 @@ struct JSONLinesReader {
                 let scratch = ByteScratch()
                 let lineScratch = FindingWriter.Scratch()
                 var outcome = WorkerOutcome()
-                for index in lower..<upper {
-                    guard let findings = check(lines[index], bytes: bytes, file: file, validator: validator, scratch: scratch) else { continue }  // a blank line
-                    outcome.tally.add(findings, strict: self.strict)
-                    for item in findings { writer.write(item, scratch: lineScratch, to: &outcome.report) }
+                var report: [UInt8] = []
+                check(lines[lower..<upper], bytes: bytes, file: file, scratch: scratch, tally: &outcome.tally) { findings in
+                    for item in findings { writer.write(item, scratch: lineScratch, to: &report) }
                 }
+                outcome.report = report
                 output[worker] = outcome
             }
         }
@@ -170,9 +165,46 @@ struct JSONLinesReader {
         }
     }
 
-    /// Findings of one line, or nil for a blank line (not a payload).
-    private func check(_ line: Line, bytes: UnsafeBufferPointer<UInt8>, file: String, validator: PayloadValidator,
-                       scratch: ByteScratch) -> [LocatedFinding]? {
+    /// Counts `lines` into `tally` and hands the findings of each line that has some to
+    /// `report`, in line order. The byte pass runs over all of them first and the tree
+    /// path then over those it did not clear: switching between the two payload by
+    /// payload cost about a tenth of the time (caches and branch predictors), and only
+    /// the order of the counting changes, not what is reported or its order.
+    private func check(_ lines: ArraySlice<Line>, bytes: UnsafeBufferPointer<UInt8>, file: String, scratch: ByteScratch,
+                       tally: inout Tally, report: ([LocatedFinding]) -> Void) {
+        let validator = validator
+        // The lines the byte pass did not clear, with its verdict (nil: too long to check).
+        var later: [(line: Line, slice: UnsafeBufferPointer<UInt8>, verdict: ByteValidator.Verdict?)] = []
+        for line in lines {
+            guard let slice = payload(line, bytes: bytes) else { continue }  // a blank line
+            if slice.count > maxBytes {
+                later.append((line, slice, nil))
+                continue
+            }
+            let verdict = validator.verdict(for: slice, scratch: scratch)
+            if verdict == .valid {
+                tally.add([], strict: strict)
+            } else {
+                later.append((line, slice, verdict))
+            }
+        }
+        for (line, slice, verdict) in later {
+            let findings: [LocatedFinding]
+            if let verdict {
+                let found = validator.findings(for: slice, verdict: verdict, scratch: scratch)
+                findings = found.isEmpty ? [] : found.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings).about(subject)
+            } else {
+                let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
+                                      message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
+                findings = [LocatedFinding(file: file, line: line.number, column: 1, finding: finding)]
+            }
+            tally.add(findings, strict: strict)
+            if !findings.isEmpty { report(findings) }
+        }
+    }
+
+    /// A line's payload (a trailing CR dropped), or nil for a blank line (not a payload).
+    private func payload(_ line: Line, bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         var end = line.end
         if end > line.start, bytes[end - 1] == 0x0D { end -= 1 }
         var blank = true
@@ -181,15 +213,7 @@ struct JSONLinesReader {
             break
         }
         if blank { return nil }
-        let slice = UnsafeBufferPointer(rebasing: bytes[line.start..<end])
-        if slice.count > maxBytes {
-            let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
-                                  message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
-            return [LocatedFinding(file: file, line: line.number, column: 1, finding: finding)]
-        }
-        let findings = validator.findings(for: slice, scratch: scratch)
-        if findings.isEmpty { return [] }
-        return findings.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings).about(subject)
+        return UnsafeBufferPointer(rebasing: bytes[line.start..<end])
     }
 }
 
