@@ -25,7 +25,7 @@ struct GenericRuleEngine {
     func evaluate(_ rule: Rule, _ payload: JSON, into findings: inout [Finding]) {
         func report(_ path: [PathToken], value: JSON?, reason: String, count: Int? = nil) {
             findings.append(Finding(code: rule.code, severity: rule.severity, pointer: JSONPointer(path),
-                                    message: RuleEngine.format(rule.message, value: value, reason: reason, count: count, pointer: JSONPointer(path))))
+                                    message: RuleEngine.formatCharacters(rule.message, value: value, reason: reason, count: count, pointer: JSONPointer(path))))
         }
         switch rule.kind {
         case .count(let path, let min, let max, let forbidden, let distinct, let filter):

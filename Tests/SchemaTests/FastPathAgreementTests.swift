@@ -19,23 +19,6 @@ struct FastPathAgreementTests {
         }
     }
 
-    @Test func asciiTemplatesFillAsCharacterTemplatesDo() {
-        var pieces = Pieces(state: 11)
-        let parts = ["{value}", "{reason}", "{count}", "{pointer}", "{other}", "{", "}", "{{", "a", " ", ":", "\r\n", "{valu", "e}", "{}"]
-        let values: [JSON?] = [nil, .string("home"), .number(3), .null]
-        for _ in 0..<5000 {
-            let template = pieces.text(from: parts, upTo: 6)
-            let value = values[pieces.next(values.count)]
-            let count: Int? = pieces.next(2) == 0 ? nil : pieces.next(10)
-            let pointer = JSONPointer([.key("tabs"), .index(pieces.next(5))])
-            let bytes = RuleEngine.formatASCII(template, value: value, reason: "why", count: count, pointer: pointer)
-            let characters = RuleEngine.formatCharacters(template, value: value, reason: "why", count: count, pointer: pointer)
-            #expect(bytes == characters, "template \(template.debugDescription)")
-        }
-        // A non-ASCII template goes to the Character form.
-        #expect(RuleEngine.format("é {reason}", value: nil, reason: "r", count: nil, pointer: JSONPointer([])) == "é r")
-    }
-
     @Test func scalarEqualityOnContiguousBytesAgreesWithTheViews() {
         var pieces = Pieces(state: 5)
         // Canonically equivalent but different scalars must stay different.

@@ -108,23 +108,9 @@ public struct RuleEngine: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Fills `{value}`, `{reason}`, `{count}` and `{pointer}` in a rule's message.
-    static func format(_ template: String, value: JSON?, reason: String, count: Int?, pointer: JSONPointer) -> String {
-        format(template, ascii: template.utf8.allSatisfy({ $0 < 0x80 }), value: value, reason: reason, count: count, pointer: pointer)
-    }
-
-    /// `format`, told whether the template is ASCII (a compiled rule knows).
-    static func format(_ template: String, ascii: Bool, value: JSON?, reason: String, count: Int?, pointer: JSONPointer) -> String {
-        // An ASCII template (every one the project ships) is one Character per byte
-        // but "\r\n", which holds no brace: scanning bytes finds the same placeholders
-        // without breaking the text into Characters.
-        if ascii {
-            return formatASCII(template, value: value, reason: reason, count: count, pointer: pointer)
-        }
-        return formatCharacters(template, value: value, reason: reason, count: count, pointer: pointer)
-    }
-
-    /// `format` on any template, by Characters.
+    /// Fills `{value}`, `{reason}`, `{count}` and `{pointer}` in a rule's message, by
+    /// Characters: the definition `RuleMessage` writes as bytes (tests compare the two,
+    /// and the reference engine in the tests formats with it).
     static func formatCharacters(_ template: String, value: JSON?, reason: String, count: Int?, pointer: JSONPointer) -> String {
         var output = ""
         var rest = template[...]
@@ -143,48 +129,6 @@ public struct RuleEngine: Sendable {
         }
         output += rest
         return output
-    }
-}
-
-extension RuleEngine {
-    /// `format` on an ASCII template, by bytes.
-    static func formatASCII(_ template: String, value: JSON?, reason: String, count: Int?, pointer: JSONPointer) -> String {
-        let bytes = Array(template.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + reason.utf8.count + 64)
-        var index = 0
-        // Where the text after the last placeholder starts: an unclosed "{" ends the
-        // scan there, and (as `formatCharacters` does) the whole of it is appended.
-        var segment = 0
-        while index < bytes.count {
-            // The text up to the next "{" in one append: byte by byte cost more than
-            // the rest of the message.
-            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) else {
-                output += bytes[index...]
-                break
-            }
-            output += bytes[index..<open]
-            index = open
-            guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
-                output += bytes[segment...]
-                return String(decoding: output, as: UTF8.self)
-            }
-            let name = bytes[(index + 1)..<close]
-            if name.elementsEqual("value".utf8) {
-                output += (value.map(show) ?? "(absent)").utf8
-            } else if name.elementsEqual("reason".utf8) {
-                output += reason.utf8
-            } else if name.elementsEqual("count".utf8) {
-                output += (count.map(String.init) ?? "").utf8
-            } else if name.elementsEqual("pointer".utf8) {
-                output += pointer.description.utf8
-            } else {
-                output += bytes[index...close]
-            }
-            index = close + 1
-            segment = index
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 

@@ -48,7 +48,7 @@ struct RuleMessage: Sendable {
         }
     }
 
-    /// `RuleEngine.format(template, value:reason:count:pointer:)`, with the reason written
+    /// `RuleEngine.formatCharacters(template, value:reason:count:pointer:)`, with the reason written
     /// by `reason` where the template has `{reason}`.
     func render(value: JSON?, count: Int?, pointer: [PathToken], reason: (inout [UInt8]) -> Void) -> String {
         var bytes: [UInt8] = []
