@@ -80,9 +80,7 @@ struct JSONLinesReader {
             if rest > maxBytes || (rest == capacity) {
                 // An over-long line: report it once, then discard up to its newline.
                 if !skipping {
-                    let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
-                                          message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
-                    let located = [LocatedFinding(file: file, line: nextLine, column: 1, finding: finding)]
+                    let located = [tooLong(file: file, line: nextLine)]
                     tally.add(located, strict: strict)
                     output.withBytes { bytes in
                         for item in located { writer.write(item, scratch: lineScratch, to: &bytes) }
@@ -194,13 +192,18 @@ struct JSONLinesReader {
                 let found = validator.findings(for: slice, verdict: verdict, scratch: scratch)
                 findings = found.isEmpty ? [] : found.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings).about(subject)
             } else {
-                let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
-                                      message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
-                findings = [LocatedFinding(file: file, line: line.number, column: 1, finding: finding)]
+                findings = [tooLong(file: file, line: line.number)]
             }
             tally.add(findings, strict: strict)
             if !findings.isEmpty { report(findings) }
         }
+    }
+
+    /// The finding for a line over --max-bytes, which is not read.
+    private func tooLong(file: String, line: Int) -> LocatedFinding {
+        let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
+                              message: "line is longer than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
+        return LocatedFinding(file: file, line: line, column: 1, finding: finding)
     }
 
     /// A line's payload (a trailing CR dropped), or nil for a blank line (not a payload).
