@@ -44,6 +44,29 @@ struct ContractsCommandTests {
         #expect(result.stderr.contains("contracts/menu.json and copy.json are both contracts of the component \"menu\""), "\(result.stderr)")
     }
 
+    /// Issue 23 item 6: a page element of one identifier runs one controller and is checked
+    /// against one contract, so a second contract on the identifier would go unchecked
+    /// (validate --html passed a page the second contract rejects). Every command that loads
+    /// the contracts refuses the project, naming both and the identifier, and emit writes nothing.
+    @Test func twoContractsOfOneStimulusIdentifierAreRefused() throws {
+        let config = "version: 1\ncontracts: [contracts/menu.json, shared.json]\noutputs:\n  - lang: typescript\n    out: web\n"
+        let directory = try project(config: config)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let share = try String(contentsOfFile: Self.share, encoding: .utf8)
+        let shared = share.replacingOccurrences(of: #""stimulusIdentifier": "bridge--share""#, with: #""stimulusIdentifier": "bridge--menu""#)
+        #expect(shared != share)
+        try write(shared, "shared.json", in: directory)
+        try write(#"<div data-controller="bridge--menu" data-bridge--menu-display-value='{"title": "Actions", "items": []}' data-bridge--menu-share-value='{"url": "https://evil.example/"}'></div>"#, "page.html", in: directory)
+        try write("{}", "a.json", in: directory)
+        let message = #"contracts/menu.json (component "menu") and shared.json (component "share") both use the Stimulus identifier "bridge--menu" (contracts: of tabgen.yml)"#
+        for arguments in [["validate", "--html", "page.html"], ["validate", "--contract", "menu", "a.json"], ["emit"], ["check"], ["plan", "a.json"]] {
+            let result = try CLI.run(arguments, in: directory)
+            #expect(result.status == 2, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("web").path))
+    }
+
     @Test func aPayloadIsTheDataOfOneEventOfOneContract() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }

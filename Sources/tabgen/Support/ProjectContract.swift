@@ -20,8 +20,9 @@ struct ProjectContract {
 }
 
 extension ConfigContext {
-    /// Every contract of the project, in config order. Two contracts of one component
-    /// are refused, naming both files: their generated code and pages would collide.
+    /// Every contract of the project, in config order. Two contracts of one component, or
+    /// of one Stimulus identifier, are refused, naming both files: their generated code
+    /// and pages would collide.
     func loadContracts() throws(CLIError) -> [ProjectContract] {
         guard !contractSources.isEmpty else {
             return [ProjectContract(document: try loadSchema(), name: schemaName)]
@@ -34,6 +35,11 @@ extension ConfigContext {
             }
             if let earlier = contracts.first(where: { $0.component == contract.component }) {
                 throw CLIError("\(earlier.name) and \(source.name) are both contracts of the component \(JSONWriter.quoted(contract.component)) (contracts: of \(config?.path ?? "tabgen.yml")): a component has one contract")
+            }
+            // One controller per identifier: the page's element is checked against one contract
+            // and Stimulus runs one controller class, so a second contract would go unchecked.
+            if let earlier = contracts.first(where: { $0.contract?.stimulusIdentifier == contract.stimulusIdentifier }) {
+                throw CLIError("\(earlier.name) (component \(JSONWriter.quoted(earlier.component))) and \(source.name) (component \(JSONWriter.quoted(contract.component))) both use the Stimulus identifier \(JSONWriter.quoted(contract.stimulusIdentifier)) (contracts: of \(config?.path ?? "tabgen.yml")): an element of that identifier runs one controller and validate --html checks it against one contract, so give each contract its own stimulusIdentifier")
             }
             contracts.append(ProjectContract(document: document, name: source.name))
         }
