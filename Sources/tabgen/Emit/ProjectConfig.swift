@@ -251,7 +251,10 @@ struct ProjectConfig {
         init(_ node: Node) {
             switch node {
             case .scalar(let scalar):
-                kind = scalar.string == "~" || scalar.string == "null" || (scalar.string.isEmpty && scalar.style == .plain) ? .null : .scalar(scalar.string)
+                // Only a plain scalar can be null: "null" and "~" quoted are those strings
+                // (a folder of that name, as tabgen init writes it).
+                let null = scalar.style == .plain && ["", "~", "null"].contains(scalar.string)
+                kind = null ? .null : .scalar(scalar.string)
             case .sequence(let sequence):
                 kind = .list(sequence.map(Value.init))
             case .mapping(let mapping):

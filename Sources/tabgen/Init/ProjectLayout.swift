@@ -1,3 +1,4 @@
+import CodeGen
 import Foundation
 
 /// Where an iOS app, an Android app and a Rails app live below a directory, as far as
@@ -29,9 +30,10 @@ struct ProjectLayout: Equatable {
                 layout.androidModule = relative.isEmpty ? "." : relative
             }
             if layout.iosSources == nil, let project = names.first(where: { $0.hasSuffix(".xcodeproj") }) {
-                let module = String(project.dropLast(".xcodeproj".count))
-                layout.iosModule = module
-                layout.iosSources = names.contains(module) ? prefix + module : (relative.isEmpty ? "." : relative)
+                let name = String(project.dropLast(".xcodeproj".count))
+                // The app target is named after the project; Xcode derives its module name.
+                layout.iosModule = SwiftModuleName.derived(fromProductName: name)
+                layout.iosSources = names.contains(name) ? prefix + name : (relative.isEmpty ? "." : relative)
             }
             guard depth < 3 else { return }
             for name in names where !name.hasPrefix(".") && !["node_modules", "build", "Pods", "vendor", "tmp", "DerivedData", "generated"].contains(name) {
@@ -54,21 +56,23 @@ struct ProjectLayout: Equatable {
         return parts.isEmpty ? "no app found: every output is commented out" : parts.joined(separator: ", ")
     }
 
-    /// The config text: an output per part found, and the others commented out.
+    /// The config text: an output per part found, and the others commented out. Every
+    /// string is written double-quoted (`YAMLScalar`), so folder names read back exactly.
     func config(schema: String?) -> String {
+        let q = YAMLScalar.quoted
         var lines = [
             "# tabgen's project config (tabgen init wrote it; tabgen --help and the README explain each key).",
             "# tabgen emit regenerates every output below; tabgen check (in CI) fails when one is stale.",
             "# Paths are relative to this file. Two outputs may not share a directory.",
             "version: 1",
         ]
-        lines.append(schema.map { "schema: \($0)                 # the contract; tabgen diff tells which changes break clients" }
-                     ?? "# schema: schema.json             # default: the schema built into tabgen")
+        lines.append(schema.map { "schema: \(q($0))               # the contract; tabgen diff tells which changes break clients" }
+                     ?? "# schema: \"schema.json\"           # default: the schema built into tabgen")
         lines += [
             "validate:",
             "  strict: false                     # true: warnings fail tabgen validate too",
             "breaking:",
-            "  clients: lenient                  # tabgen-generated clients ignore unknown members and enum values",
+            "  clients: \"lenient\"                # tabgen-generated clients ignore unknown members and enum values",
             "outputs:",
         ]
         func block(_ active: Bool, _ output: [String]) {
@@ -76,24 +80,24 @@ struct ProjectLayout: Equatable {
         }
         let ios = iosSources.map { $0 == "." ? "Generated/Tabgen" : "\($0)/Generated/Tabgen" } ?? "ios/App/Generated/Tabgen"
         block(iosSources != nil, [
-            "  - lang: swift                     # iOS: add the folder to the app target, Tests/ to the test target",
-            "    out: \(ios)",
+            "  - lang: \"swift\"                   # iOS: add the folder to the app target, Tests/ to the test target",
+            "    out: \(q(ios))",
             "    options:",
-            "      accessLevel: internal",
-            "      testableImport: \(iosModule ?? "App")",
+            "      accessLevel: \"internal\"",
+            "      testableImport: \(q(iosModule ?? "App"))",
         ])
         block(androidModule != nil, [
-            "  - lang: kotlin                    # Android: a Gradle module layout (src/main/kotlin, src/test/kotlin)",
-            "    out: \(androidModule ?? "android/app")",
+            "  - lang: \"kotlin\"                  # Android: a Gradle module layout (src/main/kotlin, src/test/kotlin)",
+            "    out: \(q(androidModule ?? "android/app"))",
             "    options:",
-            "      package: com.example.app.tabs",
+            "      package: \"com.example.app.tabs\"",
         ])
         let rails = railsRoot.map { $0 == "." ? "" : $0 + "/" } ?? "web/"
         block(railsRoot != nil, [
-            "  - lang: typescript                # Rails with importmap: the Stimulus bridge controller",
-            "    out: \(rails)app/javascript/controllers/bridge",
+            "  - lang: \"typescript\"              # Rails with importmap: the Stimulus bridge controller",
+            "    out: \(q(rails + "app/javascript/controllers/bridge"))",
             "    options:",
-            "      flavor: javascript",
+            "      flavor: \"javascript\"",
             "      tests: false                  # pin_all_from would pin the tests too",
         ])
         return lines.joined(separator: "\n") + "\n"

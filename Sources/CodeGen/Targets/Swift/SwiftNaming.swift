@@ -58,7 +58,7 @@ enum SwiftNaming {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// An ASCII identifier that is not a keyword (options: namespace, module).
+    /// An ASCII identifier that is not a keyword (option namespace).
     static func isPlainIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, !Naming.isDigit(first), !keywords.contains(text) else { return false }
         return text.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || $0 == "_" }

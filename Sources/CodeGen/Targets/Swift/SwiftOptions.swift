@@ -56,7 +56,7 @@ public struct SwiftOptions: Sendable, Equatable {
                 }
                 namespace = value
             case "testableImport":
-                guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
+                guard value.isEmpty || SwiftModuleName.isValid(value) else {
                     throw CodeGenError("swift option testableImport must be a module name, not \(value)")
                 }
                 testableImport = value
