@@ -155,11 +155,14 @@ package struct Scanner {
         // The UTF-8 lengths of the keys so far, one bit each (63: that long or longer):
         // equal keys have equal lengths, so a key of a new length skips the scan.
         var lengths: UInt64 = 0
+        // The last comma: a trailing one (`1,\n}`) is reported where it stands, not at the
+        // brace, which may be lines further on.
+        var comma: Int?
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError(reason: .unexpectedEnd, offset: index) }
             guard bytes[index] == quote else {
-                throw JSONParseError(reason: .expectedKey, offset: index)
+                throw JSONParseError(reason: .expectedKey, offset: bytes[index] == UInt8(ascii: "}") ? comma ?? index : index)
             }
             let keyOffset = index
             let key = try string()
@@ -193,7 +196,9 @@ package struct Scanner {
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError(reason: .unexpectedEnd, offset: index) }
             switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","):
+                comma = index
+                index += 1
             case UInt8(ascii: "}"):
                 index += 1
                 depth -= 1
@@ -219,7 +224,12 @@ package struct Scanner {
             skipWhitespace()
             guard index < bytes.count else { throw JSONParseError(reason: .unexpectedEnd, offset: index) }
             switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","):
+                let comma = index
+                index += 1
+                skipWhitespace()
+                // A trailing comma is reported where it stands, not at the bracket.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { throw JSONParseError(reason: .unexpectedCharacter("']'"), offset: comma) }
             case UInt8(ascii: "]"):
                 index += 1
                 depth -= 1

@@ -168,5 +168,20 @@ check "bin/rails tabgen:validate: 0 on saved good pages, 1 with the finding on a
     { bin/rails tabgen:validate > '$work/out' 2>&1; [[ \$? == 1 ]]; } &&
     grep -q 'tmp/pages/bad.html:[0-9]*:[0-9]*: error\[TG104\] /tabs/0/path' '$work/out'"
 
+# A monorepo: tabgen.yml and the project's schema (with a field of its own) at the root,
+# the Rails app in rails/. The generator writes no second tabgen.yml, and the rake tasks
+# use the root's, so the app's check and the root's agree.
+mono="$work/mono"
+check "monorepo: generate tabgen:install in rails/ uses the root's tabgen.yml; tabgen:check and the root's check agree" bash -c "
+    mkdir -p '$mono' && cp -R '$app' '$mono/rails' && cd '$mono/rails' &&
+    rm -rf tabgen.yml .tabgen-manifest app/models/navigation app/components/navigation_component.* test/models test/components fixtures &&
+    sed 's/\"optionalProperties\": {/\"optionalProperties\": {\"badge\": {\"type\": \"string\"},/' '$root/schema.json' > '$mono/schema.json' &&
+    printf 'version: 1\nschema: schema.json\noutputs:\n  - lang: ruby\n    out: rails\n' > '$mono/tabgen.yml' &&
+    bin/rails generate tabgen:install > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
+    [[ ! -f tabgen.yml ]] && grep -q 'exist.*\.\./tabgen.yml' '$work/out' &&
+    grep -q badge app/models/navigation/tab_data.rb &&
+    bin/rails tabgen:check > '$work/out' 2>&1 && grep -q '(from ../tabgen.yml)' '$work/out' &&
+    cd '$mono' && '$binary' check"
+
 echo "gem: $passed passed, $failed failed"
 ((failed == 0))

@@ -42,6 +42,17 @@ struct JSONReaderTests {
         #expect(SourcePosition(offset: error.offset, in: Array("{\"a\": 1,\n  \"b\" 2}".utf8)) == SourcePosition(line: 2, column: 7))
     }
 
+    @Test func trailingCommaIsReportedAtTheComma() throws {
+        for (text, reason) in [("{\"a\": 1,\n}", JSONParseError.Reason.expectedKey), ("{\"tabs\": [1, 2,\n\n  ]}", .unexpectedCharacter("']'"))] {
+            let error = try #require(failure(text), "accepted \(text.debugDescription)")
+            #expect(error.reason == reason)
+            let comma = try #require(Array(text.utf8).lastIndex(of: UInt8(ascii: ",")))
+            #expect(error.offset == comma, "\(text.debugDescription): at \(error.offset), the comma is at \(comma)")
+        }
+        // A missing key after a comma is still reported where the key should be.
+        #expect(failure("{\"a\": 1, 2}")?.offset == 9)
+    }
+
     @Test(arguments: ["", "{", "[1,", "{\"a\"", "\"abc", "tru", "[1 2]", "{\"a\":1,}", "[1,]", "01", "1.", "-", "1e", "+1", ".5", "{a:1}", "'x'", "[1] 2", "NaN", "nul"])
     func rejectsMalformed(_ text: String) {
         #expect(failure(text) != nil, "accepted \(text.debugDescription)")

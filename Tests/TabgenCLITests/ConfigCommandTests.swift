@@ -60,6 +60,60 @@ struct ConfigCommandTests {
         #expect(result.stderr.contains("tabgen.yml:3:11: validate.strict must be true or false"), "\(result.stderr)")
     }
 
+    @Test func mistypedKeysAndOptionsGetAPositionAndASuggestion() throws {
+        let directory = try project(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      acessLevel: public\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let name = try CLI.run(["emit"], in: directory)
+        #expect(name.status == 2)
+        #expect(name.stderr.contains("tabgen.yml:7:7: outputs[0].options: unknown swift option acessLevel; did you mean accessLevel? (known: accessLevel,"), "\(name.stderr)")
+        try Data("version: 1\noutputs:\n  - lang: swift\n    out: gen\n    options: {accessLevel: private}\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let value = try CLI.run(["check"], in: directory)
+        #expect(value.status == 2)
+        #expect(value.stderr.contains("tabgen.yml:5:28: outputs[0].options: swift option accessLevel must be public or internal, not private"), "\(value.stderr)")
+        try Data("version: 1\nschmea: schema.json\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let key = try CLI.run(["validate", "two.json"], in: directory)
+        #expect(key.status == 2)
+        #expect(key.stderr.contains("tabgen.yml:2:1: unknown key schmea at the top level; did you mean schema? (expected: "), "\(key.stderr)")
+        let empty = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let option = try CLI.run(["emit", "--lang", "swift", "--option", "swift.namespce=TabBar", "--out", "gen"], in: empty)
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("--option swift.namespce=TabBar: unknown swift option namespce; did you mean namespace? (known: "), "\(option.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: empty.appendingPathComponent("gen").path))
+    }
+
+    @Test func anHTMLPageGivenAsAPayloadSuggestsHTML() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("\n<!DOCTYPE html>\n<html></html>\n".utf8).write(to: directory.appendingPathComponent("home.html"))
+        let result = try CLI.run(["validate", "--format", "json", "home.html"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("TG001"))
+        #expect(!result.stdout.contains("--html"), "standard output stays JSON")
+        #expect(result.stderr.contains("tabgen: note: home.html starts with '<': an HTML page? tabgen validate --html home.html checks the bridge elements on it"), "\(result.stderr)")
+        try Data("{\"tabs\": [<]}".utf8).write(to: directory.appendingPathComponent("broken.json"))
+        #expect(!(try CLI.run(["validate", "broken.json"], in: directory).stderr.contains("--html")))
+    }
+
+    @Test func aTrailingCommaIsReportedAtTheComma() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{\"active\": null,\n \"tabs\": [],\n}\n".utf8).write(to: directory.appendingPathComponent("comma.json"))
+        let result = try CLI.run(["validate", "comma.json"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("comma.json:2:12: error[TG001]"), "\(result.stdout)")
+    }
+
+    @Test func usageAndHelpPointWhereThingsAre() throws {
+        let check = try CLI.run(["check", "--help"])
+        #expect(check.stdout.contains("USAGE: tabgen check [--config <PATH>] [--templates <DIR>] [--format <FORMAT>]"), "\(check.stdout.prefix(400))")
+        #expect(check.stdout.contains("tabgen check --lang <LANG> [--out <DIR>]"))
+        #expect(!check.stdout.contains("tabgen check <options>"))
+        let diff = try CLI.run(["diff", "--help"])
+        #expect(diff.stdout.contains("docs/reference/codes.md"))
+        #expect(!diff.stdout.contains("listed in the README"))
+    }
+
     @Test func planValidatesAgainstTheConfigSchema() throws {
         let directory = try project(config: "version: 1\nschema: schema.json\n")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -218,7 +218,7 @@ struct ContractsEmitTests {
             let text = try String(contentsOf: types, encoding: .utf8)
             // The namespace option is the component, in Swift's case.
             #expect(text.contains("extension \(component.prefix(1).uppercased() + component.dropFirst())"), "\(text.prefix(400))")
-            #expect(text.contains("from contracts/\(component).json. Do not edit."))
+            #expect(text.contains("from \(component).json. Do not edit."), "by file name, as every header names its schema")
         }
         let manifest = try String(contentsOf: directory.appendingPathComponent("gen/.tabgen-manifest"), encoding: .utf8)
         #expect(manifest.contains("navigation/Navigation+MessageData.swift") && manifest.contains("sidebar/Sidebar+MessageData.swift"))

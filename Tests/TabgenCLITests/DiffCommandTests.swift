@@ -161,7 +161,8 @@ struct DiffCommandTests {
 
         let missing = try Self.diff(["git:HEAD:missing.json", "schema.json"], in: repository)
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("tabgen: error: cannot read git:HEAD:missing.json: fatal: path 'missing.json' does not exist in 'HEAD'"))
+        #expect(missing.stderr.hasPrefix("tabgen: error: git:HEAD:missing.json: HEAD has no missing.json (the pull request that adds it?); compare with the schema built into tabgen"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("tabgen diff builtin schema.json, or --if-old-missing builtin (or pass) in CI"), "\(missing.stderr)")
 
         let badRevision = try Self.diff(["git:no-such-branch:schema.json", "schema.json"], in: repository)
         #expect(badRevision.status == 2)
@@ -173,6 +174,42 @@ struct DiffCommandTests {
 
         let notSchema = try Self.diff(["git:HEAD:docs/empty.json", "schema.json"], in: repository)
         #expect(notSchema.status == 1)  // {} admits anything: everything after it narrows
+    }
+
+    /// The pull request that adopts tabgen: the base branch has no schema.json yet.
+    @Test func aMissingOldFileComparesWithTheBuiltInSchemaOrPasses() throws {
+        let repository = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        try Data("read me\n".utf8).write(to: repository.appendingPathComponent("README"))
+        try Self.git(["init", "-q"], in: repository)
+        try Self.git(["add", "README"], in: repository)
+        try Self.git(["-c", "user.name=tabgen", "-c", "user.email=tabgen@example.com", "commit", "-q", "-m", "before tabgen"], in: repository)
+        let builtin = try String(contentsOf: ContractsCommandTests.root.appendingPathComponent("schema.json"), encoding: .utf8)
+        try Data(builtin.utf8).write(to: repository.appendingPathComponent("schema.json"))
+
+        #expect(try Self.diff(["git:HEAD:schema.json", "schema.json"], in: repository).status == 2)
+        let same = try Self.diff(["--if-old-missing", "builtin", "git:HEAD:schema.json", "schema.json"], in: repository)
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(same.stderr.hasPrefix("tabgen: git:HEAD:schema.json: HEAD has no schema.json; comparing with schema.json (built in) (--if-old-missing builtin)\n"), "\(same.stderr)")
+        #expect(try Self.diff(["builtin", "schema.json"], in: repository).status == 0)
+
+        // A project's schema that adds a required field breaks the apps in the field (D002).
+        let changed = builtin.replacingOccurrences(of: "\"optionalProperties\": {\n        \"deprecated\"", with: "\"optionalProperties\": {\n        \"badge\": {\"type\": \"string\"},\n        \"deprecated\"")
+            .replacingOccurrences(of: "      \"properties\": {\n        \"id\": {", with: "      \"properties\": {\n        \"color\": {\"type\": \"string\"},\n        \"id\": {")
+        try #require(changed != builtin, "TabData.optionalProperties moved: update this test")
+        try Data(changed.utf8).write(to: repository.appendingPathComponent("schema.json"))
+        let breaking = try Self.diff(["--if-old-missing", "builtin", "git:HEAD:schema.json", "schema.json"], in: repository)
+        #expect(breaking.status == 1, "\(breaking.stdout)\(breaking.stderr)")
+        #expect(try Self.diff(["builtin", "schema.json"], in: repository).status == 1)
+
+        let pass = try Self.diff(["--if-old-missing", "pass", "--format", "json", "git:HEAD:schema.json", "schema.json"], in: repository)
+        #expect(pass.status == 0)
+        #expect(pass.stdout.isEmpty)
+        #expect(pass.stderr.contains("HEAD has no schema.json, so no client implements it yet: nothing to compare"), "\(pass.stderr)")
+        // Only a missing file: a revision that does not exist is still an error.
+        let badRevision = try Self.diff(["--if-old-missing", "builtin", "git:no-such-branch:schema.json", "schema.json"], in: repository)
+        #expect(badRevision.status == 2)
+        #expect(badRevision.stderr.hasPrefix("tabgen: error: cannot read git:no-such-branch:schema.json: fatal:"))
     }
 
     @Test func gitOutsideARepositoryExitsTwo() throws {

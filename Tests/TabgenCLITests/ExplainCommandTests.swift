@@ -46,6 +46,12 @@ struct ExplainCommandTests {
         #expect(result.stderr.contains("unknown code TG1O4; did you mean TG104?"))
     }
 
+    @Test func anUnknownCodeListsEveryFamily() throws {
+        let result = try CLI.run(["explain", "PC999"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("codes: TGxxx, Pxxx, Dxxx, PCxxx, MNxxx; docs/reference/codes.md)"), "\(result.stderr)")
+    }
+
     @Test func aRuleOfTheProjectsSchemaIsExplainedFromTheSchema() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

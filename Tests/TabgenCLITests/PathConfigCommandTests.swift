@@ -20,7 +20,7 @@ struct PathConfigCommandTests {
         ("doc-rules.json", [], 1, ["doc-rules.json:5:19: error[TG014] /rules/0/patterns:"]),
         ("doc-override.json", [], 0, []),
         // The overview's example: a comma after the last rule.
-        ("doc-overview.json", [], 1, ["doc-overview.json:10:3: error[TG001] (root):"]),
+        ("doc-overview.json", [], 1, ["doc-overview.json:9:6: error[TG001] (root):"]),  // at the trailing comma
         ("doc-android.json", [], 0, []),
         ("doc-empty.json", [], 0, []),
         ("ios_v1.json", [], 0, []),

@@ -26,20 +26,12 @@ public struct GenerationHeader: Sendable, Equatable {
         ]
     }
 
-    /// The last component of a path: what a header may say of a file given on the
-    /// command line, whose directory depends on where tabgen ran.
+    /// The last component of a path: what a header says of a schema or templates folder,
+    /// whether given on the command line or in tabgen.yml, so a file does not depend on
+    /// where tabgen ran or how the path was spelled (`../schema.json`, `./schema.json`).
     public static func fileName(_ path: String) -> String {
         let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         return trimmed.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? trimmed
-    }
-
-    /// A path written in a config file, relative to it: kept as written (without a
-    /// leading `./`), unless it is absolute, which a header never holds.
-    public static func relativeName(_ path: String) -> String {
-        if path.hasPrefix("/") { return fileName(path) }
-        var text = Substring(path)
-        while text.hasPrefix("./") { text = text.dropFirst(2) }
-        return String(text)
     }
 
     static func oneLine(_ text: String) -> String {

@@ -23,22 +23,30 @@ struct DiffCommand: ParsableCommand {
 
           schema.json:56:9: breaking[D002] /definitions/TabData/properties/badge: property "badge" added as required — old clients: safe (TabData allows unknown properties, so old clients ignore it), new clients: BREAKING (an old server does not send it)
 
-        OLD and NEW are paths (- reads standard input) or git:REF:PATH, read with \
-        `git show REF:PATH` in the current directory. Codes D001... are listed in the \
-        README. A summary goes to standard error.
+        OLD and NEW are paths (- reads standard input), git:REF:PATH, read with \
+        `git show REF:PATH` in the current directory, or builtin: the schema built into \
+        tabgen, which apps from before a project's own schema implement (the pull \
+        request that adopts tabgen: tabgen diff builtin schema.json). When OLD is \
+        git:REF:PATH and REF has no such file (that pull request, or one adding a \
+        contract), diff stops with exit 2 and says so, unless --if-old-missing \
+        builtin compares with the built-in schema or --if-old-missing pass reports \
+        nothing. Codes D001... are documented in docs/reference/codes.md (tabgen \
+        explain D001). A summary goes to standard error.
 
-        Exit codes: 0 no change breaks clients that are not allowed to break; 1 a change \
-        does (strict changes count unless --lenient-clients); 2 usage, I/O, git or \
-        schema error.
+        Exit codes: 0 no change breaks clients that are not allowed to break (or no \
+        old file with --if-old-missing pass); 1 a change does (strict changes count \
+        unless --lenient-clients); 2 usage, I/O, git or schema error, or no old file.
 
         Examples:
           tabgen diff git:origin/main:schema.json schema.json
           tabgen diff --format github git:origin/main:schema.json schema.json
           tabgen diff --lenient-clients --allow new-clients old/schema.json schema.json
+          tabgen diff builtin schema.json
+          tabgen diff --if-old-missing builtin git:origin/main:schema.json
         """
     )
 
-    @Argument(help: ArgumentHelp("The schema before the change: a path, - for standard input, or git:REF:PATH.", valueName: "OLD"), completion: .file(extensions: ["json"]))
+    @Argument(help: ArgumentHelp("The schema before the change: a path, - for standard input, git:REF:PATH, or builtin (the schema built into tabgen).", valueName: "OLD"), completion: .file(extensions: ["json"]))
     var oldSchema: String
 
     @Argument(help: ArgumentHelp("The schema after the change: a path, - for standard input, or git:REF:PATH (default: the schema of tabgen.yml).", valueName: "NEW"), completion: .file(extensions: ["json"]))
@@ -60,6 +68,13 @@ struct DiffCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Do not print the summary line.")
     var quiet = false
+
+    @Option(help: ArgumentHelp("When OLD is git:REF:PATH and REF has no such file (the pull request that adds it): fail (exit 2, the default), builtin (compare with the schema built into tabgen) or pass (exit 0: no client implements it yet).", valueName: "MODE"))
+    var ifOldMissing: OldMissing = .fail
+
+    enum OldMissing: String, ExpressibleByArgument, CaseIterable {
+        case fail, builtin, pass
+    }
 
     func validate() throws {
         do throws(CLIError) {
@@ -88,9 +103,28 @@ struct DiffCommand: ParsableCommand {
             } else {
                 throw CLIError("give NEW, or run where a tabgen.yml names the schema (schema:)")
             }
-            let oldSource = try SchemaSource(argument: oldSchema)
+            var oldSource = try SchemaSource(argument: oldSchema)
             let newSource = try SchemaSource(argument: newArgument)
-            old = (oldSource, try oldSource.load())
+            let oldDocument: SchemaDocument
+            do {
+                oldDocument = try oldSource.load()
+            } catch {
+                guard case .git(let revision, let path) = oldSource, GitShow.lacksFile(revision: revision, path: path) else { throw error }
+                let missing = "\(oldSource.displayName): \(revision) has no \(path)"
+                switch ifOldMissing {
+                case .fail:
+                    throw CLIError("\(missing) (the pull request that adds it?); compare with the schema built into tabgen, which apps from before it implement: tabgen diff builtin \(newArgument), or --if-old-missing builtin (or pass) in CI")
+                case .pass:
+                    _ = try newSource.load()
+                    if !quiet { printError("tabgen diff: \(missing), so no client implements it yet: nothing to compare (--if-old-missing pass)") }
+                    return
+                case .builtin:
+                    if !quiet { printError("tabgen: \(missing); comparing with \(SchemaLoader.builtinName) (--if-old-missing builtin)") }
+                    oldSource = .builtin
+                    oldDocument = try oldSource.load()
+                }
+            }
+            old = (oldSource, oldDocument)
             new = (newSource, try newSource.load())
         } catch {
             printError(error.description)

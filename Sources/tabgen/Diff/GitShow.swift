@@ -49,4 +49,26 @@ enum GitShow {
         guard data.count <= limit else { throw CLIError("git:\(object) is larger than \(limit) bytes") }
         return Array(data)
     }
+
+    /// Whether `revision` is a commit that has no file at `path`: the pull request that
+    /// adds the schema. Asked only after `read` failed, so a normal diff runs git once.
+    static func lacksFile(revision: String, path: String) -> Bool {
+        succeeds(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"]) && !succeeds(["cat-file", "-e", "\(revision):\(path)"])
+    }
+
+    private static func succeeds(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
 }

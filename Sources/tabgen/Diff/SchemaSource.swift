@@ -1,16 +1,24 @@
 import Schema
 
-/// One side of `tabgen diff`: a schema file, or a file at a git revision
-/// (`git:REF:PATH`, read with `git show REF:PATH`).
+/// One side of `tabgen diff`: a schema file, a file at a git revision (`git:REF:PATH`,
+/// read with `git show REF:PATH`), or the schema built into tabgen (`builtin`).
 enum SchemaSource: Equatable {
     case file(String)
     case git(revision: String, path: String)
+    /// The navigation schema of this tabgen: what the apps that predate a project's own
+    /// schema implement (the hand-written reference clients), for the adoption pull request.
+    case builtin
 
     static let gitPrefix = "git:"
+    static let builtinArgument = "builtin"
     /// The size limit of SchemaLoader.
     static let limit = 64 << 20
 
     init(argument: String) throws(CLIError) {
+        if argument == Self.builtinArgument {
+            self = .builtin
+            return
+        }
         guard argument.hasPrefix(Self.gitPrefix) else {
             self = .file(argument)
             return
@@ -34,6 +42,7 @@ enum SchemaSource: Equatable {
         switch self {
         case .file(let path): path == "-" ? "<stdin>" : path
         case .git(let revision, let path): "\(Self.gitPrefix)\(revision):\(path)"
+        case .builtin: SchemaLoader.builtinName
         }
     }
 
@@ -42,6 +51,7 @@ enum SchemaSource: Equatable {
         switch self {
         case .file(let path), .git(_, let path):
             path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        case .builtin: "schema.json"
         }
     }
 
@@ -50,6 +60,7 @@ enum SchemaSource: Equatable {
         switch self {
         case .file(let path): bytes = try FileInput.readAll(path: path, limit: Self.limit)
         case .git(let revision, let path): bytes = try GitShow.read(revision: revision, path: path, limit: Self.limit)
+        case .builtin: return try SchemaLoader.load(path: nil)
         }
         do {
             return try SchemaReader(fileName: displayName).read(bytes)

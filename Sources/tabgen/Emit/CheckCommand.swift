@@ -7,6 +7,10 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Fail when generated files are out of date with the schema (for CI).",
+        usage: """
+        tabgen check [--config <PATH>] [--templates <DIR>] [--format <FORMAT>] [--diff <MODE>] [--quiet]
+        tabgen check --lang <LANG> [--out <DIR>] [--schema <PATH>] [--option <LANG.NAME=VALUE> ...] [--format <FORMAT>] [--diff <MODE>] [--quiet]
+        """,
         discussion: """
         Regenerates in memory exactly what `tabgen emit` with the same options would \
         write and compares it with the files on disk. Nothing is written. Files that \

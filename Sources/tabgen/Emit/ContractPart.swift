@@ -9,7 +9,7 @@ import Schema
 /// generates: `check` reports them and the next `emit` deletes them, as for any file.
 struct ContractPart {
     var schemaPath: String
-    /// As written in tabgen.yml, for messages and headers.
+    /// As written in tabgen.yml, for messages (headers hold the file name).
     var schemaDisplay: String
     var component: String
     var target: any LanguageTarget
@@ -71,7 +71,7 @@ struct ContractPart {
                 throw CLIError("\(configPath): \(error.message)")
             }
             parts.append(ContractPart(schemaPath: contract.path, schemaDisplay: contract.file, component: contract.component, target: target,
-                                      header: GenerationHeader(version: version, schema: GenerationHeader.relativeName(contract.file), command: command),
+                                      header: GenerationHeader(version: version, schema: GenerationHeader.fileName(contract.file), command: command),
                                       swiftFilePrefix: output.language == "swift" ? options["namespace"] : nil))
         }
         return parts

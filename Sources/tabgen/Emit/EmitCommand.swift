@@ -21,14 +21,16 @@ struct EmitCommand: ParsableCommand {
         letter case) and symbolic links to directories inside the output directory stop \
         emit before it writes anything. The manifest is written last, so an emit that \
         fails half-way leaves files `check` reports and the next emit removes. A schema or template error writes nothing. Output is byte-for-byte \
-        deterministic: the header names the schema by file name and never holds a \
-        directory, so `check` passes whatever spelling of a path or working directory \
+        deterministic: the header names the schema by file name (from --schema or \
+        tabgen.yml alike) and never holds a directory, so `check` passes whatever spelling of a path or working directory \
         made the files.
 
-        Without --lang, tabgen reads tabgen.yml (or tabgen.yaml, tabgen.json) in the \
-        current directory or the nearest parent that has one, and regenerates every \
-        output it lists (paths in it are relative to the file; two outputs may not \
-        share a directory):
+        tabgen reads tabgen.yml (or tabgen.yaml, tabgen.json) in the current directory \
+        or the nearest parent that has one, up to the git repository's root (or \
+        --config FILE). Without --lang, emit regenerates every output it lists (paths \
+        in it are relative to the file; two outputs may not share a directory); with \
+        --lang, it generates from the file's schema or contracts unless --schema is \
+        given:
 
           version: 1
           schema: schema.json            # default: the built-in schema

@@ -9,7 +9,7 @@ struct GenerationOptions: ParsableArguments {
             completion: .list(TargetRegistry.languages + ["all"]))
     var language: String?
 
-    @Option(help: ArgumentHelp("Schema to generate from (default: the schema.json built into tabgen).", valueName: "PATH"), completion: .file(extensions: ["json"]))
+    @Option(help: ArgumentHelp("Schema to generate from (default: the schema or contracts of tabgen.yml, else the schema.json built into tabgen).", valueName: "PATH"), completion: .file(extensions: ["json"]))
     var schema: String?
 
     @Option(help: ArgumentHelp("Output directory (default: generated/LANG; with --lang all, DIR/LANG for each language).", valueName: "DIR"), completion: .directory)
@@ -18,7 +18,7 @@ struct GenerationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Directory of templates laid out like Templates/ (LANG/NAME.mustache) that replace built-in ones of the same name.", valueName: "DIR"), completion: .directory)
     var templates: String?
 
-    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one). Used when --lang is not given.", valueName: "PATH"),
+    @Option(help: ArgumentHelp("Project config file (default: tabgen.yml, tabgen.yaml or tabgen.json in the current directory or the nearest parent that has one). Without --lang, its outputs; with --lang, its schema, contracts and templates.", valueName: "PATH"),
             completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
@@ -42,7 +42,12 @@ struct GenerationOptions: ParsableArguments {
     /// The jobs these options ask for, with the templates to render them with.
     func jobs(version: String) throws(CLIError) -> (jobs: [EmitJob], templates: any TemplateSource) {
         if let language {
-            return (try commandLineJobs(language: language, version: version), try EmbeddedTemplates.source(overriddenBy: templates))
+            // Inside a project, --lang generates from the project's schema or contracts and
+            // with its templates, as every other command does: the built-in schema would
+            // drop the project's fields (issue 24).
+            let context = try ConfigContext.resolve(schema: schema, config: config)
+            let templatesDirectory = templates ?? context.config.flatMap { project in project.templates.map { project.resolve($0).path } }
+            return (try commandLineJobs(language: language, version: version, context: context), try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
         }
         let configPath: String
         if let config {
@@ -78,7 +83,7 @@ struct GenerationOptions: ParsableArguments {
                 jobs.append(EmitJob(target: first.target, options: output.options, schemaPath: first.schemaPath, schemaDisplay: first.schemaDisplay,
                                     schemaLabel: "\(names) (contracts: of \(configPath))",
                                     directory: project.resolve(output.out), directoryDisplay: output.out,
-                                    header: GenerationHeader(version: version, schema: contracts.map { GenerationHeader.relativeName($0.file) }.joined(separator: ", "), command: command),
+                                    header: GenerationHeader(version: version, schema: contracts.map { GenerationHeader.fileName($0.file) }.joined(separator: ", "), command: command),
                                     rerunCommand: rerun, parts: parts))
             }
             return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
@@ -90,9 +95,10 @@ struct GenerationOptions: ParsableArguments {
             } catch {
                 throw CLIError("\(configPath): \(error.message)")
             }
-            // Relative to the config file, as written there: the same wherever tabgen runs.
+            // Relative to the config file, as written there, in messages; by file name in the
+            // header, as with --schema, so a file is the same however the path was spelled.
             let schemaDisplay = project.schema ?? SchemaLoader.builtinName
-            let header = GenerationHeader(version: version, schema: project.schema.map(GenerationHeader.relativeName) ?? SchemaLoader.builtinName, command: command)
+            let header = GenerationHeader(version: version, schema: project.schema.map(GenerationHeader.fileName) ?? SchemaLoader.builtinName, command: command)
             jobs.append(EmitJob(target: target, options: output.options, schemaPath: project.schema.map { project.resolve($0).path }, schemaDisplay: schemaDisplay,
                                 schemaLabel: project.schema.map { "\($0) (from \(configPath))" } ?? "\(SchemaLoader.builtinName); \(configPath) names no schema",
                                 directory: project.resolve(output.out), directoryDisplay: output.out, header: header, rerunCommand: rerun))
@@ -111,7 +117,9 @@ struct GenerationOptions: ParsableArguments {
         return zip(files, loaded).map { ($0, project.resolve($0).path, $1.component) }
     }
 
-    private func commandLineJobs(language: String, version: String) throws(CLIError) -> [EmitJob] {
+    /// The jobs of `--lang`, from the schema `context` resolved (`--schema`, else the
+    /// project's schema or contracts, else the built-in schema).
+    private func commandLineJobs(language: String, version: String, context: ConfigContext) throws(CLIError) -> [EmitJob] {
         let language = language.lowercased()
         let languages: [String]
         if language == "all" {
@@ -156,7 +164,11 @@ struct GenerationOptions: ParsableArguments {
             guard TargetRegistry.entry(for: lang) != nil else {
                 throw CLIError("--option \(raw): unknown language \(lang) (known: \(EmitJob.languageList))")
             }
-            options[lang, default: [:]][String(raw[raw.index(after: dot)..<equals])] = String(raw[raw.index(after: equals)...])
+            let name = String(raw[raw.index(after: dot)..<equals])
+            if let unknown = EmitJob.unknownOption(name, language: lang) {
+                throw CLIError("--option \(raw): \(unknown)")
+            }
+            options[lang, default: [:]][name] = String(raw[raw.index(after: equals)...])
         }
         // The command that regenerates the files, flags in a fixed order. The header
         // names the schema and templates by file name and leaves --out out, so a file is
@@ -178,8 +190,12 @@ struct GenerationOptions: ParsableArguments {
         if let out { rerun += " --out \(out)" }
         if let templates { rerun += " --templates \(templates)" }
         rerun += optionFlags
-        let schemaDisplay = schema ?? SchemaLoader.builtinName
-        let schemaInHeader = schema.map(GenerationHeader.fileName) ?? SchemaLoader.builtinName
+        let schemaDisplay = context.schemaPath == nil ? SchemaLoader.builtinName : context.schemaName
+        let schemaInHeader = context.schemaPath == nil ? SchemaLoader.builtinName : GenerationHeader.fileName(context.schemaName)
+        var contracts: [(file: String, path: String, component: String)] = []
+        if let project = context.config, !context.contractSources.isEmpty {
+            contracts = try Self.contracts(of: project, configPath: project.path)
+        }
         var jobs: [EmitJob] = []
         for lang in languages {
             let target: any LanguageTarget
@@ -194,8 +210,17 @@ struct GenerationOptions: ParsableArguments {
             } else {
                 directory = out ?? "generated/\(lang)"
             }
-            jobs.append(EmitJob(target: target, options: options[lang] ?? [:], schemaPath: schema, schemaDisplay: schemaDisplay,
-                                schemaLabel: schema.map { "\($0) (--schema)" } ?? SchemaLoader.builtinName,
+            if let project = context.config, !contracts.isEmpty {
+                let output = ProjectConfig.Output(language: lang, out: directory, options: options[lang] ?? [:])
+                let parts = try ContractPart.parts(for: output, contracts: contracts, version: version, command: command, configPath: project.path)
+                let names = contracts.map { GenerationHeader.fileName($0.file) }.joined(separator: ", ")
+                jobs.append(EmitJob(target: target, options: options[lang] ?? [:], schemaPath: parts.first?.schemaPath, schemaDisplay: parts.first?.schemaDisplay ?? "",
+                                    schemaLabel: context.label, directory: URL(fileURLWithPath: directory), directoryDisplay: directory,
+                                    header: GenerationHeader(version: version, schema: names, command: command), rerunCommand: rerun, parts: parts))
+                continue
+            }
+            jobs.append(EmitJob(target: target, options: options[lang] ?? [:], schemaPath: context.schemaPath, schemaDisplay: schemaDisplay,
+                                schemaLabel: context.label,
                                 directory: URL(fileURLWithPath: directory), directoryDisplay: directory,
                                 header: GenerationHeader(version: version, schema: schemaInHeader, command: command), rerunCommand: rerun))
         }
@@ -206,6 +231,14 @@ struct GenerationOptions: ParsableArguments {
 /// One language generated into one directory.
 struct EmitJob {
     static var languageList: String { TargetRegistry.languages.joined(separator: ", ") }
+
+    /// `unknown swift option acessLevel; did you mean accessLevel? (known: ...)`, or nil
+    /// when `language` has the option (tabgen.yml `options:` and `--option` alike).
+    static func unknownOption(_ name: String, language: String) -> String? {
+        guard let known = TargetRegistry.entry(for: language)?.options.map(\.name), !known.contains(name) else { return nil }
+        let hint = Suggestion.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
+        return "unknown \(language) option \(name)\(hint) (known: \(known.joined(separator: ", ")))"
+    }
 
     var target: any LanguageTarget
     /// The options `target` was made with, as given (for `inputs`).
@@ -257,8 +290,10 @@ struct EmitJob {
     /// The hash of everything this job's files are made from (`GenerationInputs`), which
     /// the manifest records: tabgen's version and build (`generatorFingerprint` covers
     /// the built-in templates and the code generation sources), the header (schema name
-    /// and command), the language and its options, the schema's bytes, and the text of
-    /// every template of the language (`--templates` ones included).
+    /// and command; not the path the schema was named by, which reaches no file, so the
+    /// manifest does not depend on it either), the language and its options, the
+    /// schema's bytes, and the text of every template of the language (`--templates`
+    /// ones included).
     func inputs(schema: [UInt8], templates: any TemplateSource) -> String {
         var inputs = GenerationInputs()
         inputs.add("tabgen version", header.version)
@@ -268,7 +303,6 @@ struct EmitJob {
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {
             inputs.add("option " + name, value)
         }
-        inputs.add("schema name", schemaDisplay)
         inputs.add("schema", bytes: schema)
         for path in templates.templatePaths(in: target.templateFolder) {
             inputs.add("template " + path, templates.template(at: path) ?? "")

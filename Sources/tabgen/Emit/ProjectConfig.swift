@@ -46,6 +46,9 @@ struct ProjectConfig {
 
     /// The config file in `directory` or the nearest parent that has one, as a path
     /// relative to `directory` (`tabgen.yml`, `../../tabgen.yml`), so messages stay short.
+    /// The search stops at the root of the git repository (a folder holding `.git`), after
+    /// looking there: a file above the checkout is never the project's (CI checks out the
+    /// repository alone), so using one would make a laptop and CI disagree.
     static func find(in directory: URL) -> String? {
         var current = directory.standardizedFileURL
         var prefix = ""
@@ -53,6 +56,7 @@ struct ProjectConfig {
             if let name = fileNames.first(where: { FileManager.default.fileExists(atPath: current.appendingPathComponent($0).path) }) {
                 return prefix + name
             }
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return nil }
             let parent = current.deletingLastPathComponent()
             guard parent.path != current.path else { return nil }
             current = parent
@@ -166,6 +170,15 @@ struct ProjectConfig {
                 guard case .map(let pairs) = optionValue.kind else { throw fail(optionValue, "\(place).options must be a mapping") }
                 for (key, option) in pairs {
                     guard let text = option.scalar else { throw fail(option, "\(place).options.\(key) must be a single value") }
+                    // Each option alone, here, where its line and column are known.
+                    if let unknown = EmitJob.unknownOption(key, language: language) {
+                        throw error(path, at: option.keyPosition ?? option.position, "\(place).options: \(unknown)")
+                    }
+                    do {
+                        _ = try TargetRegistry.target(language: language, options: [key: text])
+                    } catch {
+                        throw Self.error(path, at: option.position, "\(place).options: \(error.message)")
+                    }
                     options[key] = text
                 }
             }
@@ -288,7 +301,8 @@ struct ProjectConfig {
 
     static func checkKeys(_ members: [(String, Value)], allowed: Set<String>, at place: String, path: String) throws(CLIError) {
         for (key, value) in members where !allowed.contains(key) {
-            throw error(path, at: value.keyPosition ?? value.position, "unknown key \(key) at \(place) (expected: \(allowed.sorted().joined(separator: ", ")))")
+            let hint = Suggestion.closest(to: key, among: allowed.sorted()).map { "; did you mean \($0)?" } ?? ""
+            throw error(path, at: value.keyPosition ?? value.position, "unknown key \(key) at \(place)\(hint) (expected: \(allowed.sorted().joined(separator: ", ")))")
         }
     }
 }

@@ -8,6 +8,18 @@ enum CodeDocumentation {
         return line.dropFirst(4).split(whereSeparator: { $0 == ":" || $0 == " " }).first.map(String.init)
     }
 
+    /// The families of `codes`, in the order the file documents them: `TGxxx, Pxxx, Dxxx,
+    /// PCxxx, MNxxx`, so a message about an unknown code names every family there is.
+    static var families: [String] {
+        var seen: [String] = []
+        for code in codes {
+            let letters = code.prefix { $0.isLetter }
+            let family = String(letters) + String(repeating: "x", count: code.count - letters.count)
+            if !seen.contains(family) { seen.append(family) }
+        }
+        return seen
+    }
+
     /// The section of `code` (upper case), up to the next heading, or nil.
     static func section(for code: String) -> String? {
         var lines: [Substring] = []

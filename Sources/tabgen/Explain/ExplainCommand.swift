@@ -8,8 +8,9 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Print the documentation of a code (TG104, P009, D052...) with an example.",
         discussion: """
         The codes of validate (TG0xx for the schema's types, TG1xx for its rules), plan \
-        (Pxxx) and diff (Dxxx) are documented in docs/reference/codes.md, which is \
-        compiled into tabgen. A rule code of your own schema (from --schema or \
+        (Pxxx), diff (Dxxx), path configurations (PCxxx: validate --path-config and \
+        tabgen paths) and the example contracts (MNxxx) are documented in \
+        docs/reference/codes.md, which is compiled into tabgen. A rule code of your own schema (from --schema or \
         tabgen.yml) is explained from the rule itself.
 
         Exit codes: 0 explained; 2 unknown code.
@@ -43,7 +44,7 @@ struct ExplainCommand: ParsableCommand {
         }
         guard !text.isEmpty else {
             let near = Suggestion.closest(to: wanted, among: CodeDocumentation.codes)
-            printError(CLIError("unknown code \(code)" + (near.map { "; did you mean \($0)?" } ?? "") + " (tabgen explain knows \(CodeDocumentation.codes.count) codes: TG0xx, TG1xx, Pxxx, Dxxx)").description)
+            printError(CLIError("unknown code \(code)" + (near.map { "; did you mean \($0)?" } ?? "") + " (tabgen explain knows \(CodeDocumentation.codes.count) codes: \(CodeDocumentation.families.joined(separator: ", ")); docs/reference/codes.md)").description)
             throw Exit.failure.exitCode
         }
         FileHandle.standardOutput.write(Data(text.utf8))

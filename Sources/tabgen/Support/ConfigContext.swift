@@ -24,7 +24,9 @@ struct ConfigContext {
         }
         let config = try configPath.map { path throws(CLIError) in try ProjectConfig.load(path: path) }
         if let schema {
-            return ConfigContext(config: config, schemaPath: schema, schemaName: schema, label: "\(schema) (--schema)")
+            // The config still gives the rest (outputs, templates, defaults, policy): name it.
+            let label = "\(schema) (--schema)" + (config.map { "; config \($0.path)" } ?? "")
+            return ConfigContext(config: config, schemaPath: schema, schemaName: schema, label: label)
         }
         if let config, let relative = config.schema {
             let resolved = config.resolve(relative)

@@ -242,6 +242,12 @@ extension ValidateOptions {
                     }
                     tally.add(findings, strict: strict)
                     emit(findings.map { $0.rendered(as: format) })
+                    // A page saved by a test, passed as a payload: say what would check it.
+                    if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<"),
+                       findings.contains(where: { $0.finding.code == FindingCode.malformedJSON }) {
+                        output.flush()
+                        printError("tabgen: note: \(name) starts with '<': an HTML page? tabgen validate --html \(file) checks the bridge elements on it")
+                    }
                 case .failure(.tooLarge):
                     let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
                                           message: "payload is larger than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)

@@ -4,8 +4,8 @@ require 'English'
 require_relative 'executable'
 
 module Tabgen
-  # Runs the binary from a Rails app's root, where its tabgen.yml is; tabgen's output
-  # goes straight to the terminal.
+  # Runs the binary from a Rails app's root, where tabgen finds the app's tabgen.yml (or a
+  # monorepo's, in a parent folder); tabgen's output goes straight to the terminal.
   module Runner
     module_function
 

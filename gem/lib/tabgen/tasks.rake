@@ -2,8 +2,9 @@
 
 require 'tabgen/runner'
 
-# Each task runs the tabgen binary from the app's root (its tabgen.yml decides the
-# schema and outputs); extra arguments go through as rake arguments:
+# Each task runs the tabgen binary from the app's root; the tabgen.yml there, or in the
+# nearest parent folder (a monorepo's root), decides the schema and outputs, and
+# "tabgen:check[--config,../tabgen.yml]" names another. Extra arguments go through as rake arguments:
 #   bin/rails "tabgen:validate[--url,http://localhost:3000/]"
 namespace :tabgen do
   desc 'Regenerate the outputs of tabgen.yml (tabgen emit)'

@@ -17,12 +17,20 @@ module Tabgen
                             desc: 'The controller as JavaScript (importmap) or TypeScript (jsbundling, Vite)'
       class_option :skip_emit, type: :boolean, default: false, desc: 'Write tabgen.yml only'
 
+      # In a monorepo (rails/ beside ios/ and android/) the project's tabgen.yml is in a
+      # parent folder, and every tabgen command run from here uses it: a second one here
+      # would generate from another schema and make two CI checks disagree.
       def create_config
-        template 'tabgen.yml.tt', 'tabgen.yml'
+        @parent_config = parent_config
+        return template('tabgen.yml.tt', 'tabgen.yml') unless @parent_config
+
+        say_status :exist, "#{@parent_config} (found in a parent folder; tabgen uses it from here too)"
+        say rails_outputs(File.dirname(@parent_config)) if outputs_missing?
       end
 
       def emit
         return if options[:skip_emit] || options[:pretend]
+        return if outputs_missing? # the user adds them to the parent config first
 
         say_status :run, 'tabgen emit'
         return if Tabgen::Runner.run('emit', chdir: destination_root)
@@ -43,6 +51,48 @@ module Tabgen
 
       def flavor
         options[:flavor]
+      end
+
+      CONFIG_NAMES = %w[tabgen.yml tabgen.yaml tabgen.json].freeze
+
+      # The config tabgen would use from a parent of the app's root, as a relative path
+      # (../tabgen.yml): the nearest parent holding one, up to the git repository's root,
+      # as tabgen searches (docs/generate.md). Nil when the app's root has its own or none is found.
+      def parent_config
+        folder = File.expand_path(destination_root)
+        return nil if CONFIG_NAMES.any? { |name| File.exist?(File.join(folder, name)) }
+
+        prefix = ''
+        until File.exist?(File.join(folder, '.git')) || File.dirname(folder) == folder
+          folder = File.dirname(folder)
+          prefix += '../'
+          name = CONFIG_NAMES.find { |candidate| File.exist?(File.join(folder, candidate)) }
+          return prefix + name if name
+        end
+        nil
+      end
+
+      # Whether the parent config lists no ruby output (read as text: tabgen reads it properly).
+      def outputs_missing?
+        @parent_config && !File.read(File.expand_path(@parent_config, destination_root)).match?(/lang:\s*ruby\b/)
+      end
+
+      # The outputs of tabgen.yml.tt, with paths relative to the parent config's folder.
+      def rails_outputs(config_folder)
+        app = Pathname.new(File.expand_path(destination_root)).relative_path_from(
+          Pathname.new(File.expand_path(config_folder, destination_root))
+        ).to_s
+        <<~TEXT
+          tabgen: #{@parent_config} has no ruby output; add these to its outputs:, then run bin/rails tabgen:emit
+            - lang: ruby
+              out: #{app}
+            - lang: typescript
+              out: #{app}/app/javascript/controllers/bridge
+              options: {flavor: #{flavor}, tests: false}
+            - lang: typescript
+              out: #{app}/test/javascript/bridge
+              options: {flavor: #{flavor}}
+        TEXT
       end
     end
   end
