@@ -31,4 +31,43 @@ struct HostileInputCommandTests {
         let valid = server.url("/framing?length=\(length)")
         #expect(try CLI.run(["validate", "--url", valid]).status == 0)
     }
+
+    // MARK: item 12: a huge --max-bytes
+
+    @Test func hugeMaxBytesIsRefused() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("one.jsonl")
+        try Data("{}\n".utf8).write(to: file)
+        // 100 GB was allocated at once (an abort); Int.max + 2 overflowed (a trap).
+        for value in ["100000000000", "9223372036854775807", "1073741825"] {
+            expectRefused(try CLI.run(["validate", "--jsonl", "--max-bytes", value, file.path]),
+                          "--max-bytes must be at most 1073741824 (1 GiB, the cap on one payload or page held in memory)")
+        }
+        try Data("version: 1\nvalidate:\n  max-bytes: 100000000000\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        expectRefused(try CLI.run(["validate", "--jsonl", "one.jsonl"], in: directory),
+                      "tabgen.yml:3:14: validate.max-bytes must be at most 1073741824")
+        // The cap itself is taken, and costs nothing until a line needs it.
+        let capped = try CLI.run(["validate", "-q", "--jsonl", "--max-bytes", "1073741824", file.path])
+        #expect(capped.status == 1, "\(capped.stderr)")
+        #expect(capped.stdout.contains("one.jsonl:1:1: error[TG012]"), "\(capped.stdout)")
+    }
+
+    /// The JSON Lines block starts at 4 MiB and grows for a longer line, up to the limit.
+    @Test func longLinesGrowTheBlockUpToTheLimit() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("long.jsonl")
+        let title = String(repeating: "x", count: 9 << 20)
+        let long = #"{"active": "a", "tabs": [{"id": "a", "title": "\#(title)", "icon": "i", "path": "/a"}, {"id": "b", "title": "B", "icon": "i", "path": "/b"}]}"#
+        try Data((long + "\nnot json\n" + long + "\n").utf8).write(to: file)
+        let read = try CLI.run(["validate", "-q", "--jsonl", "--max-bytes", "\(10 << 20)", file.path])
+        #expect(read.status == 1)
+        #expect(read.stdoutLines.count == 1, "\(read.stdout.prefix(1000))")
+        #expect(read.stdout.hasPrefix("\(file.path):2:2: error[TG001]"), "\(read.stdout.prefix(1000))")
+        let over = try CLI.run(["validate", "-q", "--jsonl", "--max-bytes", "\(6 << 20)", file.path])
+        #expect(over.stdoutLines.count == 3, "\(over.stdout.prefix(1000))")
+        #expect(over.stdoutLines.first?.hasPrefix("\(file.path):1:1: error[TG002]") == true)
+        #expect(over.stdoutLines.last?.hasPrefix("\(file.path):3:1: error[TG002]") == true)
+    }
 }

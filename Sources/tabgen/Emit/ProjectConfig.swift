@@ -112,6 +112,7 @@ struct ProjectConfig {
             }
             if let limit = lookup(members, "max-bytes") {
                 guard let bytes = limit.scalar.flatMap({ Int($0) }), bytes >= 1 else { throw fail(limit, "validate.max-bytes must be a whole number of bytes, at least 1") }
+                guard bytes <= ValidateOptions.maxBytesCap else { throw fail(limit, "validate.max-bytes must be \(ValidateOptions.maxBytesCapMessage)") }
                 config.validateMaxBytes = bytes
             }
         }
