@@ -1,4 +1,5 @@
 import Foundation
+import YAMLGuard
 import Yams
 
 // TabgenPlugin's build command: runs `tabgen emit --lang swift` into a temporary folder
@@ -27,6 +28,7 @@ if let config = options["config"] {
     let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
     let text: String
     do { text = try String(contentsOfFile: config, encoding: .utf8) } catch { fail("cannot read \(config): \(error.localizedDescription)") }
+    if let refusal = YAMLGuard.check(text) { fail("\(config):\(refusal.line):\(refusal.column): \(refusal.message)") }
     let document: [String: Any]
     do { document = (try Yams.load(yaml: text) as? [String: Any]) ?? [:] } catch { fail("\(config): \(error)") }
     if let schema = document["schema"] as? String {

@@ -70,4 +70,65 @@ struct HostileInputCommandTests {
         #expect(over.stdoutLines.first?.hasPrefix("\(file.path):1:1: error[TG002]") == true)
         #expect(over.stdoutLines.last?.hasPrefix("\(file.path):3:1: error[TG002]") == true)
     }
+
+    // MARK: items 10 and 11: tabgen.yml built to exhaust the YAML reader
+
+    /// A 500-byte "billion laughs": nine levels of ten aliases each.
+    static let laughs: String = {
+        var text = "version: 1\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        return text
+    }()
+
+    static let aliasMessage = "YAML aliases (*name) are not allowed: write the value out"
+    static let depthMessage = "nested more than 64 levels deep (the limit on nesting in a config file)"
+
+    @Test func configAliasesAreRefused() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.laughs.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        try Data(#"{"active": "a", "tabs": []}"#.utf8).write(to: directory.appendingPathComponent("p.json"))
+        expectRefused(try CLI.run(["validate", "p.json"], in: directory), "tabgen.yml:3:10: \(Self.aliasMessage)")
+        // One alias is enough, wherever it is; in a quoted string or a comment it is text.
+        let config = "version: 1\nvalidate: &v\n  strict: true\n# *v in a comment\nschema: \"*v.json\"\nbreaking: *v\n"
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        expectRefused(try CLI.run(["validate", "p.json"], in: directory), "tabgen.yml:6:11: \(Self.aliasMessage)")
+    }
+
+    @Test func deeplyNestedConfigIsRefused() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"{"active": "a", "tabs": []}"#.utf8).write(to: directory.appendingPathComponent("p.json"))
+        // 200,000 levels in 400 KB, under the 1 MiB cap on the file: the composer recursed
+        // once per level and overflowed the stack.
+        let flow = "version: 1\nx: " + String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000) + "\n"
+        try Data(flow.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        expectRefused(try CLI.run(["validate", "p.json"], in: directory), "tabgen.yml:2:67: \(Self.depthMessage)")
+        // Block sequences nest two bytes a level.
+        let block = "version: 1\nx:\n" + String(repeating: "- ", count: 100_000) + "a\n"
+        try Data(block.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let refused = try CLI.run(["validate", "p.json"], in: directory)
+        expectRefused(refused, Self.depthMessage)
+        // 64 levels are read (and x: is then an unknown key).
+        let deep = "version: 1\nx: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "\n"
+        try Data(deep.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        expectRefused(try CLI.run(["validate", "p.json"], in: directory), "tabgen.yml:2:1: unknown key x at the top level")
+    }
+
+    /// The SwiftPM plugin's runner reads tabgen.yml itself, with the same checks.
+    @Test func pluginRunnerRefusesAliasesAndDepth() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("tabgen.yml")
+        let output = directory.appendingPathComponent("Out.swift")
+        let arguments = ["--tabgen", CLI.binary.path, "--output", output.path, "--config", config.path]
+        try Data(Self.laughs.utf8).write(to: config)
+        expectRefused(try CLI.run(arguments, program: "tabgen-plugin-runner"), "error: tabgen plugin: \(config.path):3:10: \(Self.aliasMessage)")
+        let flow = "version: 1\nx: " + String(repeating: "{a: ", count: 100_000) + String(repeating: "}", count: 100_000) + "\n"
+        try Data(flow.utf8).write(to: config)
+        expectRefused(try CLI.run(arguments, program: "tabgen-plugin-runner"), Self.depthMessage)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
 }

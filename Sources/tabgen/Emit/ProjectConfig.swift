@@ -1,6 +1,7 @@
 import CodeGen
 import Foundation
 import Schema
+import YAMLGuard
 import Yams
 
 /// The project config file, `tabgen.yml` (or `tabgen.yaml`, `tabgen.json`): which
@@ -74,9 +75,13 @@ struct ProjectConfig {
                 throw CLIError("\(path): not valid JSON: \(error)")
             }
         } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let refusal = YAMLGuard.check(text) {
+                throw error(path, at: (refusal.line, refusal.column), refusal.message)
+            }
             let node: Node?
             do {
-                node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self))
+                node = try Yams.compose(yaml: text)
             } catch {
                 throw CLIError("\(path): not valid YAML: \(error)")
             }
