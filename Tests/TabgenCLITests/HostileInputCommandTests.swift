@@ -131,4 +131,18 @@ struct HostileInputCommandTests {
         expectRefused(try CLI.run(arguments, program: "tabgen-plugin-runner"), Self.depthMessage)
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    // MARK: item 13: a template that includes itself
+
+    @Test func recursivePartialIsRefusedWithItsCycle() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let templates = directory.appendingPathComponent("templates/swift")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("x {{> struct}}".utf8).write(to: templates.appendingPathComponent("struct.mustache"))
+        let out = directory.appendingPathComponent("out")
+        let result = try CLI.run(["emit", "--lang", "swift", "--templates", directory.appendingPathComponent("templates").path, "--out", out.path])
+        expectRefused(result, "template swift/struct.mustache includes itself through its partials: struct -> struct")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+    }
 }
