@@ -145,4 +145,40 @@ struct HostileInputCommandTests {
         expectRefused(result, "template swift/struct.mustache includes itself through its partials: struct -> struct")
         #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
     }
+
+    // MARK: item 16: the plugin runner's temporary folder
+
+    /// Runs the runner with TMPDIR in a folder of the test, after `plant` (a shell command)
+    /// made `$TMPDIR/tabgen-plugin-$$`: the shell then becomes the runner (exec keeps the
+    /// process id), so the runner's old folder name is taken beforehand. Returns what it wrote.
+    func runRunner(afterPlanting plant: String, environment: [String: String] = [:]) throws -> (CLIResult, String) {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("Out.swift")
+        let runner = CLI.binary.deletingLastPathComponent().appendingPathComponent("tabgen-plugin-runner").path
+        let script = "set -e; planted=\"$TMPDIR/tabgen-plugin-$$\"; \(plant); exec \"$0\" \"$@\""
+        let result = try CLI.run(["-c", script, runner, "--tabgen", CLI.binary.path, "--output", output.path, "--schema", ConfigCommandTests.builtInSchema],
+                                 environment: environment.merging(["TMPDIR": temporary.path]) { $1 }, program: "/bin/sh")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.count == 1 && left.first?.hasPrefix("tabgen-plugin-") == true, "the runner leaves only the planted folder: \(left)")
+        return (result, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+
+    @Test func pluginRunnerIgnoresAPlantedFolder() throws {
+        let (result, output) = try runRunner(afterPlanting: #"mkdir "$planted"; echo 'let planted = "PLANTED"' > "$planted/Planted.swift""#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(output.contains("struct MessageData"), "the types are generated")
+        #expect(!output.contains("PLANTED"), "a planted file is not compiled into the app")
+    }
+
+    @Test func pluginRunnerDoesNotFollowAPlantedLink() throws {
+        let victim = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: victim) }
+        let (result, output) = try runRunner(afterPlanting: #"ln -s "$VICTIM" "$planted""#, environment: ["VICTIM": victim.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(output.contains("struct MessageData"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).isEmpty, "nothing is written through the link")
+    }
 }
