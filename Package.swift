@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "CodeGen", dependencies: ["Schema", .product(name: "Mustache", package: "swift-mustache")]),
         // The client reconciliation algorithm (seeds/002), for `tabgen plan`.
         .target(name: "Reconciliation", dependencies: ["Schema"]),
+        // The checks made on tabgen.yml before Yams reads it (tabgen and the plugin's runner).
+        .target(name: "YAMLGuard", dependencies: [.product(name: "Yams", package: "Yams")]),
         // The command-line tool. The built-in schema.json is compiled into it by the
         // EmbedResources plugin, so the binary works from any directory.
         .executableTarget(
@@ -45,6 +47,7 @@ let package = Package(
                 "PathConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                "YAMLGuard",
             ],
             plugins: ["EmbedResources"]
         ),
@@ -58,7 +61,7 @@ let package = Package(
         // one output file the plugin declares.
         .executableTarget(
             name: "tabgen-plugin-runner",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: [.product(name: "Yams", package: "Yams"), "YAMLGuard"],
             path: "Sources/tabgen-plugin-runner"
         ),
         .plugin(name: "TabgenPlugin", capability: .buildTool(), dependencies: ["tabgen", "tabgen-plugin-runner"]),

@@ -1,4 +1,5 @@
 import Foundation
+import YAMLGuard
 import Yams
 
 // TabgenPlugin's build command: runs `tabgen emit --lang swift` into a temporary folder
@@ -27,6 +28,7 @@ if let config = options["config"] {
     let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
     let text: String
     do { text = try String(contentsOfFile: config, encoding: .utf8) } catch { fail("cannot read \(config): \(error.localizedDescription)") }
+    if let refusal = YAMLGuard.check(text) { fail("\(config):\(refusal.line):\(refusal.column): \(refusal.message)") }
     let document: [String: Any]
     do { document = (try Yams.load(yaml: text) as? [String: Any]) ?? [:] } catch { fail("\(config): \(error)") }
     if let schema = document["schema"] as? String {
@@ -47,7 +49,14 @@ if let config = options["config"] {
 }
 arguments += ["--option", "swift.tests=false"]
 
-let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-plugin-\(ProcessInfo.processInfo.processIdentifier)")
+// A folder of our own, made by mkdtemp: a fixed name (tabgen-plugin-PID) could be made
+// beforehand by anyone, with a .swift file in it that would be compiled into the app, or
+// as a symbolic link that would make emit write wherever it points.
+var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-plugin-XXXXXX").path.utf8CString)
+let scratch: URL = template.withUnsafeMutableBufferPointer { buffer in
+    guard let base = buffer.baseAddress, mkdtemp(base) != nil else { fail("cannot make a temporary folder: \(String(cString: strerror(errno)))") }
+    return URL(fileURLWithPath: String(cString: base), isDirectory: true)
+}
 defer { try? FileManager.default.removeItem(at: scratch) }
 arguments += ["--out", scratch.path]
 
@@ -69,6 +78,12 @@ do {
 } catch { fail("tabgen wrote nothing: \(error.localizedDescription)") }
 var joined = ""
 for name in names {
+    // Only the files emit wrote: never a link to somewhere else.
+    var info = stat()
+    guard lstat(scratch.appendingPathComponent(name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        try? FileManager.default.removeItem(at: scratch)
+        fail("the generated \(name) is not a regular file")
+    }
     guard let text = try? String(contentsOf: scratch.appendingPathComponent(name), encoding: .utf8) else { fail("cannot read the generated \(name)") }
     joined += "// MARK: - \(name)\n\n" + text + (text.hasSuffix("\n") ? "" : "\n") + "\n"
 }

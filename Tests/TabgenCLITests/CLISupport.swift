@@ -21,8 +21,9 @@ enum CLI {
     /// Runs tabgen with `arguments` in `directory`; output goes through files, so a
     /// large output cannot dead-lock on a full pipe.
     /// `environment` adds to (or replaces) variables of this process's environment.
+    /// `program`: another binary built beside tabgen (`tabgen-plugin-runner`), or an absolute path.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> CLIResult {
+                    environment: [String: String] = [:], program: String = "tabgen") throws -> CLIResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -31,7 +32,7 @@ enum CLI {
         try Data().write(to: outURL)
         try Data().write(to: errURL)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program.hasPrefix("/") ? URL(fileURLWithPath: program) : binary.deletingLastPathComponent().appendingPathComponent(program)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         if !environment.isEmpty {

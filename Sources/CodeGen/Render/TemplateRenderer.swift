@@ -16,6 +16,8 @@ public struct TemplateRenderer {
         var library = MustacheLibrary()
         var texts: [String: (path: String, text: String)] = [:]
         var parsed: Set<String> = []
+        /// Templates whose partials are known to include none of them again.
+        var acyclic: Set<String> = []
     }
 
     private let storage = Library()
@@ -36,6 +38,7 @@ public struct TemplateRenderer {
 
     /// Parses and registers `name` and the partials it names, unless done already.
     private func prepare(_ name: String) throws(CodeGenError) {
+        if !storage.acyclic.contains(name) { try checkPartialCycles(from: name) }
         var pending = [name]
         while let next = pending.popLast() {
             guard !storage.parsed.contains(next), let (path, text) = storage.texts[next] else { continue }
@@ -52,6 +55,67 @@ public struct TemplateRenderer {
             }
             pending += partials
         }
+    }
+
+    /// Refuses a template that includes itself through its partials (`x {{> struct}}` in
+    /// struct.mustache): swift-mustache would recurse until the stack overflows. Names
+    /// the cycle (`struct -> union -> struct`). Walked without recursion: a team's folder
+    /// can chain any number of templates.
+    static let maxPartialDepth = 64
+
+    private func checkPartialCycles(from root: String) throws(CodeGenError) {
+        // Depth-first, with the path from `root` on a stack: a partial already on the path closes a cycle.
+        var path: [(name: String, partials: [String], next: Int)] = []
+        var onPath: Set<String> = []
+        var done = storage.acyclic
+        func enter(_ name: String) {
+            let text = storage.texts[name]?.text ?? ""
+            let partials = Self.partialNames(in: text) ?? Self.possiblePartialNames(in: text)
+            path.append((name, partials.filter { storage.texts[$0] != nil }, 0))
+            onPath.insert(name)
+        }
+        enter(root)
+        while let top = path.last {
+            guard top.next < top.partials.count else {
+                path.removeLast()
+                onPath.remove(top.name)
+                done.insert(top.name)
+                continue
+            }
+            path[path.count - 1].next += 1
+            let partial = top.partials[top.next]
+            if onPath.contains(partial) {
+                let cycle = path.drop { $0.name != partial }.map(\.name) + [partial]
+                let file = storage.texts[partial]?.path ?? partial
+                throw CodeGenError("template \(file) includes itself through its partials: \(cycle.joined(separator: " -> "))")
+            }
+            guard !done.contains(partial) else { continue }
+            // Rendering recurses once per partial level too: a long chain would also overflow.
+            guard path.count <= Self.maxPartialDepth else {
+                throw CodeGenError("template \(storage.texts[root]?.path ?? root) nests partials more than \(Self.maxPartialDepth) deep (the limit): \(path.map(\.name).joined(separator: " -> ")) -> \(partial)")
+            }
+            enter(partial)
+        }
+        storage.acyclic = done
+    }
+
+    /// For a template that changes delimiters midway (`partialNames` gives up): every
+    /// name after a `>` or `<`, which covers its partial tags whatever the delimiters.
+    static func possiblePartialNames(in text: String) -> [String] {
+        var names: [String] = []
+        var bytes = text.utf8[...]
+        while let marker = bytes.firstIndex(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<") }) {
+            bytes = bytes[bytes.index(after: marker)...].drop { $0 == UInt8(ascii: " ") }
+            let name = bytes.prefix { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"): true
+                default: false
+                }
+            }
+            if !name.isEmpty { names.append(String(decoding: name, as: UTF8.self)) }
+        }
+        return names
     }
 
     /// The template of `text`, as TEXT (the pragma applies to the template it starts;

@@ -1,6 +1,7 @@
 import CodeGen
 import Foundation
 import Schema
+import YAMLGuard
 import Yams
 
 /// The project config file, `tabgen.yml` (or `tabgen.yaml`, `tabgen.json`): which
@@ -78,9 +79,13 @@ struct ProjectConfig {
                 throw CLIError("\(path): not valid JSON: \(error)")
             }
         } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let refusal = YAMLGuard.check(text) {
+                throw error(path, at: (refusal.line, refusal.column), refusal.message)
+            }
             let node: Node?
             do {
-                node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self))
+                node = try Yams.compose(yaml: text)
             } catch {
                 throw CLIError("\(path): not valid YAML: \(error)")
             }
@@ -116,6 +121,7 @@ struct ProjectConfig {
             }
             if let limit = lookup(members, "max-bytes") {
                 guard let bytes = limit.scalar.flatMap({ Int($0) }), bytes >= 1 else { throw fail(limit, "validate.max-bytes must be a whole number of bytes, at least 1") }
+                guard bytes <= ValidateOptions.maxBytesCap else { throw fail(limit, "validate.max-bytes must be \(ValidateOptions.maxBytesCapMessage)") }
                 config.validateMaxBytes = bytes
             }
         }

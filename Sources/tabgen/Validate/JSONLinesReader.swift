@@ -31,7 +31,10 @@ struct JSONLinesReader {
         // One scratch for the lines validated on this thread: the byte pass reuses its buffers.
         let scratch = ByteScratch()
         let lineScratch = FindingWriter.Scratch()
-        let capacity = max(1 << 22, maxBytes + 2)
+        // The block grows as a long line arrives, up to the limit (and a byte to see the
+        // line is over it, one for its newline): a large --max-bytes costs nothing until a
+        // line needs it.
+        var capacity = 1 << 22
         // Uninitialized: zeroing a block that read(2) overwrites is wasted work.
         var buffer = [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
         var filled = 0
@@ -77,7 +80,7 @@ struct JSONLinesReader {
             }
             validate(lines, in: buffer, writer: writer, scratch: scratch, lineScratch: lineScratch, output: output, tally: &tally)
             let rest = filled - start
-            if rest > maxBytes || (rest == capacity) {
+            if rest > maxBytes {
                 // An over-long line: report it once, then discard up to its newline.
                 if !skipping {
                     let located = [tooLong(file: file, line: nextLine)]
@@ -97,6 +100,12 @@ struct JSONLinesReader {
                 }
             }
             filled = rest
+            if filled == capacity {
+                // One line fills the block and is not over the limit yet.
+                let grown = min(capacity * 2, maxBytes + 2)
+                buffer += repeatElement(0, count: grown - capacity)
+                capacity = grown
+            }
         }
         return nil
     }

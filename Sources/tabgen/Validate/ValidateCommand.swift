@@ -128,6 +128,10 @@ struct ValidateCommand: ParsableCommand {
 
 extension ValidateOptions {
     static let defaultMaxBytes = 16 << 20
+    /// The largest --max-bytes (and tabgen.yml max-bytes:): a payload or page is held in
+    /// memory whole, and past this a number meant as "no limit" asked for 100 GB at once.
+    static let maxBytesCap = 1 << 30
+    static let maxBytesCapMessage = "at most 1073741824 (1 GiB, the cap on one payload or page held in memory)"
 
     /// Pages are checked rather than payload files.
     private var readsPages: Bool { html || fetchesURLs }
@@ -142,6 +146,7 @@ extension ValidateOptions {
         }
         if files.isEmpty && !fetchesURLs && pathConfigs.isEmpty { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
         if let maxBytesOption, maxBytesOption < 1 { throw ValidationError("--max-bytes must be at least 1") }
+        if let maxBytesOption, maxBytesOption > Self.maxBytesCap { throw ValidationError("--max-bytes must be \(Self.maxBytesCapMessage)") }
         if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be at least 1") }
         if maxFindings < 0 { throw ValidationError("--max-findings must be 0 (no limit) or more") }
         if files.filter({ $0 == "-" }).count + (urlsFrom == "-" ? 1 : 0) > 1 { throw ValidationError("- (standard input) can be given only once") }

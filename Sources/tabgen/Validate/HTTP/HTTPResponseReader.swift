@@ -117,7 +117,10 @@ struct HTTPResponseReader {
                     return pending.count - position > 1024 ? .failed("a chunk size line is longer than 1 KiB") : .needMore
                 }
                 let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-                guard !digits.isEmpty, digits.count <= 15, let size = Int(String(decoding: digits, as: UTF8.self), radix: 16) else {
+                // Hexadecimal digits only: Int(_:radix:) also takes a sign, and a size of -1
+                // made the body's range run backwards (a trap).
+                guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(Self.isHexDigit),
+                      let size = Int(String(decoding: digits, as: UTF8.self), radix: 16) else {
                     return .failed("a chunk size is not a hexadecimal number")
                 }
                 if size == 0 {
@@ -158,20 +161,34 @@ struct HTTPResponseReader {
     /// when that alone decides the outcome.
     private mutating func startBody() -> Event? {
         if framing == .untilEnd {
-            if let length = header("Content-Length").flatMap({ Int($0) }), length > maxBytes { return tooLarge() }
+            if let length = header("Content-Length").flatMap(Self.contentLength), length > maxBytes { return tooLarge() }
             state = .untilEnd
             return nil
         }
         if let coding = header("Transfer-Encoding"), coding.lowercased().contains("chunked") {
             state = .chunkSize
         } else if let text = header("Content-Length") {
-            guard let length = Int(text), length >= 0 else { return .failed("the Content-Length \(text) is not a number") }
+            guard let length = Self.contentLength(text) else { return .failed("the Content-Length \(text) is not a number") }
             if length > maxBytes { return tooLarge() }
             state = .fixed(remaining: length)
         } else {
             state = .untilEnd
         }
         return nil
+    }
+
+    /// A Content-Length value: decimal digits only (RFC 9110 8.6), so not `+5` or `-1`,
+    /// which Int(_:) takes; nil when it is not one or does not fit an Int.
+    static func contentLength(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(text)
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
     }
 
     /// Parses the status line and the header fields; a message when they are not HTTP.

@@ -9,6 +9,8 @@ gone) or after ten minutes, whichever comes first.
 Routes:
   /ok.html              html/valid.html
   /pages/NAME           html/NAME
+  /framing?chunk=SIZE   html/valid.html as one chunk whose size line says SIZE (-1, +5)
+  /framing?length=N     html/valid.html with Content-Length: N as given (+5)
   /slow?seconds=N       waits N seconds (default 5), then html/valid.html
   /stats                JSON {"maxInFlight": N}: the most /slow requests served at
                         once since the start (or the last /stats?reset=1)
@@ -111,6 +113,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(b"0\r\nX-Trailer: yes\r\n\r\n")
         self.close_connection = True
 
+    def framing(self, query):
+        """A body framed as the query says, however wrong: a client must refuse it."""
+        body = page("valid.html")
+        self.protocol_version = "HTTP/1.1"
+        self.send_response(200)
+        self.send_header("Connection", "close")
+        if "chunk" in query:
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.wfile.write(b"%s\r\n%s\r\n0\r\n\r\n" % (query["chunk"][0].encode(), body))
+        else:
+            self.send_header("Content-Length", query["length"][0])
+            self.end_headers()
+            self.wfile.write(body)
+        self.close_connection = True
+
     def slow(self, seconds):
         global in_flight, max_in_flight
         with lock:
@@ -149,6 +167,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.send_page(page(name))
                 else:
                     self.send_page(b"<h1>Not Found</h1>", 404)
+            elif path == "/framing":
+                self.framing(query)
             elif path == "/slow":
                 self.slow(float(query.get("seconds", ["5"])[0]))
             elif path == "/stats":
