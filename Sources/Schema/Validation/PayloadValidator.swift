@@ -190,10 +190,7 @@ public struct PayloadValidator: Sendable {
             if case .enumeration(let values)? = schema?.form {
                 say(value.map(RuleEngine.show) ?? "value")
                 say(" is not one of ")
-                for (position, allowed) in values.enumerated() {
-                    if position > 0 { say(", ") }
-                    quote(allowed)
-                }
+                AllowedValues.append(values, to: &text)
             } else {
                 say("value is not in the enum")
             }
@@ -231,10 +228,7 @@ public struct PayloadValidator: Sendable {
                 say(" is not one of the ")
                 quote(form.tag)
                 say(" values ")
-                for (position, variant) in form.mapping.enumerated() {
-                    if position > 0 { say(", ") }
-                    quote(variant.tag)
-                }
+                AllowedValues.append(form.mapping.map(\.tag), to: &text)
             } else {
                 say("unknown discriminator value")
             }
