@@ -16,6 +16,7 @@ struct FindingWriterTests {
         "", "a", "tabs", "\"", "\\", "\"quoted\"", "back\\slash", "\n", "\r\n", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{01}",
         "\u{1F}", "\u{7F}", "é", "Übersicht", "€", "𝄞", "\u{2028}", "\u{2029}", "\u{2027}", "â€¨", "~", "/", "~1", "a/b~c",
         "%", "50%", ":", ",", "0123456789abcdef", "a long run of plain text that spans several words",
+        "\u{85}", "\u{9B}", "\u{1B}[31m", "\n::error file=x,line=1::forged",
     ]
 
     static func check(_ item: LocatedFinding, file: String? = nil) {
@@ -69,6 +70,27 @@ struct FindingWriterTests {
             named.subject = FindingSubject(contract: "c\(piece)", event: piece)
             Self.check(named)
         }
+    }
+
+    /// No control character reaches a line of text or github output, whatever the file
+    /// name, key or message holds (issue 23, item 17): one finding is one line.
+    @Test func textAndGitHubLinesHoldNoControlCharacter() {
+        for piece in Self.pieces {
+            let item = LocatedFinding(file: "dir/\(piece)x.jsonl", line: 1, column: 2,
+                                      finding: Self.finding(pointer: [.key(piece)], message: "m \(piece) m"))
+            var note = item
+            note.isNote = true
+            for format in [ReportFormat.text, .github] {
+                for rendered in [item.rendered(as: format), note.rendered(as: format)] {
+                    let controls = rendered.unicodeScalars.filter { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }
+                    #expect(controls.isEmpty, "\(format): \(rendered.debugDescription)")
+                }
+            }
+        }
+        let forged = LocatedFinding(file: "a\n::error file=x,line=1::forged.json", line: 1, column: 1,
+                                    finding: Self.finding(pointer: [], message: "m"))
+        #expect(forged.text == #"a\n::error file=x,line=1::forged.json:1:1: error[TG104] (root): m"#)
+        #expect(forged.github == "::error file=a\\n%3A%3Aerror file=x%2Cline=1%3A%3Aforged.json,line=1,col=1,title=TG104::(root): m")
     }
 
     @Test func writesNumbersAsTheJSONWriterDoes() {

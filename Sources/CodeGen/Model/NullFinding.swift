@@ -13,7 +13,7 @@ extension TypeModel {
         case .named(let id):
             switch self[id]?.kind {
             case .enumeration(let enumeration)?:
-                return (FindingCode.notInEnum, "null is not one of " + enumeration.cases.map { JSONWriter.quoted($0.value) }.joined(separator: ", "))
+                return (FindingCode.notInEnum, "null is not one of " + AllowedValues.list(enumeration.cases.map(\.value)))
             case .alias(let target)?:
                 // A cycle of aliases holds no value at all; say what the CLI says of one.
                 guard !seen.contains(id) else { return (FindingCode.wrongType, "wrong type, found null") }

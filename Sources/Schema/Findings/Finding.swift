@@ -72,3 +72,23 @@ public enum FindingCode {
     /// equal, Kotlin, JavaScript and Ruby do not, so the iOS and Android apps disagree.
     public static let canonicalEquivalence = "TG022"
 }
+
+/// A payload's findings as a validator lists them (`PayloadValidator.maxFindings` may
+/// cut the list), and how many of each severity it has in all: a verdict and a summary
+/// are made from the counts, never from what is listed.
+public struct FindingReport: Sendable, Equatable {
+    public var findings: [Finding]
+    /// Every error, listed or not.
+    public var errors: Int
+    /// Every warning, listed or not.
+    public var warnings: Int
+
+    public init(findings: [Finding] = [], errors: Int = 0, warnings: Int = 0) {
+        self.findings = findings
+        self.errors = errors
+        self.warnings = warnings
+    }
+
+    /// Whether some findings are not listed.
+    public var isCut: Bool { errors + warnings > findings.count }
+}

@@ -17,9 +17,12 @@ public struct InstanceValidator {
     /// Resolves refs, checks leaves and matches keys to properties.
     let fast: FastValidator
     public private(set) var errors: [ErrorIndicator] = []
-    /// Stop after this many errors (0: no limit), so a hostile instance with millions of
-    /// errors costs bounded memory.
+    /// Keep at most this many errors (0: no limit), so a hostile instance with millions of
+    /// errors costs bounded memory; the walk goes on, counting the others in `errorCount`
+    /// (a verdict and a summary are about all of them, whatever is kept).
     let maxErrors: Int
+    /// Every error found, those past `maxErrors` included.
+    public private(set) var errorCount = 0
 
     var isFull: Bool { maxErrors > 0 && errors.count >= maxErrors }
 
@@ -32,28 +35,36 @@ public struct InstanceValidator {
 
     /// The error indicators of `instance` against the document's root schema.
     public static func validate(_ instance: JSON, against document: SchemaDocument, maxErrors: Int = 0) -> [ErrorIndicator] {
+        counted(instance, against: document, maxErrors: maxErrors).errors
+    }
+
+    /// The first `maxErrors` error indicators (0: all), and how many there are in all.
+    public static func counted(_ instance: JSON, against document: SchemaDocument, maxErrors: Int) -> (errors: [ErrorIndicator], count: Int) {
         var validator = InstanceValidator(document: document, maxErrors: maxErrors)
         validator.validate(instance, document.root, parentTag: nil)
-        return validator.errors
+        return (validator.errors, validator.errorCount)
     }
 
     /// Records an error at the current paths; `schema` holds the failed keyword and
     /// `instance` is the value at the instance path (for `describe`).
     private mutating func record(_ kind: ErrorIndicator.Kind, _ schema: Schema, _ instance: JSON) {
+        errorCount += 1
         guard !isFull else { return }
         errors.append(ErrorIndicator(instancePath: instancePath, schemaPath: Array(schemaPath[schemaBase...]), kind: kind,
                                      context: ErrorIndicator.Context(schema: schema, value: instance)))
     }
 
     private mutating func fail(_ keyword: String, _ schema: Schema, _ instance: JSON) {
-        guard !isFull else { return }
+        guard !isFull else {
+            errorCount += 1
+            return
+        }
         schemaPath.append(keyword)
         record(.keyword, schema, instance)
         schemaPath.removeLast()
     }
 
     mutating func validate(_ instance: JSON, _ schema: Schema, parentTag: String?) {
-        if isFull { return }
         if schema.nullable, case .null = instance { return }
         switch schema.form {
         case .empty:
@@ -93,7 +104,6 @@ public struct InstanceValidator {
             schemaPath.append("values")
             let members = object.members
             for position in members.indices where !fast.isValidLeaf(members[position].value, valueSchema) {
-                if isFull { break }
                 instancePath.append(.key(members[position].key))
                 validate(members[position].value, valueSchema, parentTag: nil)
                 instancePath.removeLast()
@@ -139,7 +149,6 @@ public struct InstanceValidator {
         }
         guard case .properties(let form) = target.form else {
             for index in items.indices where !fast.isValidLeaf(items[index], element) {
-                if isFull { return }
                 instancePath.append(.index(index))
                 validate(items[index], element, parentTag: nil)
                 instancePath.removeLast()
@@ -158,7 +167,6 @@ public struct InstanceValidator {
         instancePath.append(.index(0))
         let slot = instancePath.count - 1
         for index in items.indices {
-            if isFull { break }
             if element.nullable || target.nullable, case .null = items[index] { continue }
             instancePath[slot] = .index(index)
             validateProperties(items[index], target, form, parentTag: nil)
@@ -187,7 +195,7 @@ public struct InstanceValidator {
                 }
             }
         }
-        guard seenRequired < form.required.count, !isFull else { return }
+        guard seenRequired < form.required.count else { return }
         var seen = [Bool](repeating: false, count: form.required.count)
         for (position, member) in object.members.enumerated() {
             if case .required(let index) = fast.lookup(member.key, at: position, in: form) { seen[index] = true }
@@ -233,7 +241,6 @@ public struct InstanceValidator {
                         instancePath.append(.key(members[position].key))
                         record(.unexpectedProperty, schema, members[position].value)
                         instancePath.removeLast()
-                        if isFull { break walk }
                     }
                     continue walk
                 }
@@ -260,7 +267,6 @@ public struct InstanceValidator {
             }
             // Invalid, or a container: walked with paths, from the ref if it is one.
             validateMember(members[position], property, keyword: isRequired ? "properties" : "optionalProperties")
-            if isFull { break }
         }
         return seenRequired
     }

@@ -8,8 +8,9 @@ public struct PayloadValidator: Sendable {
     /// The one-pass check on bytes that answers for valid payloads without a tree.
     public let bytePass: ByteValidator
     public var reader = JSONReader()
-    /// Report at most this many findings per payload (0: all). One more is computed,
-    /// so callers can tell that the list was cut.
+    /// Report at most this many findings per payload (0: all). One more is kept, so
+    /// callers can tell that the list was cut; a cut list keeps errors before warnings,
+    /// and `report` counts every finding, kept or not.
     public var maxFindings = 0
 
     public init(document: SchemaDocument) {
@@ -20,7 +21,13 @@ public struct PayloadValidator: Sendable {
 
     /// Findings for raw bytes; parse errors carry a byte offset.
     public func findings(for bytes: UnsafeBufferPointer<UInt8>) -> [Finding] {
-        findings(for: bytes, scratch: ByteScratch())
+        report(for: bytes).findings
+    }
+
+    /// `findings(for:)` with the count of every finding, those `maxFindings` cut included.
+    public func report(for bytes: UnsafeBufferPointer<UInt8>) -> FindingReport {
+        let scratch = ByteScratch()
+        return report(for: bytes, verdict: verdict(for: bytes, scratch: scratch), scratch: scratch)
     }
 
     /// Findings for raw bytes, reusing `scratch` (one per thread) for the byte pass:
@@ -41,21 +48,26 @@ public struct PayloadValidator: Sendable {
     /// The findings for bytes whose byte-pass verdict is `verdict`, as
     /// `findings(for:scratch:)` gives them.
     public func findings(for bytes: UnsafeBufferPointer<UInt8>, verdict: ByteValidator.Verdict, scratch: ByteScratch) -> [Finding] {
+        report(for: bytes, verdict: verdict, scratch: scratch).findings
+    }
+
+    /// `findings(for:verdict:scratch:)` with the count of every finding, those
+    /// `maxFindings` cut included: what a verdict and a summary are made from.
+    public func report(for bytes: UnsafeBufferPointer<UInt8>, verdict: ByteValidator.Verdict, scratch: ByteScratch) -> FindingReport {
         switch verdict {
         case .valid:
-            return []
+            return FindingReport()
         case .rulesOnly(let passing, let failing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
-            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
-            let findings = engine.evaluate(payload, skipping: passing, reporting: failing)
-            return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
+            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
+            return cut(engine.evaluate(payload, skipping: passing, reporting: failing), uncounted: 0)
         case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
             // report nothing, so skipping them leaves the findings as they were.
-            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
-            return findings(for: payload, skipping: passing, reporting: failing)
+            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
+            return report(for: payload, skipping: passing, reporting: failing)
         case .unknown:
-            return treeFindings(for: bytes, strings: scratch.strings)
+            return treeReport(for: bytes, strings: scratch.strings)
         }
     }
 
@@ -65,31 +77,59 @@ public struct PayloadValidator: Sendable {
     }
 
     func treeFindings(for bytes: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> [Finding] {
+        treeReport(for: bytes, strings: strings).findings
+    }
+
+    func treeReport(for bytes: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> FindingReport {
         switch reader.parse(buffer: bytes, strings: strings) {
         case .success(let payload):
-            return findings(for: payload)
+            return report(for: payload)
         case .failure(let error):
-            return [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
-                            message: "not well-formed JSON: \(error)", offset: error.offset)]
+            return FindingReport(findings: [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
+                                                    message: "not well-formed JSON: \(error)", offset: error.offset)], errors: 1, warnings: 0)
         }
     }
 
     /// Findings for a parsed payload: schema violations first, then rule violations.
     public func findings(for payload: JSON) -> [Finding] {
-        findings(for: payload, skipping: 0, reporting: 0)
+        report(for: payload).findings
     }
 
-    /// `findings(for:)` without the rules in `skipping` (bit n: rule n), which the
+    /// `findings(for:)` with the count of every finding, those `maxFindings` cut included.
+    public func report(for payload: JSON) -> FindingReport {
+        report(for: payload, skipping: 0, reporting: 0)
+    }
+
+    /// `report(for:)` without the rules in `skipping` (bit n: rule n), which the
     /// caller knows report nothing on this payload, and without the pre-check of the
     /// rules in `reporting` (see `RuleEngine.evaluate(_:skipping:reporting:)`).
-    func findings(for payload: JSON, skipping: UInt64, reporting: UInt64) -> [Finding] {
-        var findings: [Finding] = []
+    func report(for payload: JSON, skipping: UInt64, reporting: UInt64) -> FindingReport {
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
         // One RFC 8927 walk: the payloads that get here are nearly all invalid, so asking
-        // a yes/no validator first would only walk their failing parts twice.
-        findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
+        // a yes/no validator first would only walk their failing parts twice. Past the
+        // limit it counts the errors without describing them.
+        let schema = InstanceValidator.counted(payload, against: document, maxErrors: limit)
+        var findings = schema.errors.map { describe($0, in: payload) }
         findings += engine.evaluate(payload, skipping: skipping, reporting: reporting)
-        return limit > 0 ? Array(findings.prefix(limit)) : findings
+        return cut(findings, uncounted: schema.count - schema.errors.count)
+    }
+
+    /// `findings` counted, and cut to `maxFindings` + 1 keeping errors before warnings
+    /// (each in the order found): a list cut in rule order could keep only warnings of
+    /// an invalid payload. `uncounted`: errors found but not among `findings`.
+    func cut(_ findings: [Finding], uncounted: Int) -> FindingReport {
+        var errors = uncounted
+        for finding in findings where finding.severity == .error { errors += 1 }
+        let warnings = findings.count - (errors - uncounted)
+        let limit = maxFindings > 0 ? maxFindings + 1 : 0
+        guard limit > 0, findings.count > limit else { return FindingReport(findings: findings, errors: errors, warnings: warnings) }
+        var kept = findings.filter { $0.severity == .error }
+        if kept.count >= limit {
+            kept.removeSubrange(limit...)
+        } else {
+            kept += findings.lazy.filter { $0.severity == .warning }.prefix(limit - kept.count)
+        }
+        return FindingReport(findings: kept, errors: errors, warnings: warnings)
     }
 
     /// Turns an RFC 8927 error indicator into a coded, readable finding.
@@ -150,10 +190,7 @@ public struct PayloadValidator: Sendable {
             if case .enumeration(let values)? = schema?.form {
                 say(value.map(RuleEngine.show) ?? "value")
                 say(" is not one of ")
-                for (position, allowed) in values.enumerated() {
-                    if position > 0 { say(", ") }
-                    quote(allowed)
-                }
+                AllowedValues.append(values, to: &text)
             } else {
                 say("value is not in the enum")
             }
@@ -191,10 +228,7 @@ public struct PayloadValidator: Sendable {
                 say(" is not one of the ")
                 quote(form.tag)
                 say(" values ")
-                for (position, variant) in form.mapping.enumerated() {
-                    if position > 0 { say(", ") }
-                    quote(variant.tag)
-                }
+                AllowedValues.append(form.mapping.map(\.tag), to: &text)
             } else {
                 say("unknown discriminator value")
             }

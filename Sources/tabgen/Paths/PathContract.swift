@@ -38,10 +38,10 @@ enum PathContract {
             switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
             case .success(let bytes): return (name, bytes)
             case .failure(.tooLarge): throw .tooLarge(name: name, limit: maxBytes)
-            case .failure(.io(let message)): throw .failed(CLIError("cannot read \(source): \(message)"))
+            case .failure(.io(let message)): throw .failed(CLIError("cannot read \(FileInput.shown(source)): \(message)"))
             }
         }
-        guard let page = PageURL(source) else { throw .failed(CLIError("\(source): not an absolute http or https URL")) }
+        guard let page = PageURL(source) else { throw .failed(CLIError("\(ControlCharacters.escaped(PageURL.redacted(source))): not an absolute http or https URL")) }
         var sent = headers
         if !sent.contains(where: { $0.name.lowercased() == "accept" }) {
             sent.append(HTTPHeader(name: "Accept", value: "application/json"))

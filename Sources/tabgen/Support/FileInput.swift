@@ -5,14 +5,20 @@ import Glibc
 
 /// Reads files and standard input with plain file descriptors, in bounded memory.
 enum FileInput {
+    /// A path as errors print it: control characters escaped, and credentials hidden
+    /// should it be a URL that was taken for a file (`--path-config ftp://user:pw@...`).
+    static func shown(_ path: String) -> String {
+        ControlCharacters.escaped(PageURL.redacted(path))
+    }
+
     static func open(path: String) throws(CLIError) -> Int32 {
         if path == "-" { return STDIN_FILENO }
         let descriptor = Glibc.open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw CLIError("cannot read \(shown(path)): \(String(cString: strerror(errno)))") }
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
-            throw CLIError("cannot read \(path): it is a directory")
+            throw CLIError("cannot read \(shown(path)): it is a directory")
         }
         return descriptor
     }
@@ -23,8 +29,8 @@ enum FileInput {
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         switch readAll(descriptor: descriptor, limit: limit) {
         case .success(let bytes): return bytes
-        case .failure(.tooLarge): throw CLIError("\(path) is larger than \(limit) bytes")
-        case .failure(.io(let message)): throw CLIError("cannot read \(path): \(message)")
+        case .failure(.tooLarge): throw CLIError("\(shown(path)) is larger than \(limit) bytes")
+        case .failure(.io(let message)): throw CLIError("cannot read \(shown(path)): \(message)")
         }
     }
 

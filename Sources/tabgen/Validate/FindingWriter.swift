@@ -42,7 +42,14 @@ struct FindingWriter {
         let line = scratch.line
         line.removeAll()
         switch format {
-        case .text: writeText(item, to: line)
+        case .text:
+            writeText(item, to: line)
+            // As `LocatedFinding.text`: control characters escaped (rare: looked for, then rebuilt).
+            if ControlCharacters.mayOccur(in: line.bytes) {
+                let escaped = ControlCharacters.escaped(String(decoding: line.bytes, as: UTF8.self))
+                line.removeAll()
+                line.append(contentsOf: escaped)
+            }
         case .json: writeJSON(item, to: line, piece: scratch.piece)
         case .github: line.append(contentsOf: item.github)
         }

@@ -88,7 +88,8 @@ struct HTMLInput: Sendable {
     private func payloadFindings(_ value: String, at position: SourcePosition, file: String, check: Check) -> [LocatedFinding] {
         let bytes = Array(value.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            check.validator.findings(for: buffer).located(in: buffer, file: file, firstLine: 1).map { item in
+            let report = check.validator.report(for: buffer)
+            return report.findings.located(in: buffer, file: file, firstLine: 1).map { item in
                 var placed = item
                 if item.finding.code == FindingCode.malformedJSON {
                     let place = item.line == 1 ? "character \(item.column)" : "line \(item.line), character \(item.column)"
@@ -97,7 +98,7 @@ struct HTMLInput: Sendable {
                 placed.line = position.line
                 placed.column = position.column
                 return placed
-            }.limited(to: maxFindings).about(check.subject)
+            }.limited(to: maxFindings, total: (report.errors, report.warnings)).about(check.subject)
         }
     }
 

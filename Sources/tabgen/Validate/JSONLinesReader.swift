@@ -198,8 +198,9 @@ struct JSONLinesReader {
         for (line, slice, verdict) in later {
             let findings: [LocatedFinding]
             if let verdict {
-                let found = validator.findings(for: slice, verdict: verdict, scratch: scratch)
-                findings = found.isEmpty ? [] : found.located(in: slice, file: file, firstLine: line.number).limited(to: maxFindings).about(subject)
+                let found = validator.report(for: slice, verdict: verdict, scratch: scratch)
+                findings = found.findings.isEmpty ? [] : found.findings.located(in: slice, file: file, firstLine: line.number)
+                    .limited(to: maxFindings, total: (found.errors, found.warnings)).about(subject)
             } else {
                 findings = [tooLong(file: file, line: line.number)]
             }

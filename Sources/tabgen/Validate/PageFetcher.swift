@@ -58,7 +58,7 @@ struct PageFetcher: Sendable {
                 if [301, 302, 303, 307, 308].contains(status),
                    let location = headers.first(where: { $0.name.lowercased() == "location" })?.value {
                     guard let target = Self.redirectTarget(location, from: current) else {
-                        return Result(outcome: .failed("HTTP \(status) redirects to \(location.debugDescription), which is not a URL"), redirects: redirects)
+                        return Result(outcome: .failed("HTTP \(status) redirects to \(PageURL.redacted(location).debugDescription), which is not a URL"), redirects: redirects)
                     }
                     guard Origin(target) == origin else { return Result(outcome: .crossOriginRedirect(to: target), redirects: redirects) }
                     guard redirects.count < maxRedirects else {

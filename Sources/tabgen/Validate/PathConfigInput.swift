@@ -19,16 +19,24 @@ struct PathConfigInput {
     func findings(_ bytes: [UInt8], file: String, platforms: Set<AppPlatform>, maxFindings: Int) -> [LocatedFinding] {
         bytes.withUnsafeBufferPointer { buffer in
             var findings: [Finding]
+            // The schema's findings may be cut (errors kept first): counted from the report.
+            var total = (errors: 0, warnings: 0)
             switch validator.reader.parse(buffer: buffer) {
             case .failure(let error):
                 findings = [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
                                     message: "not well-formed JSON: \(error)", offset: error.offset)]
+                total.errors = 1
             case .success(let json):
-                findings = validator.findings(for: json)
+                let report = validator.report(for: json)
+                findings = report.findings
+                total = (report.errors, report.warnings)
                 let checker = PathConfigurationChecker(platforms: platforms, catalog: catalog)
-                findings += checker.findings(for: PathConfiguration(json: json))
+                for finding in checker.findings(for: PathConfiguration(json: json)) {
+                    findings.append(finding)
+                    if finding.severity == .error { total.errors += 1 } else { total.warnings += 1 }
+                }
             }
-            return findings.located(in: buffer, file: file, firstLine: 1).limited(to: maxFindings)
+            return findings.located(in: buffer, file: file, firstLine: 1).limited(to: maxFindings, total: total)
         }
     }
 }

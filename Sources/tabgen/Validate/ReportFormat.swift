@@ -15,15 +15,19 @@ struct LocatedFinding {
     var finding: Finding
     /// A note about the report itself (findings left out), not a finding.
     var isNote = false
+    /// For the note of a cut list: the findings it stands for, which count in the
+    /// verdict and the summary as if they were shown.
+    var unlisted: (errors: Int, warnings: Int) = (0, 0)
     /// The contract and event the payload was checked as, when a project has several
     /// contracts or the contract lists events (`menu.display`); nil keeps today's output.
     var subject: FindingSubject?
 
-    /// `payloads/home.json:1:57: error[TG104] /tabs/1/path: message`
+    /// `payloads/home.json:1:57: error[TG104] /tabs/1/path: message`, control characters
+    /// (from a file name, a key, a page) escaped so that one finding is one line.
     var text: String {
-        if isNote { return "\(file):\(line):\(column): note: \(finding.message)" }
+        if isNote { return ControlCharacters.escaped("\(file):\(line):\(column): note: \(finding.message)") }
         let pointer = (subject.map { "\($0) " } ?? "") + (finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description)
-        return "\(file):\(line):\(column): \(finding.severity.rawValue)[\(finding.code)] \(pointer): \(finding.message)"
+        return ControlCharacters.escaped("\(file):\(line):\(column): \(finding.severity.rawValue)[\(finding.code)] \(pointer): \(finding.message)")
     }
 
     /// One JSON object per finding; the fields are documented in the README. Written
@@ -76,15 +80,17 @@ struct LocatedFinding {
     }
 
     /// `::error file=home.json,line=2,col=43,title=TG104::/tabs/1/path: message`; notes
-    /// become `::notice`. Values are escaped as the runner expects.
+    /// become `::notice`. Control characters are escaped as in text, then values as
+    /// the runner expects.
     var github: String {
+        let file = ControlCharacters.escaped(self.file)
         if isNote {
-            let file = GitHubAnnotation.escapeProperty(self.file)
-            return "::notice file=\(file),line=\(line),col=\(column)::\(GitHubAnnotation.escapeData(finding.message))"
+            let message = ControlCharacters.escaped(finding.message)
+            return "::notice file=\(GitHubAnnotation.escapeProperty(file)),line=\(line),col=\(column)::\(GitHubAnnotation.escapeData(message))"
         }
         let pointer = (subject.map { "\($0) " } ?? "") + (finding.pointer.tokens.isEmpty ? "(root)" : finding.pointer.description)
         return GitHubAnnotation(level: finding.severity == .error ? .error : .warning, file: file, line: line, column: column,
-                                title: finding.code, message: "\(pointer): \(finding.message)").text
+                                title: finding.code, message: ControlCharacters.escaped("\(pointer): \(finding.message)")).text
     }
 
     func rendered(as format: ReportFormat) -> String {
@@ -147,14 +153,25 @@ extension Array where Element == Finding {
 }
 
 extension Array where Element == LocatedFinding {
-    /// Keeps the first `limit` findings (0: all) and says so when some were cut.
-    func limited(to limit: Int) -> [LocatedFinding] {
-        guard limit > 0, count > limit, let first = first else { return self }
+    /// Keeps `limit` findings (0: all) and says so when some were cut: errors before
+    /// warnings (each in position order), then a note that counts the others, for the
+    /// verdict and the summary. `total`: the payload's counts when the validator listed
+    /// fewer findings than it found (`FindingReport`); nil counts these.
+    func limited(to limit: Int, total: (errors: Int, warnings: Int)? = nil) -> [LocatedFinding] {
+        let errors = filter { !$0.isNote && $0.finding.severity == .error }
+        let warnings = filter { !$0.isNote && $0.finding.severity == .warning }
+        let all = total ?? (errors.count, warnings.count)
+        guard limit > 0, all.errors + all.warnings > limit, let first = first else { return self }
+        let shown = Array((errors + warnings).prefix(limit))
+        let shownErrors = Swift.min(errors.count, limit)
         var note = first
         note.isNote = true
         note.line = first.line
         note.column = 1
-        note.finding.message = "more findings in this payload are not shown (--max-findings \(limit); 0 shows all)"
-        return Array(prefix(limit)) + [note]
+        note.unlisted = (all.errors - shownErrors, all.warnings - (shown.count - shownErrors))
+        func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        note.finding.message = "more findings in this payload are not shown: \(plural(note.unlisted.errors, "error")), "
+            + "\(plural(note.unlisted.warnings, "warning")) (--max-findings \(limit); 0 shows all)"
+        return shown + [note]
     }
 }

@@ -16,7 +16,14 @@ struct Tally {
     mutating func add(_ findings: [LocatedFinding], strict: Bool) {
         payloads += 1
         var failed = false
-        for item in findings where !item.isNote {
+        for item in findings {
+            guard !item.isNote else {
+                // The findings a cut list leaves out count as if they were shown.
+                errors += item.unlisted.errors
+                warnings += item.unlisted.warnings
+                if item.unlisted.errors > 0 || (strict && item.unlisted.warnings > 0) { failed = true }
+                continue
+            }
             switch item.finding.severity {
             case .error:
                 errors += 1

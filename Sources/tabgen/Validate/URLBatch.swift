@@ -8,10 +8,10 @@ struct PageURL: Sendable {
     var url: URL
 
     /// Accepts absolute http and https URLs with a host. `text`, what output names the
-    /// page by, has its credentials (`user:secret@`) hidden.
+    /// page by, has its credentials (`user:secret@`) hidden and control characters escaped.
     init?(_ text: String) {
         guard let url = URL(string: text), Origin(url) != nil else { return nil }
-        self.text = Self.redacted(text)
+        self.text = ControlCharacters.escaped(Self.redacted(text))
         self.url = url
     }
 
@@ -85,7 +85,7 @@ struct URLBatch: Sendable {
         let result = fetcher.fetch(page.url)
         var report = Report()
         if !result.redirects.isEmpty, !result.outcome.isFailure {
-            let targets = result.redirects.map(\.absoluteString)
+            let targets = result.redirects.map { PageURL.redacted($0.absoluteString) }
             let message = targets.count == 1
                 ? "followed a redirect to \(targets[0]) (same origin)"
                 : "followed \(targets.count) redirects (same origin): \(targets.joined(separator: ", then "))"
@@ -111,7 +111,7 @@ struct URLBatch: Sendable {
     }
 
     static func origin(of url: URL) -> String {
-        guard let origin = Origin(url) else { return url.absoluteString }
+        guard let origin = Origin(url) else { return PageURL.redacted(url.absoluteString) }
         let defaultPort = origin.scheme == "https" ? 443 : 80
         return "\(origin.scheme)://\(origin.host)" + (origin.port == defaultPort ? "" : ":\(origin.port)")
     }

@@ -159,7 +159,7 @@ extension ValidateOptions {
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds (and at most a day)") }
         if concurrency < 1 || concurrency > 256 { throw ValidationError("--concurrency must be from 1 to 256") }
         for url in urls where PageURL(url) == nil {
-            throw ValidationError("--url \(url): not an absolute http or https URL (--url takes every value up to the next option, so put FILEs before it)")
+            throw ValidationError("--url \(ControlCharacters.escaped(PageURL.redacted(url))): not an absolute http or https URL (--url takes every value up to the next option, so put FILEs before it)")
         }
     }
 
@@ -228,7 +228,7 @@ extension ValidateOptions {
                     emit(findings.map { $0.rendered(as: format) })
                 case .failure(.io(let message)):
                     output.flush()
-                    printError(CLIError("cannot read \(file): \(message)").description)
+                    printError(CLIError("cannot read \(FileInput.shown(file)): \(message)").description)
                     tally.unreadable += 1
                 }
             } else if jsonl {
@@ -236,14 +236,16 @@ extension ValidateOptions {
                                              subject: selection.payload.subject)
                 if let failure = reader.run(descriptor: descriptor, file: name, output: output, tally: &tally) {
                     output.flush()
-                    printError(CLIError("cannot read \(file): \(failure)").description)
+                    printError(CLIError("cannot read \(FileInput.shown(file)): \(failure)").description)
                     tally.unreadable += 1
                 }
             } else {
                 switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
                 case .success(let bytes):
                     let findings = bytes.withUnsafeBufferPointer { buffer in
-                        validator.findings(for: buffer).located(in: buffer, file: name, firstLine: 1).limited(to: maxFindings).about(selection.payload.subject)
+                        let report = validator.report(for: buffer)
+                        return report.findings.located(in: buffer, file: name, firstLine: 1)
+                            .limited(to: maxFindings, total: (report.errors, report.warnings)).about(selection.payload.subject)
                     }
                     tally.add(findings, strict: strict)
                     emit(findings.map { $0.rendered(as: format) })
@@ -261,7 +263,7 @@ extension ValidateOptions {
                     emit(findings.map { $0.rendered(as: format) })
                 case .failure(.io(let message)):
                     output.flush()
-                    printError(CLIError("cannot read \(file): \(message)").description)
+                    printError(CLIError("cannot read \(FileInput.shown(file)): \(message)").description)
                     tally.unreadable += 1
                 }
             }
@@ -288,11 +290,11 @@ extension ValidateOptions {
             let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty || text.hasPrefix("#") { continue }
             guard let page = PageURL(text) else {
-                throw CLIError("\(name):\(number + 1): not an absolute http or https URL: \(text)")
+                throw CLIError("\(ControlCharacters.escaped(name)):\(number + 1): not an absolute http or https URL: \(ControlCharacters.escaped(PageURL.redacted(text)))")
             }
             pages.append(page)
         }
-        if pages.isEmpty { throw CLIError("\(name) lists no URLs") }
+        if pages.isEmpty { throw CLIError("\(ControlCharacters.escaped(name)) lists no URLs") }
         return pages
     }
 

@@ -269,7 +269,7 @@ function checkSchema(payload, nulls) {
       if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value)}`, tolerated)
     } else if (schema.enum) {
       // An unknown value is a newer server's: clients keep it.
-      if (typeof value !== "string" || !schema.enum.includes(value)) fail("TG011", pointer, `${show(value)} is not one of ${schema.enum.map(quote).join(", ")}`, tolerated || typeof value === "string")
+      if (typeof value !== "string" || !schema.enum.includes(value)) fail("TG011", pointer, `${show(value)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
     } else if (schema.elements) {
       if (!Array.isArray(value)) return fail("TG014", pointer, `expected an array, found ${kindAndValue(value)}`, tolerated)
       const elements = schema.elements
@@ -569,6 +569,9 @@ const isObject = (value) => typeof value === "object" && value !== null && !Arra
 
 /** @param {string} pointer @param {string} key */
 const child = (pointer, key) => `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`
+
+/** @param {string[]} names */
+const allowed = (names) => names.slice(0, 20).map(quote).join(", ") + (names.length > 20 ? ` and ${names.length - 20} more` : "")
 
 /** @param {Json} value */
 const kindAndValue = (value) => typeof value === "number" && !Number.isFinite(value) ? "a number beyond the range of float64"

@@ -326,7 +326,7 @@ function checkSchema(payload: Json, nulls: Set<string>): Violation[] {
     if (schema.enum) {
       // An enum value this version does not know is a newer server's: clients keep it.
       if (typeof value !== "string" || !schema.enum.includes(value)) {
-        fail("TG011", pointer, `${show(value)} is not one of ${schema.enum.map(quote).join(", ")}`, tolerated || typeof value === "string")
+        fail("TG011", pointer, `${show(value)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
       }
       return
     }
@@ -709,6 +709,12 @@ function isObject(value: Json | undefined): value is JsonObject {
 
 function child(pointer: string, key: string): string {
   return `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`
+}
+
+// The allowed values a message lists, as tabgen validate lists them: the first 20, then how many more.
+function allowed(names: readonly string[]): string {
+  const listed = names.slice(0, 20).map(quote).join(", ")
+  return names.length > 20 ? `${listed} and ${names.length - 20} more` : listed
 }
 
 function kindAndValue(value: Json): string {

@@ -315,7 +315,7 @@ struct KotlinContexts {
         let strict = options.decoding == .strict
         context["strict"] = strict
         if strict { needs.imports.insert("kotlinx.serialization.SerializationException") }
-        let expected = enumeration.cases.map { JSONWriter.quoted($0.value) }.joined(separator: ", ")
+        let expected = AllowedValues.list(enumeration.cases.map(\.value))
         // The expected values inside a string template: as a literal's content.
         context["expectedEscaped"] = String(KotlinLiterals.string(expected).dropFirst().dropLast())
         context["unknownOrigin"] = strict ? "built with [of]: strict decoding rejects such values" : "a newer server sent it"

@@ -27,7 +27,7 @@ extension KotlinContexts {
         var walkers: [[String: Any]] = []
         switch declaration.kind {
         case .enumeration(let enumeration):
-            let expected = enumeration.cases.map { JSONWriter.quoted($0.value) }.joined(separator: ", ")
+            let expected = AllowedValues.list(enumeration.cases.map(\.value))
             walkers.append(["type": name, "statements": [
                 "if (value is \(name).Unknown) violations += TabgenValidation.unknownValue(value.value, path, \(KotlinLiterals.string(expected)))",
             ]])

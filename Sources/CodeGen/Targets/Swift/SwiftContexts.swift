@@ -211,7 +211,7 @@ struct SwiftContexts {
             ["name": SwiftNaming.escaped(name), "literal": SwiftLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs)]
         }
         context["strict"] = options.decoding == .strict
-        context["expectedLiteral"] = SwiftLiterals.string(enumeration.cases.map { JSONLiteral.quoted($0.value) }.joined(separator: ", "))
+        context["expectedLiteral"] = SwiftLiterals.string(AllowedValues.list(enumeration.cases.map(\.value)))
         return context
     }
 

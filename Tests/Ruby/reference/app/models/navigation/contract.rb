@@ -87,8 +87,9 @@ module Navigation
         found = "expected #{describe_type(schema['type'])}, found #{kind_and_value(value)}"
         report.call('TG010', pointer, found) unless type?(value, schema['type'])
       elsif schema.key?('enum')
-        names = schema['enum'].map { |name| quote(name) }.join(', ')
-        report.call('TG011', pointer, "#{show(value)} is not one of #{names}") unless schema['enum'].include?(value)
+        unless schema['enum'].include?(value)
+          report.call('TG011', pointer, "#{show(value)} is not one of #{allowed(schema['enum'])}")
+        end
       elsif schema.key?('elements')
         unless value.is_a?(Array)
           return report.call('TG014', pointer, "expected an array, found #{kind_and_value(value)}")
@@ -124,8 +125,7 @@ module Navigation
       variant = schema['mapping'][tag_value]
       return check_schema(value, variant, pointer, tag, out) if variant
 
-      tags = schema['mapping'].keys.map { |name| quote(name) }.join(', ')
-      report.call('TG015', at, "#{show(tag_value)} is not one of the #{quote(tag)} values #{tags}")
+      report.call('TG015', at, "#{show(tag_value)} is not one of the #{quote(tag)} values #{allowed(schema['mapping'].keys)}")
     end
 
     def check_properties(value, schema, pointer, parent_tag, out, report)
@@ -474,6 +474,13 @@ module Navigation
       when Numeric then right.is_a?(Numeric) && left == right
       else left.equal?(right)
       end
+    end
+
+    # The allowed values a message lists, as tabgen validate lists them: the first 20,
+    # then how many more.
+    def allowed(names)
+      listed = names.first(20).map { |name| quote(name) }.join(', ')
+      names.length > 20 ? "#{listed} and #{names.length - 20} more" : listed
     end
 
     def kind_and_value(value)
