@@ -4,7 +4,8 @@
 # and a Rails 6.1 app made with Debian's `rails new` runs the install generator, the rake
 # tasks and the test helper (README.md beside this file says what each check proves).
 #
-#   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen, else .build/debug/tabgen
+#   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen (--static-swift-stdlib: build-gem refuses
+#                                        a binary linking the Swift runtime)
 #
 # Installs ruby-rails, ruby-bundler, ruby-rspec and ruby-rspec-rails from Debian when missing
 # (scripts/web-env brings Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
@@ -29,11 +30,9 @@ fi
 
 binary="${1:-}"
 if [[ -z "$binary" ]]; then
-    for candidate in "$root/.build/release/tabgen" "$root/.build/debug/tabgen"; do
-        [[ -x "$candidate" ]] && { binary="$candidate"; break; }
-    done
+    binary="$root/.build/release/tabgen"
 fi
-[[ -n "$binary" && -x "$binary" ]] || { echo "gem: no tabgen binary (swift build first)"; echo "gem: 0 passed, 1 failed"; exit 1; }
+[[ -n "$binary" && -x "$binary" ]] || { echo "gem: no tabgen binary (swift build -c release --product tabgen --static-swift-stdlib first)"; echo "gem: 0 passed, 1 failed"; exit 1; }
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 
 work="$(mktemp -d)"
@@ -70,6 +69,18 @@ check "build-gem refuses a missing binary and a bad version (exit 2)" bash -c "
     expect_exit() { local want=\$1 s=0; shift; \"\$@\" || s=\$?; [[ \$s == \$want ]]; }
     expect_exit 2 '$root/scripts/build-gem' --binary '$work/none' --version 1 --out '$work/x' &&
     expect_exit 2 '$root/scripts/build-gem' --binary '$binary' --version 'not a version' --out '$work/x'"
+# What a plain `swift build` makes links the toolchain's libswiftCore.so (exit 127 wherever
+# it is missing): the debug build, or a one-line program from swiftc when there is none.
+dynamic="$root/.build/debug/tabgen"
+if [[ ! -x "$dynamic" ]]; then
+    dynamic="$work/dynamic/tabgen"
+    mkdir -p "$work/dynamic" && echo 'print("tabgen")' > "$work/dynamic/main.swift" &&
+        swiftc "$work/dynamic/main.swift" -o "$dynamic" > /dev/null 2>&1
+fi
+check "build-gem refuses a binary linking the Swift runtime (exit 2, names it, says how to build; writes nothing)" bash -c "
+    { '$root/scripts/build-gem' --binary '$dynamic' --version 1 --out '$work/refused' > '$work/out' 2>&1; [[ \$? == 2 ]]; } &&
+    grep -q '^libswiftCore\.so\$' '$work/out' && grep -qF 'is not a portable Linux binary' '$work/out' &&
+    grep -qF 'swift build -c release --product tabgen --static-swift-stdlib' '$work/out' && [[ ! -e '$work/refused' ]]"
 
 export GEM_HOME="$work/home"
 unset GEM_PATH  # the default path: GEM_HOME, then the Debian gems (rails, minitest, nokogiri)
