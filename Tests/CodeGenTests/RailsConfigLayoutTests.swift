@@ -41,7 +41,7 @@ struct RailsConfigLayoutTests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
 
         // The ruby output's own folders (and their parents) stay refused, either order.
-        for (inner, relation) in [("app/components/bridge", "inside"), ("test", "inside"), ("fixtures", "inside")] {
+        for (inner, relation) in [("app/components/bridge", "inside"), ("app/helpers/bridge", "inside"), ("test/helpers", "inside"), ("test", "inside"), ("fixtures", "inside")] {
             try Data("version: 1\noutputs:\n  - lang: ruby\n    out: .\n  - lang: typescript\n    out: \(inner)\n".utf8).write(to: config)
             let refused = try tabgen(["check"], in: directory)
             #expect(refused.status == 2, "\(inner)")

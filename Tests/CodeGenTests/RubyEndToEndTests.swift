@@ -147,6 +147,64 @@ struct RubyEndToEndTests {
     func options() {
         #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "ruby", options: ["nope": "1"]) }
         #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "ruby", options: ["module": "lower"]) }
+        #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "ruby", options: ["view": "partial"]) }
+    }
+
+    /// test/test_helper.rb of an app without view_component: Rails' autoloading of
+    /// app/models and app/helpers, ActionView's test case, and no ViewComponent anywhere.
+    static let helperTestHelper = RubySupport.testHelper
+        .replacingOccurrences(of: "require_relative '../doubles/view_component'\n", with: "require 'action_view'\nrequire 'action_view/test_case'\n")
+        .replacingOccurrences(of: "app/components/**/*.rb", with: "app/helpers/**/*.rb")
+
+    @Test("view=helper (no view_component): a plain helper and its ActionView::TestCase pass, with no ViewComponent loaded")
+    func helper() throws {
+        #expect(Self.helperTestHelper.contains("app/helpers/**/*.rb") && !Self.helperTestHelper.contains("view_component"))
+        let report = try RubySupport.check(try Support.builtIn(), options: ["view": "helper"],
+                                           extraFiles: ["test/test_helper.rb": Self.helperTestHelper,
+                                                        // Fails the run if anything names ViewComponent.
+                                                        "test/zz_no_view_component_test.rb": """
+                                                        # frozen_string_literal: true
+
+                                                        require 'test_helper'
+
+                                                        class NoViewComponentTest < Minitest::Test
+                                                          def test_nothing_loaded_view_component
+                                                            refute defined?(ViewComponent)
+                                                          end
+                                                        end
+
+                                                        """])
+        #expect(report.files.contains("app/helpers/tabgen_navigation_helper.rb"), "\(report.files)")
+        #expect(report.files.contains("test/helpers/tabgen_navigation_helper_test.rb"), "\(report.files)")
+        #expect(!report.files.contains { $0.hasPrefix("app/components/") || $0.hasPrefix("test/components/") }, "\(report.files)")
+        #expect(report.syntaxFailures.isEmpty, "\(report.syntaxFailures.joined(separator: "\n"))")
+        #expect(report.testStatus == 0, "\(report.testOutput)")
+        #expect(report.testOutput.contains(" 0 failures, 0 errors, 0 skips"), "\(report.testOutput)")
+    }
+
+    @Test("view=helper: the helper renders the component's attributes, names prefixed, the policy on the module")
+    func helperShape() throws {
+        let files = try RubySupport.generate(try Support.builtIn(), options: ["view": "helper"])
+        let helper = Support.file(files, "app/helpers/tabgen_navigation_helper.rb")
+        #expect(helper.contains("module TabgenNavigationHelper\n"))
+        #expect(helper.contains(#"STIMULUS_IDENTIFIER = "bridge--navigation""#))
+        #expect(helper.contains(#"VALUE_ATTRIBUTE = "data-bridge--navigation-config-value""#))
+        #expect(helper.contains(#"EVENT = "invalid_message.tabgen_navigation_helper""#))
+        #expect(helper.contains("  def tabgen_navigation_tag(message = nil, **options, &)\n"))
+        #expect(helper.contains("  def tabgen_navigation_attributes(message = nil, **options)\n"))
+        #expect(!helper.contains("ViewComponent::"))
+        let strict = try RubySupport.generate(try Support.builtIn(), options: ["view": "helper", "decoding": "strict"])
+        #expect(Support.file(strict, "test/helpers/tabgen_navigation_helper_test.rb").contains("Navigation::Contract::DecodingError"))
+    }
+
+    @Test("view=helper with a contract that lists events is an error naming the option")
+    func helperWithEvents() throws {
+        let contract = try #require(try ContractEvents.documents().first)
+        #expect {
+            try RubySupport.generate(contract.document, options: ["view": "helper"])
+        } throws: { error in
+            (error as? CodeGenError)?.message.contains("ruby option view: helper") == true
+        }
     }
 
     @Test("every conformance schema: ruby -wc, and from_h/to_h round trips of its fixtures", arguments: Support.conformanceNames)

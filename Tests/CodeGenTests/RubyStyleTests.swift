@@ -33,8 +33,11 @@ struct RubyStyleTests {
         }
         documents += try ContractEvents.documents().map { ("events-" + $0.name, $0.document) }
         var written: [String: String] = [:]
-        for (name, document) in documents {
-            let files = try RubySupport.generate(document, options: ["style": style])
+        // The helper of apps without view_component (ruby.view=helper) in its own app.
+        var runs = documents.map { ($0.0, $0.1, ["style": style]) }
+        runs.append(("builtin-helper", try Support.builtIn(), ["style": style, "view": "helper"]))
+        for (name, document, options) in runs {
+            let files = try RubySupport.generate(document, options: options)
             try Support.write(files, to: root.appendingPathComponent(name))
             try Data(configText.utf8).write(to: root.appendingPathComponent("\(name)/.rubocop.yml"))
             for file in files where file.path.hasSuffix(".rb") { written["\(name)/\(file.path)"] = file.contents }

@@ -4,7 +4,8 @@
 # and a Rails 6.1 app made with Debian's `rails new` runs the install generator, the rake
 # tasks and the test helper (README.md beside this file says what each check proves).
 #
-#   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen, else .build/debug/tabgen
+#   Tests/Gem/run.sh [TABGEN_BINARY]     default: .build/release/tabgen (--static-swift-stdlib: build-gem refuses
+#                                        a binary linking the Swift runtime)
 #
 # Installs ruby-rails, ruby-bundler, ruby-rspec and ruby-rspec-rails from Debian when missing
 # (scripts/web-env brings Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
@@ -29,11 +30,9 @@ fi
 
 binary="${1:-}"
 if [[ -z "$binary" ]]; then
-    for candidate in "$root/.build/release/tabgen" "$root/.build/debug/tabgen"; do
-        [[ -x "$candidate" ]] && { binary="$candidate"; break; }
-    done
+    binary="$root/.build/release/tabgen"
 fi
-[[ -n "$binary" && -x "$binary" ]] || { echo "gem: no tabgen binary (swift build first)"; echo "gem: 0 passed, 1 failed"; exit 1; }
+[[ -n "$binary" && -x "$binary" ]] || { echo "gem: no tabgen binary (swift build -c release --product tabgen --static-swift-stdlib first)"; echo "gem: 0 passed, 1 failed"; exit 1; }
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 
 work="$(mktemp -d)"
@@ -70,6 +69,18 @@ check "build-gem refuses a missing binary and a bad version (exit 2)" bash -c "
     expect_exit() { local want=\$1 s=0; shift; \"\$@\" || s=\$?; [[ \$s == \$want ]]; }
     expect_exit 2 '$root/scripts/build-gem' --binary '$work/none' --version 1 --out '$work/x' &&
     expect_exit 2 '$root/scripts/build-gem' --binary '$binary' --version 'not a version' --out '$work/x'"
+# What a plain `swift build` makes links the toolchain's libswiftCore.so (exit 127 wherever
+# it is missing): the debug build, or a one-line program from swiftc when there is none.
+dynamic="$root/.build/debug/tabgen"
+if [[ ! -x "$dynamic" ]]; then
+    dynamic="$work/dynamic/tabgen"
+    mkdir -p "$work/dynamic" && echo 'print("tabgen")' > "$work/dynamic/main.swift" &&
+        swiftc "$work/dynamic/main.swift" -o "$dynamic" > /dev/null 2>&1
+fi
+check "build-gem refuses a binary linking the Swift runtime (exit 2, names it, says how to build; writes nothing)" bash -c "
+    { '$root/scripts/build-gem' --binary '$dynamic' --version 1 --out '$work/refused' > '$work/out' 2>&1; [[ \$? == 2 ]]; } &&
+    grep -q '^libswiftCore\.so\$' '$work/out' && grep -qF 'is not a portable Linux binary' '$work/out' &&
+    grep -qF 'swift build -c release --product tabgen --static-swift-stdlib' '$work/out' && [[ ! -e '$work/refused' ]]"
 
 export GEM_HOME="$work/home"
 unset GEM_PATH  # the default path: GEM_HOME, then the Debian gems (rails, minitest, nokogiri)
@@ -120,15 +131,25 @@ cd "$app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; e
 sed -i 's/parallelize(workers: :number_of_processors)/parallelize(workers: 1)/' test/test_helper.rb
 sed -i 's/^\(\s*\)config.file_watcher = ActiveSupport::EventedFileUpdateChecker/\1# &/' config/environments/development.rb
 
-check "bin/rails generate tabgen:install writes tabgen.yml and runs the first emit" bash -c "
-    bin/rails generate tabgen:install &&
-    for file in tabgen.yml .tabgen-manifest app/components/navigation_component.rb app/components/navigation_component.html.erb \
+# The app has no view_component (as most Rails apps): the generator writes the plain helper.
+check "bin/rails generate tabgen:install writes tabgen.yml (view: helper, no view_component in the bundle) and runs the first emit" bash -c "
+    bin/rails generate tabgen:install > '$work/out' && cat '$work/out' &&
+    for file in tabgen.yml .tabgen-manifest app/helpers/tabgen_navigation_helper.rb test/helpers/tabgen_navigation_helper_test.rb \
         app/models/navigation/message_data.rb test/models/navigation/message_data_test.rb \
         app/javascript/controllers/bridge/navigation_controller.js test/javascript/bridge/navigation_controller.test.js \
         test/javascript/bridge/fixtures/MessageData.fixtures.json; do
         [[ -f \$file ]] || { echo \"missing: \$file\"; exit 1; }
     done &&
+    grep -qx '      view: helper' tabgen.yml && [[ ! -e app/components ]] && grep -qF 'tabgen_navigation_tag(message)' '$work/out' &&
     ! ls app/javascript/controllers/bridge | grep -q test"
+check "bin/rails zeitwerk:check: every generated constant loads without view_component" bash -c "
+    bin/rails zeitwerk:check > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] && grep -q 'All is good' '$work/out'"
+check "bin/rails test: the whole generated suite (value objects, the helper's ActionView::TestCase) passes" bash -c "
+    bin/rails test > '$work/out' 2>&1; status=\$?; cat '$work/out';
+    [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]+ runs, .* 0 failures, 0 errors, 0 skips' '$work/out'"
+check "production boot (eager loading): RAILS_ENV=production bin/rails runner; the helper's policy there is :skip" bash -c "
+    SECRET_KEY_BASE=tabgen-test RAILS_ENV=production bin/rails runner 'puts TabgenNavigationHelper.invalid_message_policy' > '$work/out' 2>&1;
+    status=\$?; cat '$work/out'; [[ \$status == 0 ]] && [[ \$(tail -1 '$work/out') == skip ]]"
 check "bin/rails test test/models: the generated value objects' Minitest suite passes in the app" bash -c "
     bin/rails test test/models > '$work/out' 2>&1; status=\$?; cat '$work/out';
     [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]* runs, .* 0 failures, 0 errors' '$work/out'"
@@ -174,14 +195,51 @@ check "bin/rails tabgen:validate: 0 on saved good pages, 1 with the finding on a
 mono="$work/mono"
 check "monorepo: generate tabgen:install in rails/ uses the root's tabgen.yml; tabgen:check and the root's check agree" bash -c "
     mkdir -p '$mono' && cp -R '$app' '$mono/rails' && cd '$mono/rails' &&
-    rm -rf tabgen.yml .tabgen-manifest app/models/navigation app/components/navigation_component.* test/models test/components fixtures &&
+    rm -rf tabgen.yml .tabgen-manifest app/models/navigation app/helpers/tabgen_navigation_helper.rb test/models test/helpers fixtures &&
     sed 's/\"optionalProperties\": {/\"optionalProperties\": {\"badge\": {\"type\": \"string\"},/' '$root/schema.json' > '$mono/schema.json' &&
-    printf 'version: 1\nschema: schema.json\noutputs:\n  - lang: ruby\n    out: rails\n' > '$mono/tabgen.yml' &&
+    printf 'version: 1\nschema: schema.json\noutputs:\n  - lang: ruby\n    out: rails\n    options: {view: helper}\n' > '$mono/tabgen.yml' &&
     bin/rails generate tabgen:install > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
     [[ ! -f tabgen.yml ]] && grep -q 'exist.*\.\./tabgen.yml' '$work/out' &&
     grep -q badge app/models/navigation/tab_data.rb &&
     bin/rails tabgen:check > '$work/out' 2>&1 && grep -q '(from ../tabgen.yml)' '$work/out' &&
     cd '$mono' && '$binary' check"
+
+# The helper in a view (Rails includes app/helpers in every view): a title with markup stays
+# inside the attribute, and tabgen validate --html reads back a valid page.
+cat > "$work/render_helper.rb" <<'RUBY'
+tabs = [{ id: 'home', title: 'Home "><script>x</script>&', icon: 'house', path: '/' },
+        { id: 'explore', title: 'Explore', icon: 'magnifyingglass', path: '/explore' }]
+print ApplicationController.render(inline: '<%= tabgen_navigation_tag(tabs, class: "tabs") %>', locals: { tabs: { active: 'home', tabs: } })
+RUBY
+check "a view renders tabgen_navigation_tag: one <nav>, no <script>, and tabgen validate --html passes the page" bash -c "
+    bin/rails runner '$work/render_helper.rb' > '$work/helper.html' && cat '$work/helper.html' &&
+    grep -q '^<nav data-controller=\"bridge--navigation\" data-bridge--navigation-config-value=\"' '$work/helper.html' &&
+    ! grep -q '<script' '$work/helper.html' && '$binary' validate --html '$work/helper.html'"
+
+# The same with view_component in the bundle: the component, as before. Debian packages no
+# view_component, so the double of Tests/Ruby/doubles is installed as that gem.
+echo "gem: a Rails app with view_component (Tests/Ruby/doubles/view_component.rb as the gem)"
+vc_app="$work/vc-app"
+check "rails new with the view_component double in the Gemfile; the generator writes the ViewComponent" bash -c "
+    mkdir -p '$work/vc-gem/lib' && cp '$root/Tests/Ruby/doubles/view_component.rb' '$work/vc-gem/lib/view_component.rb' &&
+    printf \"Gem::Specification.new do |s|\n  s.name = 'view_component'\n  s.version = '3.0.0'\n  s.summary = 'test double'\n  s.authors = ['tabgen']\n  s.files = ['lib/view_component.rb']\n  s.license = 'MIT'\nend\n\" > '$work/vc-gem/view_component.gemspec' &&
+    (cd '$work/vc-gem' && gem build view_component.gemspec && gem install --local --no-document view_component-3.0.0.gem) &&
+    cd '$work' && rails new vc-app --minimal --skip-bundle --skip-git --skip-active-record --skip-javascript \
+        --skip-webpack-install --skip-sprockets --quiet &&
+    printf \"source 'https://rubygems.org'\n\ngem 'rails', '~> 6.1.0'\ngem 'tabgen', '$version'\ngem 'view_component'\n\" > vc-app/Gemfile &&
+    cd vc-app && bundle lock --local && grep -qF 'view_component (3.0.0)' Gemfile.lock &&
+    sed -i 's/parallelize(workers: :number_of_processors)/parallelize(workers: 1)/' test/test_helper.rb &&
+    sed -i 's/^\(\s*\)config.file_watcher = ActiveSupport::EventedFileUpdateChecker/\1# &/' config/environments/development.rb &&
+    bin/rails generate tabgen:install &&
+    [[ -f app/components/navigation_component.rb && -f test/components/navigation_component_test.rb ]] &&
+    [[ ! -e app/helpers/tabgen_navigation_helper.rb ]] && ! grep -q 'view: helper' tabgen.yml"
+cd "$vc_app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; exit 1; }
+check "with view_component: zeitwerk:check, bin/rails test (the component's suite) and a production boot pass" bash -c "
+    bin/rails zeitwerk:check > '$work/out' 2>&1 || { cat '$work/out'; exit 1; }
+    bin/rails test > '$work/out' 2>&1; status=\$?; cat '$work/out';
+    [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]+ runs, .* 0 failures, 0 errors, 0 skips' '$work/out' &&
+    SECRET_KEY_BASE=tabgen-test RAILS_ENV=production bin/rails runner 'puts NavigationComponent.invalid_message_policy' > '$work/out' 2>&1;
+    status=\$?; cat '$work/out'; [[ \$status == 0 ]] && [[ \$(tail -1 '$work/out') == skip ]]"
 
 echo "gem: $passed passed, $failed failed"
 ((failed == 0))

@@ -216,7 +216,7 @@ struct ProjectConfig {
     }
 
     /// The folders a `ruby` output writes below its directory (a Rails app's root).
-    static let rubyFolders = ["app/models", "app/components", "test/models", "test/components", "fixtures"]
+    static let rubyFolders = ["app/models", "app/components", "app/helpers", "test/models", "test/components", "test/helpers", "fixtures"]
 
     /// Whether an output in `inner` shares no folder with a `ruby` output in `root`: it is
     /// neither in, nor around, one of `rubyFolders`. Then a Rails app's tabgen.yml can hold

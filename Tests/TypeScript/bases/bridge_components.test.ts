@@ -9,7 +9,7 @@ import { FakeElement, asElement, document, navigator, settle, window } from "./s
 import assert from "node:assert/strict"
 import { afterEach, beforeEach, describe, it, mock } from "node:test"
 import { Application } from "@hotwired/stimulus"
-import { Bridge, type BridgeMessage } from "@hotwired/hotwire-native-bridge"
+import { Bridge, reloadUserAgent, type BridgeMessage } from "@hotwired/hotwire-native-bridge"
 import { NativeAppDouble } from "./support/native_app.js"
 import * as menuTS from "./menu/menu_bridge_component.js"
 import * as formTS from "./form/form_bridge_component.js"
@@ -80,6 +80,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     const page = new FakeElement("main")
     document.body.append(page)
     navigator.userAgent = "Hotwire Native iOS; bridge-components: [menu form]"
+    reloadUserAgent() // the bridge reads it once, when it loads
     const application = Application.start(asElement(page))
     application.register("bridge--menu", MenuController)
     application.register("bridge--plain-menu", PlainMenuController)

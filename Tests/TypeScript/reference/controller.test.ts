@@ -4,7 +4,7 @@ import { FakeElement, asElement, document, navigator, settle, window } from "../
 import assert from "node:assert/strict"
 import { afterEach, beforeEach, describe, it, mock } from "node:test"
 import { Application } from "@hotwired/stimulus"
-import { Bridge } from "@hotwired/hotwire-native-bridge"
+import { Bridge, reloadUserAgent } from "@hotwired/hotwire-native-bridge"
 import { flavours } from "../support/flavours.js"
 import { NativeAppDouble } from "../support/native_app.js"
 
@@ -214,6 +214,7 @@ describe("outside a Hotwire Native app", () => {
     assert.ok(NavigationController)
     const userAgent = navigator.userAgent
     navigator.userAgent = "Mozilla/5.0 (Macintosh) Safari/605.1.15"
+    reloadUserAgent() // the bridge reads it once, when it loads: this is a page load in Safari
     const errors = mock.method(console, "error", () => undefined)
     try {
       const page = new FakeElement("main")
@@ -226,6 +227,7 @@ describe("outside a Hotwire Native app", () => {
       assert.equal(errors.mock.calls.length, 0)
     } finally {
       navigator.userAgent = userAgent
+      reloadUserAgent()
       mock.restoreAll()
     }
   })

@@ -175,6 +175,13 @@ struct RubyContexts {
         context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
         context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
         context["fixturesPath"] = "../../fixtures/\(names.typeName(root.id)).fixtures.json"
+        // view: helper. A helper is mixed into every view, so its names carry the prefix.
+        let helperName = RubyNaming.typeIdentifier(["tabgen", contract.component, "helper"])
+        let helperFile = RubyNaming.fileName(helperName)
+        context["helperName"] = helperName
+        context["helperFile"] = helperFile
+        context["helperPrefix"] = String(helperFile.dropLast("_helper".count))
+        context["helperEventLiteral"] = RubyLiterals.string("invalid_message.\(helperFile)")
         return context
     }
 

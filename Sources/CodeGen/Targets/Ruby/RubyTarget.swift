@@ -8,7 +8,10 @@ import Schema
 ///   `contract.rb` (the schema, the rules and the checks of `tabgen validate`) and
 ///   `violation.rb`;
 /// - `app/components/<component>_component.rb` + `.html.erb` when the schema has a
-///   bridge contract and an object root;
+///   bridge contract and an object root; with `view: helper` (apps without
+///   view_component) `app/helpers/tabgen_<component>_helper.rb` instead, a plain Rails
+///   helper rendering the same attributes with the same policy, and its test in
+///   `test/helpers/`;
 /// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
 ///   `test/components/<component>_component_test.rb` (unless `tests: false`); for a
 ///   contract that lists events, per event data type `fixtures/<module>/<Root>.fixtures.json`
@@ -82,7 +85,14 @@ public struct RubyTarget: LanguageTarget {
         }
         plans.append(FilePlan(path: "\(models)/contract.rb", contents: .template(name: "contract", context: contexts.contract())))
         plans.append(FilePlan(path: "\(models)/violation.rb", contents: .template(name: "violation", context: contexts.file())))
-        if let component = try contexts.component() {
+        if options.view == .helper, let helper = try contexts.component() {
+            // Zeitwerk's names: app/helpers/tabgen_navigation_helper.rb holds TabgenNavigationHelper.
+            let file = helper["helperFile"] as? String ?? "helper"
+            plans.append(FilePlan(path: "app/helpers/\(file).rb", contents: .template(name: "helper", context: helper)))
+            if options.tests {
+                plans.append(FilePlan(path: "test/helpers/\(file)_test.rb", contents: .template(name: "helper-test", context: helper)))
+            }
+        } else if let component = try contexts.component() {
             let file = "app/components/\(component["componentFile"] as? String ?? "component")"
             plans.append(FilePlan(path: "\(file).rb", contents: .template(name: "component", context: component)))
             plans.append(FilePlan(path: "\(file).html.erb", contents: .template(name: "component-erb", context: component)))
@@ -90,6 +100,9 @@ public struct RubyTarget: LanguageTarget {
                 plans.append(FilePlan(path: "test/components/\(component["componentFile"] as? String ?? "component")_test.rb",
                                       contents: .template(name: "component-test", context: component)))
             }
+        }
+        if options.view == .helper, input.model.listsEvents {
+            throw CodeGenError("ruby option view: helper renders the one message of a bridge component; \(input.model.contract?.component ?? "this contract") lists events, whose data the Ruby target renders with a ViewComponent per event (view: component)")
         }
         for component in try contexts.eventComponents() {
             let file = component["componentFile"] as? String ?? "component"
@@ -127,6 +140,13 @@ public struct RubyOptions: Sendable, Equatable {
     /// The RuboCop style the generated Ruby is clean under (`rubocop -a` changes nothing):
     /// rubocop-rails-omakase (Rails' default since 7.2) or RuboCop's own defaults.
     public var style: RubyStyle = .omakase
+    /// How a page renders the message: a ViewComponent (`app/components/`, needs the
+    /// view_component gem) or a plain Rails helper (`app/helpers/`, needs nothing more).
+    public var view: View = .component
+
+    public enum View: String, Sendable, CaseIterable {
+        case component, helper
+    }
 
     public init() {}
 
@@ -136,6 +156,7 @@ public struct RubyOptions: Sendable, Equatable {
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
         ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
         ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
+        ("view", "component (default: a ViewComponent in app/components, needs the view_component gem) or helper (a plain Rails helper in app/helpers, tabgen_<component>_tag and tabgen_<component>_attributes)"),
     ]
 
     public init(_ values: [String: String]) throws(CodeGenError) {
@@ -158,6 +179,11 @@ public struct RubyOptions: Sendable, Equatable {
                     throw CodeGenError("ruby option style: expected omakase or rubocop, found \(value)")
                 }
                 style = chosen
+            case "view":
+                guard let chosen = View(rawValue: value.lowercased()) else {
+                    throw CodeGenError("ruby option view: expected component or helper, found \(value)")
+                }
+                view = chosen
             case "decoding":
                 strictDecoding = try TargetOption.decoding(value, language: "ruby") == .strict
             default:

@@ -29,15 +29,18 @@ export interface OutgoingMessage {
  * double exports it so that a test can start with an app that has not connected yet. */
 export declare class Bridge {
   start(): void
-  componentDidConnect(component: string): void
-  componentDidDisconnect(component: string): void
   supportsComponent(component: string): boolean
   send(message: OutgoingMessage): string | null
   receive(message: BridgeMessage): void
   removeCallbackFor(messageId: string): void
   removePendingMessagesFor(component: string): void
   setAdapter(adapter: BridgeAdapter): void
+  adapterDidUpdateSupportedComponents(): void
 }
+
+/** Not in the real package, which reads the user agent once, when it loads: the double's
+ * way for a test to read it again, as a page load in another browser would. */
+export declare function reloadUserAgent(): void
 
 export declare class BridgeComponent<ElementType extends Element = Element> extends Controller<ElementType> {
   static component: string

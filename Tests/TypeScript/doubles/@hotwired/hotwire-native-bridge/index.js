@@ -1,6 +1,7 @@
-// Test double of @hotwired/hotwire-native-bridge 1.1 (src/bridge.js, bridge_component.js,
-// helpers/user_agent.js, index.js): the same methods and message flow, without the
-// handshake-repair timers, the legacy `window.Strada` alias and BridgeElement.
+// Test double of @hotwired/hotwire-native-bridge 1.2.2 (src/bridge.js, bridge_component.js,
+// helpers/user_agent.js, index.js), at least as strict as the real package: the same
+// methods and message flow, and the same reads of the page when it loads (the user agent,
+// then, without window.HotwireNative, document and Event). Left out: BridgeElement.
 import { Controller } from "@hotwired/stimulus"
 
 // Exported for tests only (the real index.js keeps it private).
@@ -9,18 +10,9 @@ export class Bridge {
   #lastMessageId = 0
   #pendingMessages = []
   #pendingCallbacks = new Map()
-  #connectedComponents = new Set()
 
   start() {
     document.dispatchEvent(new Event("web-bridge:ready"))
-  }
-
-  componentDidConnect(component) {
-    this.#connectedComponents.add(component)
-  }
-
-  componentDidDisconnect(component) {
-    this.#connectedComponents.delete(component)
   }
 
   supportsComponent(component) {
@@ -57,21 +49,38 @@ export class Bridge {
   setAdapter(adapter) {
     this.#adapter = adapter
     document.documentElement.dataset.bridgePlatform = adapter.platform
-    document.documentElement.dataset.bridgeComponents = adapter.supportedComponents.join(" ")
+    this.adapterDidUpdateSupportedComponents()
     const pending = this.#pendingMessages
     this.#pendingMessages = []
     for (const message of pending) this.send(message)
   }
+
+  adapterDidUpdateSupportedComponents() {
+    if (this.#adapter) document.documentElement.dataset.bridgeComponents = this.#adapter.supportedComponents.join(" ")
+  }
+}
+
+// As the real package, read once when the module loads: a missing window.navigator throws
+// here (TypeError: Cannot destructure property 'userAgent' of 'window.navigator'), and a
+// user agent set after the import does not count.
+let { userAgent } = window.navigator
+
+// Exported for tests only: reads the user agent again, as a page load in another browser
+// would (the real package has no such function).
+export function reloadUserAgent() {
+  userAgent = window.navigator.userAgent
+}
+
+function supportsComponent(component) {
+  const supported = userAgent.match(/bridge-components: \[(.*?)\]/)
+  return supported ? supported[1].split(" ").includes(component) : false
 }
 
 export class BridgeComponent extends Controller {
   static component = ""
 
-  // The real package reads the user agent once, at load; the double reads it each time,
-  // so that a test can change it.
   static get shouldLoad() {
-    const supported = window.navigator.userAgent.match(/bridge-components: \[(.*?)\]/)
-    return supported ? supported[1].split(" ").includes(this.component) : false
+    return supportsComponent(this.component)
   }
 
   pendingMessageCallbacks = []
@@ -83,14 +92,12 @@ export class BridgeComponent extends Controller {
   connect() {
     this.removeRestoreEventListener()
     this.addRestoreEventListener()
-    this.bridge.componentDidConnect(this.component)
   }
 
   disconnect() {
     this.pendingMessageCallbacks.forEach((messageId) => this.bridge.removeCallbackFor(messageId))
     this.bridge.removePendingMessagesFor(this.component)
     this.removeRestoreEventListener()
-    this.bridge.componentDidDisconnect(this.component)
   }
 
   addRestoreEventListener() {
@@ -132,8 +139,12 @@ export class BridgeComponent extends Controller {
   }
 }
 
+// As the real index.js: without a bridge yet, one is made, with its legacy aliases, and
+// announced on the document.
 if (!window.HotwireNative) {
   const webBridge = new Bridge()
   window.HotwireNative = { web: webBridge }
+  if (!window.Strada) window.Strada = { web: webBridge }
+  if (!window.webBridge) window.webBridge = webBridge
   webBridge.start()
 }

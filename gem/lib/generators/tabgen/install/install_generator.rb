@@ -10,11 +10,14 @@ module Tabgen
     class InstallGenerator < ::Rails::Generators::Base
       source_root File.expand_path('templates', __dir__)
 
-      desc 'Writes tabgen.yml for this Rails app (the Stimulus bridge controller, the ViewComponent, ' \
-           'their tests) and runs tabgen emit.'
+      desc 'Writes tabgen.yml for this Rails app (the Stimulus bridge controller, the ViewComponent or, ' \
+           'without view_component in the bundle, a plain helper, their tests) and runs tabgen emit.'
 
       class_option :flavor, type: :string, default: 'javascript', enum: %w[javascript typescript],
                             desc: 'The controller as JavaScript (importmap) or TypeScript (jsbundling, Vite)'
+      class_option :view, type: :string, enum: %w[component helper],
+                          desc: 'How pages render the message: a ViewComponent or a plain helper ' \
+                                '(default: component when view_component is in the bundle)'
       class_option :skip_emit, type: :boolean, default: false, desc: 'Write tabgen.yml only'
 
       # In a monorepo (rails/ beside ios/ and android/) the project's tabgen.yml is in a
@@ -39,10 +42,15 @@ module Tabgen
       end
 
       def next_steps
+        render = if view == 'helper'
+                   '<%= tabgen_navigation_tag(message) %> in your layout (app/helpers/tabgen_navigation_helper.rb)'
+                 else
+                   '<%= render NavigationComponent.new(message) %> in your layout (view_component)'
+                 end
         say <<~TEXT
 
           tabgen: next
-            - render NavigationComponent in your layout (needs the view_component gem), see tabgen's docs/rails.md
+            - #{render}, see tabgen's docs/rails.md
             - bin/rails tabgen:check in CI; assert_valid_bridge_config(response) in integration tests
         TEXT
       end
@@ -85,7 +93,7 @@ module Tabgen
         <<~TEXT
           tabgen: #{@parent_config} has no ruby output; add these to its outputs:, then run bin/rails tabgen:emit
             - lang: ruby
-              out: #{app}
+              out: #{app}#{view == 'helper' ? "\n    options: {view: helper}" : ''}
             - lang: typescript
               out: #{app}/app/javascript/controllers/bridge
               options: {flavor: #{flavor}, tests: false}
@@ -93,6 +101,21 @@ module Tabgen
               out: #{app}/test/javascript/bridge
               options: {flavor: #{flavor}}
         TEXT
+      end
+
+      # A ViewComponent needs the view_component gem: without it in the app's bundle, a
+      # plain helper (a component there would break autoloading, zeitwerk:check and boot).
+      def view
+        options[:view] || (view_component_bundled? ? 'component' : 'helper')
+      end
+
+      def view_component_bundled?
+        lockfile = File.join(destination_root, 'Gemfile.lock')
+        if defined?(Bundler::LockfileParser) && File.file?(lockfile)
+          Bundler::LockfileParser.new(File.read(lockfile)).specs.any? { |spec| spec.name == 'view_component' }
+        else
+          Gem.loaded_specs.key?('view_component')
+        end
       end
     end
   end
