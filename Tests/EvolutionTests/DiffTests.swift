@@ -185,6 +185,16 @@ struct DiffTests {
                 == ["D041", "D041", "D041", "D012"])
     }
 
+    /// Two definitions that ref each other, both renamed: the probe of each rename probed
+    /// the other's again, without end (SIGSEGV).
+    @Test func renamedMutuallyRecursiveDefinitions() throws {
+        let old = try Self.read(#"{"definitions": {"a": {"properties": {"n": {"ref": "b"}}}, "b": {"optionalProperties": {"n": {"ref": "a"}, "x": {"type": "string"}}}}, "ref": "a"}"#)
+        let same = try Self.read(#"{"definitions": {"A": {"properties": {"n": {"ref": "B"}}}, "B": {"optionalProperties": {"n": {"ref": "A"}, "x": {"type": "string"}}}}, "ref": "A"}"#)
+        let changed = try Self.read(#"{"definitions": {"A": {"properties": {"n": {"ref": "B"}}}, "B": {"optionalProperties": {"n": {"ref": "A"}, "x": {"type": "int8"}}}}, "ref": "A"}"#)
+        #expect(Self.codes(SchemaDiffer(old: old, new: same).changes()) == ["D040", "D040"])
+        #expect(Self.codes(SchemaDiffer(old: old, new: changed).changes()) == ["D041", "D041", "D012"])
+    }
+
     /// Issue 23, item 14: the walk recursed once per definition of a chain (SIGSEGV at 4,000).
     @Test func aLongChainDiffsWithoutRecursion() throws {
         let old = try Self.read(Self.chain(50_000, name: "A", last: "string"))
