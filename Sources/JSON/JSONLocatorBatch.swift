@@ -118,6 +118,17 @@ private final class TrieNode {
         }
         return result
     }()
+    /// The key children by their UTF-8 (the same bytes, the same scalars), looked up
+    /// instead of scanned when a node has more than `scanLimit`: a scan per member made
+    /// locating every definition of a schema quadratic.
+    lazy var keysByUTF8: [[UInt8]: TrieNode] = {
+        var result: [[UInt8]: TrieNode] = [:]
+        for (token, node) in children {
+            if case .key(let key) = token { result[Array(key.utf8)] = node }
+        }
+        return result
+    }()
+    static let scanLimit = 8
     /// The element children by position: `.index(n)`, else `.key("n")` (as PatternMatcher
     /// reads a name on an array), without making a String per element.
     lazy var elements: [Int: TrieNode] = {
@@ -176,7 +187,7 @@ private struct TrieWalker {
                 var found: TrieNode?
                 if let asciiKeys = node.asciiKeys, let end = plainASCIIKeyEnd(from: keyStart) {
                     let raw = UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end])
-                    found = asciiKeys.first { $0.bytes.elementsEqual(raw) }?.node
+                    found = asciiKeys.count <= TrieNode.scanLimit ? asciiKeys.first { $0.bytes.elementsEqual(raw) }?.node : node.keysByUTF8[Array(raw)]
                     index = end + 1
                 } else {
                     var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
@@ -185,7 +196,7 @@ private struct TrieWalker {
                     index = scanner.index
                     // By Unicode scalars, as the one-request walk and the reader's duplicate-key
                     // check compare keys: `String ==` would take "\u{212A}" for "K".
-                    found = node.children.first { token, _ in
+                    found = node.children.count > TrieNode.scanLimit ? node.keysByUTF8[Array(key.utf8)] : node.children.first { token, _ in
                         if case .key(let name) = token { name.unicodeScalars.elementsEqual(key.unicodeScalars) } else { false }
                     }?.value
                 }

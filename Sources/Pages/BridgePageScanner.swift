@@ -22,10 +22,14 @@ package struct BridgePageScanner: Sendable {
     /// Identifiers with this prefix that no component has are reported (`bridge--`, the
     /// prefix of Hotwire Native's bridge controllers); empty reports none.
     package var unknownPrefix: String
+    /// At most this many unknown identifiers are kept (0 keeps all); more set
+    /// `Scan.moreUnknown`, so a page of millions costs no more than the page's bytes.
+    package var unknownLimit: Int
 
-    package init(components: [Component], unknownPrefix: String = "bridge--") {
+    package init(components: [Component], unknownPrefix: String = "bridge--", unknownLimit: Int = 0) {
         self.components = components
         self.unknownPrefix = unknownPrefix
+        self.unknownLimit = unknownLimit
     }
 
     /// An element of one component, with the wanted attributes it has.
@@ -48,12 +52,17 @@ package struct BridgePageScanner: Sendable {
         /// Identifiers with `unknownPrefix` that name no component, each once, where it
         /// first appears, in page order.
         package var unknown: [(identifier: String, position: SourcePosition)]
+        /// Whether more identifiers than `unknownLimit` named no component.
+        package var moreUnknown = false
     }
 
     package func scan(_ bytes: [UInt8]) -> Scan {
         var tokenizer = HTMLTokenizer(bytes)
         var result = Scan(elements: Array(repeating: [], count: components.count), unknown: [])
         var templateDepth = 0
+        // The unknown identifiers kept, by their UTF-8 (equal as scalars, as Stimulus
+        // compares them): one lookup each, where a scan of the list made the page quadratic.
+        var seen: Set<[UInt8]> = []
         while let tag = tokenizer.next() {
             let live = templateDepth == 0
             if tag.name == "template", !tag.inForeignContent {
@@ -64,8 +73,13 @@ package struct BridgePageScanner: Sendable {
                 guard let index = components.firstIndex(where: { $0.identifier.unicodeScalars.elementsEqual(token.unicodeScalars) }) else {
                     let identifier = String(token)
                     if !unknownPrefix.isEmpty, token.unicodeScalars.starts(with: unknownPrefix.unicodeScalars),
-                       !result.unknown.contains(where: { $0.identifier.unicodeScalars.elementsEqual(identifier.unicodeScalars) }) {
-                        result.unknown.append((identifier, tag.position))
+                       !seen.contains(Array(identifier.utf8)) {
+                        if unknownLimit > 0, result.unknown.count == unknownLimit {
+                            result.moreUnknown = true
+                        } else {
+                            seen.insert(Array(identifier.utf8))
+                            result.unknown.append((identifier, tag.position))
+                        }
                     }
                     continue
                 }

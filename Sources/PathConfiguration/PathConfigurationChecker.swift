@@ -98,26 +98,30 @@ package struct PathConfigurationChecker: Sendable {
     }
 
     /// Rules whose every property a later rule with the same patterns overrides: they
-    /// never decide anything.
+    /// never decide anything. One pass from the last rule back, keeping per set of
+    /// patterns the nearest later rule that sets each property: linear in the rules'
+    /// properties (comparing every pair of rules took 24 s at 8,000 rules).
     private func shadowed(_ configuration: PathConfiguration) -> [Finding] {
-        var findings: [Finding] = []
-        let rules = configuration.rules
-        for (position, rule) in rules.enumerated() where !rule.patterns.isEmpty && !rule.properties.isEmpty {
+        var found: [Finding] = []
+        var groups: [Set<String>: Int] = [:]
+        // Per group of rules with the same patterns: property name -> nearest later rule.
+        var nearest: [[String: Int]] = []
+        for rule in configuration.rules.reversed() where !rule.patterns.isEmpty {
             let patterns = Set(rule.patterns)
-            var remaining = Set(rule.properties.keys)
-            var by: [Int] = []
-            for later in rules[(position + 1)...] where Set(later.patterns) == patterns {
-                let overridden = remaining.intersection(later.properties.keys)
-                guard !overridden.isEmpty else { continue }
-                remaining.subtract(overridden)
-                by.append(later.index)
-                if remaining.isEmpty { break }
+            let group = groups[patterns] ?? nearest.count
+            if group == nearest.count {
+                groups[patterns] = group
+                nearest.append([:])
             }
-            guard remaining.isEmpty else { continue }
-            let names = by.map { "rule \($0)" }.joined(separator: " and ")
-            findings.append(Finding(code: Self.ruleShadowed, severity: .warning, pointer: rule.pointer,
-                                    message: "rule \(rule.index) never decides anything: \(names), with the same patterns, override\(by.count == 1 ? "s" : "") each of its properties"))
+            let keys = rule.properties.keys
+            let by = keys.compactMap { nearest[group][$0] }
+            if !keys.isEmpty, by.count == keys.count {
+                let names = Set(by).sorted().map { "rule \($0)" }
+                found.append(Finding(code: Self.ruleShadowed, severity: .warning, pointer: rule.pointer,
+                                     message: "rule \(rule.index) never decides anything: \(names.joined(separator: " and ")), with the same patterns, override\(names.count == 1 ? "s" : "") each of its properties"))
+            }
+            for key in keys { nearest[group][key] = rule.index }
         }
-        return findings
+        return found.reversed()
     }
 }

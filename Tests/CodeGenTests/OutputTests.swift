@@ -29,6 +29,32 @@ struct OutputTests {
         #expect(far.components(separatedBy: "@@ -").count == 3)  // two hunks
     }
 
+    @Test("unified diff of a long changed part: removed then added, between the common first and last lines")
+    func diffBeyondTheMinimalScriptLimit() {
+        let count = UnifiedDiff.minimalScriptLimit / 2 + 1
+        let old = "head\n" + (0..<count).map { "old \($0)\n" }.joined() + "tail\n"
+        let new = "head\n" + (0..<count).map { $0 == 7 ? "old 7\n" : "new \($0)\n" }.joined() + "tail\n"
+        let lines = UnifiedDiff.diff(old: old, new: new, oldName: "a", newName: "b", context: 1).split(separator: "\n")
+        #expect(lines.prefix(4) == ["--- a", "+++ b", "@@ -1,\(count + 2) +1,\(count + 2) @@", " head"])
+        #expect(lines.dropFirst(4).prefix(count) == ArraySlice((0..<count).map { "-old \($0)" }))
+        #expect(lines.dropFirst(4 + count).prefix(count) == ArraySlice((0..<count).map { $0 == 7 ? "+old 7" : "+new \($0)" }))
+        #expect(lines.last == " tail" && lines.count == 4 + 2 * count + 1)
+    }
+
+    /// Issue 23, item 22: the minimal script of a file that differs throughout took time
+    /// quadratic in its lines (47 s at 80,000).
+    @Test("unified diff of a file that differs throughout is linear in its lines")
+    func diffGrowth() {
+        func texts(_ count: Int) -> (String, String) {
+            ((0..<count).map { "let a\($0) = 1\n" }.joined(), (0..<count).map { "let b\($0) = 2\n" }.joined())
+        }
+        let (smallOld, smallNew) = texts(20_000)
+        let (largeOld, largeNew) = texts(80_000)
+        let small = threadCPUSeconds { _ = UnifiedDiff.diff(old: smallOld, new: smallNew, oldName: "a", newName: "a") }
+        let large = threadCPUSeconds { _ = UnifiedDiff.diff(old: largeOld, new: largeNew, oldName: "a", newName: "a") }
+        #expect(large / small < 8, "4 times the lines took \(large / small) times as long")
+    }
+
     @Test("write: atomic, only changed files, stale generated files removed, other files untouched")
     func write() throws {
         let directory = try Support.temporaryDirectory()
@@ -94,4 +120,18 @@ struct OutputTests {
         }
         #expect(Manifest(text: "# c\nA.swift\n../evil\n/abs\n").paths == ["A.swift"])
     }
+}
+
+/// The calling thread's CPU time of `body`, best of three: what growth tests compare.
+func threadCPUSeconds(_ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 {
+        var start = timespec()
+        var end = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+        body()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+        best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
+    }
+    return best
 }

@@ -14,6 +14,34 @@ struct DiffCommandTests {
         #expect(FileManager.default.isExecutableFile(atPath: CLI.binary.path), "no tabgen at \(CLI.binary.path)")
     }
 
+    /// Definitions d0 … d(count-1), each an object whose `next` refs the one after (or,
+    /// with `aliases`, only a ref to it); the last holds a `value` of type `last`.
+    static func chain(_ count: Int, last: String, aliases: Bool = false) -> Data {
+        let definitions = (0..<count).map { index in
+            let body = index == count - 1 ? #"{"properties": {"value": {"type": "\#(last)"}}}"#
+                : aliases ? #"{"ref": "d\#(index + 1)"}"# : #"{"properties": {"next": {"ref": "d\#(index + 1)"}}}"#
+            return #""d\#(index)": \#(body)"#
+        }
+        return Data(#"{"definitions": {\#(definitions.joined(separator: ",\n"))}, "properties": {"root": {"ref": "d0"}}}"#.utf8)
+    }
+
+    /// Issue 23, item 14: 4,000 chained definitions with the last one changed crashed
+    /// the walk (SIGSEGV); item 18: a chain of refs only is refused by a documented limit.
+    @Test func longChainsOfDefinitionsAreDiffedOrRefusedNotCrashed() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Self.chain(20_000, last: "string").write(to: directory.appendingPathComponent("old.json"))
+        try Self.chain(20_000, last: "int32").write(to: directory.appendingPathComponent("new.json"))
+        try Self.chain(20_000, last: "int32", aliases: true).write(to: directory.appendingPathComponent("aliases.json"))
+        let changed = try Self.diff(["old.json", "new.json"], in: directory)
+        #expect(changed.status == 1, "\(changed.stderr)")
+        #expect(changed.stdoutLines.count == 1)
+        #expect(changed.stdout.contains("breaking[D012] /definitions/d19999/properties/value/type: type changed from string to int32"))
+        let refused = try Self.diff(["aliases.json", "new.json"], in: directory)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("/definitions/d19966/ref: ref chain too long: \"d19966\" reaches a type through 33 definitions that are only a ref, over the ref chain limit of 32"))
+    }
+
     @Test func identicalSchemasExitZero() throws {
         let result = try Self.diff(["base.json", "base.json"])
         #expect(result.status == 0)

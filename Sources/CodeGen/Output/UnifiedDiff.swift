@@ -1,8 +1,14 @@
 /// Unified diffs of text, line by line (`diff -u` format), for `tabgen check`.
 ///
 /// The edit script comes from the standard library's `CollectionDifference` (a Myers
-/// diff); this type only groups it into hunks with context.
+/// diff) between the first and the last line that differ; this type only groups it into
+/// hunks with context.
 public enum UnifiedDiff {
+    /// Above this many lines between the first and the last difference (old and new
+    /// together), that part is shown as all removed, then all added: a minimal script
+    /// takes time quadratic in it when most lines differ (47 s for 80,000 lines).
+    public static let minimalScriptLimit = 4_000
+
     struct Line: Equatable {
         var text: Substring
         /// False for a last line without a final newline.
@@ -79,6 +85,20 @@ public enum UnifiedDiff {
     }
 
     static func script(_ before: [Line], _ after: [Line]) -> [Operation] {
+        var prefix = 0
+        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < before.count - prefix, suffix < after.count - prefix,
+              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+        let oldMiddle = Array(before[prefix..<(before.count - suffix)])
+        let newMiddle = Array(after[prefix..<(after.count - suffix)])
+        let middle = oldMiddle.count + newMiddle.count <= minimalScriptLimit
+            ? minimalScript(oldMiddle, newMiddle)
+            : oldMiddle.map(Operation.removed) + newMiddle.map(Operation.added)
+        return before[..<prefix].map(Operation.same) + middle + before[(before.count - suffix)...].map(Operation.same)
+    }
+
+    private static func minimalScript(_ before: [Line], _ after: [Line]) -> [Operation] {
         let difference = after.difference(from: before)
         var removed = Set<Int>()
         var inserted = Set<Int>()

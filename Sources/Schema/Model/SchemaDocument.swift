@@ -45,6 +45,14 @@ public struct SchemaDocument: Sendable {
             SourcePosition(offset: JSONLocator.offset(of: pointer.tokens, in: buffer, preferKey: preferKey), in: buffer)
         }
     }
+
+    /// Line and column of the members at `pointers`, found in one pass over the source.
+    public func positions(of pointers: [JSONPointer], preferKey: Bool = false) -> [SourcePosition] {
+        source.withUnsafeBufferPointer { buffer in
+            let requests = pointers.map { JSONLocator.Request(path: $0.tokens, preferKey: preferKey) }
+            return SourcePosition.positions(of: JSONLocator.offsets(of: requests, in: buffer), in: buffer)
+        }
+    }
 }
 
 /// What tabgen reads from the root schema's `metadata.tabgen`.

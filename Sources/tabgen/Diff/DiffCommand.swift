@@ -138,8 +138,8 @@ struct DiffCommand: ParsableCommand {
         let policy = DiffPolicy(allowed: Set(allowed.map(\.direction) + fromConfig), lenientClients: lenientClients || project?.breakingLenientClients == true)
         let report = DiffReport(old: old.source, new: new.source, newDocument: new.document, policy: policy)
         let output = OutputBuffer(descriptor: STDOUT_FILENO)
-        for change in changes {
-            output.line(report.render(change, as: format))
+        for line in report.render(changes, as: format) {
+            output.line(line)
         }
         output.flush()
         if !quiet { printError(report.summary(changes)) }

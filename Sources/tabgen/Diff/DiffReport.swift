@@ -26,22 +26,23 @@ struct DiffReport {
     let newDocument: SchemaDocument
     let policy: DiffPolicy
 
-    func render(_ change: SchemaChange, as format: DiffFormat) -> String {
-        switch format {
-        case .text: text(change)
-        case .json: json(change)
-        case .github: github(change)
+    /// Each change as a line, placed in the new schema's source: located all at once, in
+    /// one pass (one pass per change was quadratic in a schema of thousands of changes).
+    func render(_ changes: [SchemaChange], as format: DiffFormat) -> [String] {
+        let positions = newDocument.positions(of: changes.map(\.location), preferKey: true)
+        return zip(changes, positions).map { change, position in
+            switch format {
+            case .text: text(change, at: position)
+            case .json: json(change, at: position)
+            case .github: github(change, at: position)
+            }
         }
     }
 
-    private func position(_ change: SchemaChange) -> SourcePosition {
-        newDocument.position(of: change.location, preferKey: true)
-    }
-
     /// `schema.json:42:7: breaking[D002] /definitions/TabData/properties/badge: property "badge" added as required — old clients: ..., new clients: ...`
-    func text(_ change: SchemaChange) -> String {
+    func text(_ change: SchemaChange, at position: SourcePosition) -> String {
         let pointer = change.pointer.tokens.isEmpty ? "(root)" : change.pointer.description
-        return "\(new.displayName):\(position(change)): \(change.impact.rawValue)[\(change.code.code)] \(pointer): \(change.message) — \(consequences(change))"
+        return "\(new.displayName):\(position): \(change.impact.rawValue)[\(change.code.code)] \(pointer): \(change.message) — \(consequences(change))"
     }
 
     /// `old clients: safe (reason), new clients: BREAKING (reason)`, or the shared
@@ -66,8 +67,7 @@ struct DiffReport {
     }
 
     /// One JSON object per change, per line; the fields are documented in the README.
-    func json(_ change: SchemaChange) -> String {
-        let position = position(change)
+    func json(_ change: SchemaChange, at position: SourcePosition) -> String {
         func pointer(_ value: JSONPointer?) -> JSON { value.map { .string($0.description) } ?? .null }
         func effect(_ value: Effect) -> JSON {
             .object(JSONObject([.init(key: "impact", value: .string(value.impact.rawValue)), .init(key: "reason", value: .string(value.reason))]))
@@ -91,8 +91,7 @@ struct DiffReport {
 
     /// A GitHub Actions workflow command: an error for a change that fails the check,
     /// a warning for an accepted breaking one, a notice for the rest.
-    func github(_ change: SchemaChange) -> String {
-        let position = position(change)
+    func github(_ change: SchemaChange, at position: SourcePosition) -> String {
         let command = policy.fails(change) ? "error" : change.impact >= .strict ? "warning" : "notice"
         let title = "\(change.code.code) \(change.code.title)"
         let properties = "file=\(Self.escapeProperty(new.annotationPath)),line=\(position.line),col=\(position.column),title=\(Self.escapeProperty(title))"

@@ -34,7 +34,7 @@ struct HTMLInput: Sendable {
         BridgePageScanner(components: contracts.map { contract in
             BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
                                         valueAttributes: checks.filter { $0.contract == contract }.map { contract.valueAttribute(of: $0.event) })
-        })
+        }, unknownLimit: maxFindings)
     }
 
     func findings(page bytes: [UInt8], file: String) -> [LocatedFinding] {
@@ -74,6 +74,13 @@ struct HTMLInput: Sendable {
             let known = contracts.map(\.stimulusIdentifier).joined(separator: ", ")
             let message = "data-controller=\"\(unknown.identifier)\" names a bridge component that no contract of the project describes (contracts: \(known)), so nothing checks what it sends"
             located.append(Self.place(Self.pageFinding(FindingCode.unknownBridgeComponent, .warning, message), at: unknown.position, file: file))
+        }
+        if scan.moreUnknown, let last = scan.unknown.last {
+            var note = Self.place(Self.pageFinding(FindingCode.unknownBridgeComponent, .warning,
+                                                   "more unknown bridge components on this page are not shown (--max-findings \(maxFindings); 0 shows all)"),
+                                  at: last.position, file: file)
+            note.isNote = true
+            located.append(note)
         }
         return located.sortedByPosition()
     }
