@@ -40,6 +40,28 @@ enum StrictText {
     static let numbersSchema = #"{"properties":{"x":{"type":"float64"},"n":{"type":"uint8"}}}"#
     static let numbersNamespace = "C_StrictNumbers"
 
+    /// Payloads for `formsSchema` (issue 23, items 2 and 4): float32 the CLI takes (it
+    /// reads a float32 as its Double rounded to Float: `1e-46` is 0) or refuses
+    /// (`3.4028235677973366e38` rounds to infinity), and numbers beyond Double's range in
+    /// the empty form, which the CLI takes.
+    static let forms: [(label: String, text: String)] = [
+        ("float32 1e-46", #"{"f":1e-46}"#),
+        ("float32 -1e-46", #"{"f":-1e-46}"#),
+        ("float32 2.5e-324", #"{"f":2.5e-324}"#),
+        ("float32 max", #"{"f":3.4028235e38}"#),
+        ("float32 rounds to infinity", #"{"f":3.4028235677973366e38}"#),
+        ("float32 3.5e38", #"{"f":-3.5e38}"#),
+        ("float32 elements", #"{"f":0,"fs":[1e-46,7e-46,0.5]}"#),
+        ("float32 element rounds to infinity", #"{"f":0,"fs":[1,3.4028235677973366e38]}"#),
+        ("empty form 1E400", #"{"f":0,"any":1E400}"#),
+        ("empty form -1E400", #"{"f":0,"any":-1E400}"#),
+        ("empty form 1E400 nested", #"{"f":0,"any":[1,{"a/b":[-1E400]},1e400]}"#),
+        ("float64 1E400", #"{"f":0,"d":1E400}"#),
+    ]
+
+    static let formsSchema = #"{"properties":{"f":{"type":"float32"}},"optionalProperties":{"any":{},"fs":{"elements":{"type":"float32"}},"d":{"type":"float64"}}}"#
+    static let formsNamespace = "C_StrictForms"
+
     /// Code for the end-to-end program: one `STRICT` line per payload, `label`, then
     /// `THROWS code|pointer|message`, `DECODES same` (equal to what JSONDecoder decodes),
     /// `DECODES x=... n=...` or `REFUSED` (a DecodingError).
@@ -52,6 +74,11 @@ enum StrictText {
         try Support.write(try Support.generate(document, options: options), to: program, prefix: numbersNamespace + "__")
         let model = ModelBuilder().build(document)
         let root = SwiftTarget(options: options).nameTable(for: model).typeName(model.rootID)
+        options.namespace = formsNamespace
+        let formsDocument = try Support.document(json: formsSchema, name: "strict-forms.jtd.json")
+        try Support.write(try Support.generate(formsDocument, options: options), to: program, prefix: formsNamespace + "__")
+        let formsModel = ModelBuilder().build(formsDocument)
+        let formsRoot = SwiftTarget(options: options).nameTable(for: formsModel).typeName(formsModel.rootID)
         func list(_ cases: [(label: String, text: String)]) -> String {
             "[" + cases.map { "(\(SwiftLiterals.string($0.label)), \(SwiftLiterals.string($0.text)))" }.joined(separator: ", ") + "]"
         }
@@ -77,6 +104,18 @@ enum StrictText {
             strictLine(label) {
                 let value = try \(numbersNamespace).\(root).decode(json: text)
                 return "DECODES x=\\(value.x) n=\\(value.n)"
+            }
+        }
+        for (label, text) in \(list(forms)) {
+            strictLine(label) {
+                do {
+                    let value = try \(formsNamespace).\(formsRoot).decode(json: text)
+                    let found = value.validate().map { [$0.code, $0.pointer, $0.message].joined(separator: "|") }
+                    return "DECODES f=\\(value.f) any=\\(value.any.map { "\\($0)" } ?? "nil") fs=\\(value.fs ?? []) \\(found)"
+                } catch let error as DecodingError {
+                    guard case .dataCorrupted(let context) = error, let violation = context.underlyingError as? TabgenViolation else { throw error }
+                    return "FINDING " + [violation.code, violation.pointer, violation.message].joined(separator: "|")
+                }
             }
         }
 
@@ -114,6 +153,40 @@ struct SwiftStrictTextTests {
                             "lone surrogate", "low surrogate first", "truncated", "trailing comma", "leading zero", "control character"])
         #expect(try Self.refusal(StrictText.builtIn[1].text) == #"TG001||not well-formed JSON: duplicate object key "active"; JSON readers disagree on which one wins, so tabgen rejects it"#)
         #expect(try Self.refusal(StrictText.builtIn[7].text) == "TG001||not well-formed JSON: nesting deeper than 512 arrays and objects")
+    }
+
+    @Test("float32 decodes as the CLI reads it (its Double, rounded), and the empty form takes numbers beyond Double's range",
+          arguments: StrictText.forms.map(\.label))
+    func forms(_ label: String) throws {
+        let e2e = EndToEnd.shared
+        let text = try #require(StrictText.forms.first { $0.label == label }?.text)
+        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let expected = [
+            "float32 1e-46": "DECODES f=0.0 any=nil fs=[] []",
+            "float32 -1e-46": "DECODES f=-0.0 any=nil fs=[] []",
+            "float32 2.5e-324": "DECODES f=0.0 any=nil fs=[] []",
+            "float32 max": "DECODES f=3.4028235e+38 any=nil fs=[] []",
+            "float32 elements": "DECODES f=0.0 any=nil fs=[0.0, 0.0, 0.5] []",
+            "empty form 1E400": "DECODES f=0.0 any=number(inf) fs=[] []",
+            "empty form -1E400": "DECODES f=0.0 any=number(-inf) fs=[] []",
+            // `array([...number(1.0), ...object(["a/b": ...array([...number(-inf)])]), ...number(inf)])`
+            "empty form 1E400 nested": "",
+        ]
+        // The verdict, code, pointer and message are the CLI's (the Schema library's).
+        let document = try Support.document(json: StrictText.formsSchema, name: "strict-forms.jtd.json")
+        let findings = Array(text.utf8).withUnsafeBufferPointer { PayloadValidator(document: document).treeFindings(for: $0) }
+        if let first = findings.first {
+            #expect(actual == "FINDING " + [first.code, first.pointer.description, first.message].joined(separator: "|"))
+        } else if let value = expected[label] {
+            if label == "empty form 1E400 nested" {
+                #expect(actual.hasPrefix("DECODES f=0.0 any=array(") && actual.contains(#"["a/b": "#) && actual.contains("number(-inf)")
+                            && actual.hasSuffix("number(inf)]) fs=[] []"), "\(actual)")
+            } else {
+                #expect(actual == value)
+            }
+        } else {
+            Issue.record("\(label): the CLI finds nothing, no value expected; Swift: \(actual)")
+        }
     }
 
     @Test("numbers JSONDecoder refuses but JSON allows decode to tabgen's value")
