@@ -44,9 +44,9 @@ struct KotlinEndToEnd: Sendable {
     /// Tests the harness adds (not generated): the hostile literal check, the decoding
     /// policy checks and the menu's MN101 check.
     static let extraTests = 4 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
-        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1
+        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1
     /// Test classes the harness adds.
-    static let extraTestClasses = 8
+    static let extraTestClasses = 9
 
     static let shared: KotlinEndToEnd = run()
 
@@ -80,6 +80,7 @@ struct KotlinEndToEnd: Sendable {
         ("kotlin_empty_mapping", """
         {"properties": {"u": {"discriminator": "t", "mapping": {}}, "n": {"type": "int16"}}}
         """),
+        (KotlinEmptyFormCheck.schemaName, KotlinEmptyFormCheck.schema),
     ]
 
     static func run() -> KotlinEndToEnd {
@@ -128,6 +129,9 @@ struct KotlinEndToEnd: Sendable {
                 let generated = try KotlinSupport.generateCounting(document, options: options)
                 try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
                 result.expected[package] = generated.fixtures
+                if schema.name == KotlinEmptyFormCheck.schemaName {
+                    try KotlinEmptyFormCheck.write(package: package, to: sources.appendingPathComponent(schema.name))
+                }
             }
             // The contracts that list events, in one app: menu, form and share (whose types
             // are named like the menu's) in <base>.<component> packages, fixtures and one
