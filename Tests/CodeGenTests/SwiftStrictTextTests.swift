@@ -59,6 +59,22 @@ enum StrictText {
         ("float64 1E400", #"{"f":0,"d":1E400}"#),
     ]
 
+    /// Payloads for `keysSchema` (issue 23, item 3): keys canonically equivalent but not
+    /// the same scalars, which `JSONDecoder` merges into one member. The CLI reports TG024
+    /// (and the rule sees both labels); `decode(json:)` throws that TG024.
+    static let keys: [(label: String, text: String)] = [
+        ("keys é and e\u{301}", #"{"labels":{"caf\u00e9":"x","cafe\u0301":"x"}}"#),
+        ("keys Å and U+212B", #"{"labels":{"\u00c5":"x","\u212b":"x"}}"#),
+        ("keys K and U+212A", #"{"labels":{"K":"x","\u212a":"x"}}"#),
+        ("keys U+212A after 17 keys", #"{"labels":{"K":"x","# + (1...16).map { "\"k\($0)\":\"\($0)\"," }.joined() + #""\u212a":"x"}}"#),
+        ("keys unknown in the struct", #"{"labels":{},"x":[{"e\u0301":1}],"\u00e9":1,"e\u0301":2}"#),
+        ("keys distinct", #"{"labels":{"a":"x","\u00e9":"y","K":"z"}}"#),
+        ("keys distinct, same label", #"{"labels":{"a":"x","\u00e9":"x"}}"#),
+    ]
+
+    static let keysSchema = #"{"metadata":{"tabgen":{"rules":[{"code":"TG201","severity":"error","kind":"unique","path":"/labels/*","message":"duplicate label: {reason}"}]}},"optionalProperties":{"labels":{"values":{"type":"string"}},"x":{}}}"#
+    static let keysNamespace = "C_StrictKeys"
+
     static let formsSchema = #"{"properties":{"f":{"type":"float32"}},"optionalProperties":{"any":{},"fs":{"elements":{"type":"float32"}},"d":{"type":"float64"}}}"#
     static let formsNamespace = "C_StrictForms"
 
@@ -79,6 +95,11 @@ enum StrictText {
         try Support.write(try Support.generate(formsDocument, options: options), to: program, prefix: formsNamespace + "__")
         let formsModel = ModelBuilder().build(formsDocument)
         let formsRoot = SwiftTarget(options: options).nameTable(for: formsModel).typeName(formsModel.rootID)
+        options.namespace = keysNamespace
+        let keysDocument = try Support.document(json: keysSchema, name: "strict-keys.jtd.json")
+        try Support.write(try Support.generate(keysDocument, options: options), to: program, prefix: keysNamespace + "__")
+        let keysModel = ModelBuilder().build(keysDocument)
+        let keysRoot = SwiftTarget(options: options).nameTable(for: keysModel).typeName(keysModel.rootID)
         func list(_ cases: [(label: String, text: String)]) -> String {
             "[" + cases.map { "(\(SwiftLiterals.string($0.label)), \(SwiftLiterals.string($0.text)))" }.joined(separator: ", ") + "]"
         }
@@ -118,6 +139,12 @@ enum StrictText {
                 }
             }
         }
+        for (label, text) in \(list(keys)) {
+            strictLine(label) {
+                let value = try \(keysNamespace).\(keysRoot).decode(json: text)
+                return "DECODES " + value.validate().map { [$0.code, $0.pointer, $0.message].joined(separator: "|") }.joined(separator: ";")
+            }
+        }
 
         """
     }
@@ -125,11 +152,13 @@ enum StrictText {
 
 @Suite("Generated Swift decode(json:) reads the text as tabgen validate does")
 struct SwiftStrictTextTests {
-    /// What `tabgen validate` (the Schema library) says of a text: its TG001 finding, or nil.
-    static func refusal(_ text: String) throws -> String? {
-        let validator = PayloadValidator(document: try Support.builtIn())
+    /// What `tabgen validate` (the Schema library) says of a text that the native text
+    /// check refuses: its TG001 finding, else its first TG024 (equivalent keys), or nil.
+    static func refusal(_ text: String, document: SchemaDocument? = nil) throws -> String? {
+        let validator = PayloadValidator(document: try document ?? Support.builtIn())
         let findings = Array(text.utf8).withUnsafeBufferPointer { validator.treeFindings(for: $0) }
-        guard let first = findings.first, first.code == FindingCode.malformedJSON else { return nil }
+        guard let first = findings.first(where: { $0.code == FindingCode.malformedJSON })
+                ?? findings.first(where: { $0.code == FindingCode.equivalentKeys }) else { return nil }
         return [first.code, first.pointer.description, first.message].joined(separator: "|")
     }
 
@@ -149,7 +178,7 @@ struct SwiftStrictTextTests {
     @Test("the payloads say what they are meant to: tabgen refuses exactly the malformed ones")
     func payloadsAreWhatTheySay() throws {
         let refused = try StrictText.builtIn.filter { try Self.refusal($0.text) != nil }.map(\.label)
-        #expect(refused == ["duplicate key", "duplicate key by escape", "duplicate key in a tab", "byte-order mark", "depth 513",
+        #expect(refused == ["duplicate key", "duplicate key by escape", "duplicate key in a tab", "canonically equivalent keys", "byte-order mark", "depth 513",
                             "lone surrogate", "low surrogate first", "truncated", "trailing comma", "leading zero", "control character"])
         #expect(try Self.refusal(StrictText.builtIn[1].text) == #"TG001||not well-formed JSON: duplicate object key "active"; JSON readers disagree on which one wins, so tabgen rejects it"#)
         #expect(try Self.refusal(StrictText.builtIn[7].text) == "TG001||not well-formed JSON: nesting deeper than 512 arrays and objects")
@@ -186,6 +215,23 @@ struct SwiftStrictTextTests {
             }
         } else {
             Issue.record("\(label): the CLI finds nothing, no value expected; Swift: \(actual)")
+        }
+    }
+
+    @Test("keys canonically equivalent but not the same scalars throw the CLI's first TG024; other texts decode and validate() reports what the CLI reports",
+          arguments: StrictText.keys.map(\.label))
+    func keys(_ label: String) throws {
+        let e2e = EndToEnd.shared
+        let text = try #require(StrictText.keys.first { $0.label == label }?.text)
+        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let document = try Support.document(json: StrictText.keysSchema, name: "strict-keys.jtd.json")
+        if let refusal = try Self.refusal(text, document: document) {
+            #expect(refusal.hasPrefix("TG024|") == !label.hasPrefix("keys distinct"))
+            #expect(actual == "THROWS " + refusal)
+        } else {
+            let findings = Array(text.utf8).withUnsafeBufferPointer { PayloadValidator(document: document).treeFindings(for: $0) }
+            #expect(actual == "DECODES " + findings.map { [$0.code, $0.pointer.description, $0.message].joined(separator: "|") }.joined(separator: ";"))
+            #expect(label.hasPrefix("keys distinct"))
         }
     }
 

@@ -204,11 +204,11 @@ struct Mutation {
         return "unknown-member:\(key)"
     }
 
-    /// A key written twice, or two keys equal only under canonical equivalence.
+    /// A key written twice, or two keys equal only under canonical equivalence (TG024).
     mutating func duplicateKey() -> String? {
         guard let path = pick(objectPlaces), case .object(var object)? = JSONEditing.value(at: path, in: payload) else { return nil }
         let kind: String
-        switch random.next() % 3 {
+        switch random.next() % 4 {
         case 0:
             guard let member = pick(object.members) else { return nil }
             object.members.append(member)
@@ -216,9 +216,12 @@ struct Mutation {
         case 1:
             object.members += [.init(key: "caf\u{E9}", value: .number(1)), .init(key: "cafe\u{301}", value: .number(2))]
             kind = "nfc-nfd"
-        default:
+        case 2:
             object.members += [.init(key: "K", value: .number(1)), .init(key: "\u{212A}", value: .number(2))]
             kind = "kelvin"
+        default:
+            object.members += [.init(key: "\u{212B}", value: .number(1)), .init(key: "\u{C5}", value: .number(2))]
+            kind = "angstrom"
         }
         set(.object(object), at: path)
         return "duplicate-key:\(kind)"

@@ -47,7 +47,7 @@ public struct PayloadValidator: Sendable {
         case .rulesOnly(let passing, let failing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeFindings(for: bytes) }
-            let findings = engine.evaluate(payload, skipping: passing, reporting: failing)
+            let findings = EquivalentKeys.findings(in: payload) + engine.evaluate(payload, skipping: passing, reporting: failing)
             return maxFindings > 0 ? Array(findings.prefix(maxFindings + 1)) : findings
         case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
@@ -88,6 +88,7 @@ public struct PayloadValidator: Sendable {
         // One RFC 8927 walk: the payloads that get here are nearly all invalid, so asking
         // a yes/no validator first would only walk their failing parts twice.
         findings = InstanceValidator.validate(payload, against: document, maxErrors: limit).map { describe($0, in: payload) }
+        findings += EquivalentKeys.findings(in: payload)
         findings += engine.evaluate(payload, skipping: skipping, reporting: reporting)
         return limit > 0 ? Array(findings.prefix(limit)) : findings
     }
