@@ -44,9 +44,9 @@ struct KotlinEndToEnd: Sendable {
     /// Tests the harness adds (not generated): the hostile literal check, the decoding
     /// policy checks and the menu's MN101 check.
     static let extraTests = 4 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
-        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1
+        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1
     /// Test classes the harness adds.
-    static let extraTestClasses = 7
+    static let extraTestClasses = 9
 
     static let shared: KotlinEndToEnd = run()
 
@@ -80,6 +80,7 @@ struct KotlinEndToEnd: Sendable {
         ("kotlin_empty_mapping", """
         {"properties": {"u": {"discriminator": "t", "mapping": {}}, "n": {"type": "int16"}}}
         """),
+        (KotlinEmptyFormCheck.schemaName, KotlinEmptyFormCheck.schema),
     ]
 
     static func run() -> KotlinEndToEnd {
@@ -96,6 +97,7 @@ struct KotlinEndToEnd: Sendable {
             result.expected[builtInPackage] = builtIn.fixtures
             try KotlinDecodingPolicyCheck.write(package: builtInPackage, strict: false, document: document, to: sources.appendingPathComponent("builtin"))
             try KotlinStrictTextCheck.write(package: builtInPackage, document: document, to: sources.appendingPathComponent("builtin"))
+            try KotlinNumberWordingCheck.write(package: builtInPackage, to: sources.appendingPathComponent("builtin"))
             try DecodingFailureAgreement.writeKotlinCheck(package: builtInPackage, strictPackage: strictPackage, to: sources.appendingPathComponent("builtin"))
             let strict = try KotlinSupport.generateCounting(document, options: KotlinSupport.options(package: "tabgen.e2e.strict", decoding: .strict, visibility: .internal))
             try Support.write(strict.files, to: sources.appendingPathComponent("strict"))
@@ -127,6 +129,9 @@ struct KotlinEndToEnd: Sendable {
                 let generated = try KotlinSupport.generateCounting(document, options: options)
                 try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
                 result.expected[package] = generated.fixtures
+                if schema.name == KotlinEmptyFormCheck.schemaName {
+                    try KotlinEmptyFormCheck.write(package: package, to: sources.appendingPathComponent(schema.name))
+                }
             }
             // The contracts that list events, in one app: menu, form and share (whose types
             // are named like the menu's) in <base>.<component> packages, fixtures and one

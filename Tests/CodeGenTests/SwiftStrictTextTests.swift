@@ -40,6 +40,44 @@ enum StrictText {
     static let numbersSchema = #"{"properties":{"x":{"type":"float64"},"n":{"type":"uint8"}}}"#
     static let numbersNamespace = "C_StrictNumbers"
 
+    /// Payloads for `formsSchema` (issue 23, items 2 and 4): float32 the CLI takes (it
+    /// reads a float32 as its Double rounded to Float: `1e-46` is 0) or refuses
+    /// (`3.4028235677973366e38` rounds to infinity), and numbers beyond Double's range in
+    /// the empty form, which the CLI takes.
+    static let forms: [(label: String, text: String)] = [
+        ("float32 1e-46", #"{"f":1e-46}"#),
+        ("float32 -1e-46", #"{"f":-1e-46}"#),
+        ("float32 2.5e-324", #"{"f":2.5e-324}"#),
+        ("float32 max", #"{"f":3.4028235e38}"#),
+        ("float32 rounds to infinity", #"{"f":3.4028235677973366e38}"#),
+        ("float32 3.5e38", #"{"f":-3.5e38}"#),
+        ("float32 elements", #"{"f":0,"fs":[1e-46,7e-46,0.5]}"#),
+        ("float32 element rounds to infinity", #"{"f":0,"fs":[1,3.4028235677973366e38]}"#),
+        ("empty form 1E400", #"{"f":0,"any":1E400}"#),
+        ("empty form -1E400", #"{"f":0,"any":-1E400}"#),
+        ("empty form 1E400 nested", #"{"f":0,"any":[1,{"a/b":[-1E400]},1e400]}"#),
+        ("float64 1E400", #"{"f":0,"d":1E400}"#),
+    ]
+
+    /// Payloads for `keysSchema` (issue 23, item 3): keys canonically equivalent but not
+    /// the same scalars, which `JSONDecoder` merges into one member. The CLI reports TG024
+    /// (and the rule sees both labels); `decode(json:)` throws that TG024.
+    static let keys: [(label: String, text: String)] = [
+        ("keys é and e\u{301}", #"{"labels":{"caf\u00e9":"x","cafe\u0301":"x"}}"#),
+        ("keys Å and U+212B", #"{"labels":{"\u00c5":"x","\u212b":"x"}}"#),
+        ("keys K and U+212A", #"{"labels":{"K":"x","\u212a":"x"}}"#),
+        ("keys U+212A after 17 keys", #"{"labels":{"K":"x","# + (1...16).map { "\"k\($0)\":\"\($0)\"," }.joined() + #""\u212a":"x"}}"#),
+        ("keys unknown in the struct", #"{"labels":{},"x":[{"e\u0301":1}],"\u00e9":1,"e\u0301":2}"#),
+        ("keys distinct", #"{"labels":{"a":"x","\u00e9":"y","K":"z"}}"#),
+        ("keys distinct, same label", #"{"labels":{"a":"x","\u00e9":"x"}}"#),
+    ]
+
+    static let keysSchema = #"{"metadata":{"tabgen":{"rules":[{"code":"TG201","severity":"error","kind":"unique","path":"/labels/*","message":"duplicate label: {reason}"}]}},"optionalProperties":{"labels":{"values":{"type":"string"}},"x":{}}}"#
+    static let keysNamespace = "C_StrictKeys"
+
+    static let formsSchema = #"{"properties":{"f":{"type":"float32"}},"optionalProperties":{"any":{},"fs":{"elements":{"type":"float32"}},"d":{"type":"float64"}}}"#
+    static let formsNamespace = "C_StrictForms"
+
     /// Code for the end-to-end program: one `STRICT` line per payload, `label`, then
     /// `THROWS code|pointer|message`, `DECODES same` (equal to what JSONDecoder decodes),
     /// `DECODES x=... n=...` or `REFUSED` (a DecodingError).
@@ -52,6 +90,16 @@ enum StrictText {
         try Support.write(try Support.generate(document, options: options), to: program, prefix: numbersNamespace + "__")
         let model = ModelBuilder().build(document)
         let root = SwiftTarget(options: options).nameTable(for: model).typeName(model.rootID)
+        options.namespace = formsNamespace
+        let formsDocument = try Support.document(json: formsSchema, name: "strict-forms.jtd.json")
+        try Support.write(try Support.generate(formsDocument, options: options), to: program, prefix: formsNamespace + "__")
+        let formsModel = ModelBuilder().build(formsDocument)
+        let formsRoot = SwiftTarget(options: options).nameTable(for: formsModel).typeName(formsModel.rootID)
+        options.namespace = keysNamespace
+        let keysDocument = try Support.document(json: keysSchema, name: "strict-keys.jtd.json")
+        try Support.write(try Support.generate(keysDocument, options: options), to: program, prefix: keysNamespace + "__")
+        let keysModel = ModelBuilder().build(keysDocument)
+        let keysRoot = SwiftTarget(options: options).nameTable(for: keysModel).typeName(keysModel.rootID)
         func list(_ cases: [(label: String, text: String)]) -> String {
             "[" + cases.map { "(\(SwiftLiterals.string($0.label)), \(SwiftLiterals.string($0.text)))" }.joined(separator: ", ") + "]"
         }
@@ -79,6 +127,24 @@ enum StrictText {
                 return "DECODES x=\\(value.x) n=\\(value.n)"
             }
         }
+        for (label, text) in \(list(forms)) {
+            strictLine(label) {
+                do {
+                    let value = try \(formsNamespace).\(formsRoot).decode(json: text)
+                    let found = value.validate().map { [$0.code, $0.pointer, $0.message].joined(separator: "|") }
+                    return "DECODES f=\\(value.f) any=\\(value.any.map { "\\($0)" } ?? "nil") fs=\\(value.fs ?? []) \\(found)"
+                } catch let error as DecodingError {
+                    guard case .dataCorrupted(let context) = error, let violation = context.underlyingError as? TabgenViolation else { throw error }
+                    return "FINDING " + [violation.code, violation.pointer, violation.message].joined(separator: "|")
+                }
+            }
+        }
+        for (label, text) in \(list(keys)) {
+            strictLine(label) {
+                let value = try \(keysNamespace).\(keysRoot).decode(json: text)
+                return "DECODES " + value.validate().map { [$0.code, $0.pointer, $0.message].joined(separator: "|") }.joined(separator: ";")
+            }
+        }
 
         """
     }
@@ -86,11 +152,13 @@ enum StrictText {
 
 @Suite("Generated Swift decode(json:) reads the text as tabgen validate does")
 struct SwiftStrictTextTests {
-    /// What `tabgen validate` (the Schema library) says of a text: its TG001 finding, or nil.
-    static func refusal(_ text: String) throws -> String? {
-        let validator = PayloadValidator(document: try Support.builtIn())
+    /// What `tabgen validate` (the Schema library) says of a text that the native text
+    /// check refuses: its TG001 finding, else its first TG024 (equivalent keys), or nil.
+    static func refusal(_ text: String, document: SchemaDocument? = nil) throws -> String? {
+        let validator = PayloadValidator(document: try document ?? Support.builtIn())
         let findings = Array(text.utf8).withUnsafeBufferPointer { validator.treeFindings(for: $0) }
-        guard let first = findings.first, first.code == FindingCode.malformedJSON else { return nil }
+        guard let first = findings.first(where: { $0.code == FindingCode.malformedJSON })
+                ?? findings.first(where: { $0.code == FindingCode.equivalentKeys }) else { return nil }
         return [first.code, first.pointer.description, first.message].joined(separator: "|")
     }
 
@@ -110,10 +178,61 @@ struct SwiftStrictTextTests {
     @Test("the payloads say what they are meant to: tabgen refuses exactly the malformed ones")
     func payloadsAreWhatTheySay() throws {
         let refused = try StrictText.builtIn.filter { try Self.refusal($0.text) != nil }.map(\.label)
-        #expect(refused == ["duplicate key", "duplicate key by escape", "duplicate key in a tab", "byte-order mark", "depth 513",
+        #expect(refused == ["duplicate key", "duplicate key by escape", "duplicate key in a tab", "canonically equivalent keys", "byte-order mark", "depth 513",
                             "lone surrogate", "low surrogate first", "truncated", "trailing comma", "leading zero", "control character"])
         #expect(try Self.refusal(StrictText.builtIn[1].text) == #"TG001||not well-formed JSON: duplicate object key "active"; JSON readers disagree on which one wins, so tabgen rejects it"#)
         #expect(try Self.refusal(StrictText.builtIn[7].text) == "TG001||not well-formed JSON: nesting deeper than 512 arrays and objects")
+    }
+
+    @Test("float32 decodes as the CLI reads it (its Double, rounded), and the empty form takes numbers beyond Double's range",
+          arguments: StrictText.forms.map(\.label))
+    func forms(_ label: String) throws {
+        let e2e = EndToEnd.shared
+        let text = try #require(StrictText.forms.first { $0.label == label }?.text)
+        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let expected = [
+            "float32 1e-46": "DECODES f=0.0 any=nil fs=[] []",
+            "float32 -1e-46": "DECODES f=-0.0 any=nil fs=[] []",
+            "float32 2.5e-324": "DECODES f=0.0 any=nil fs=[] []",
+            "float32 max": "DECODES f=3.4028235e+38 any=nil fs=[] []",
+            "float32 elements": "DECODES f=0.0 any=nil fs=[0.0, 0.0, 0.5] []",
+            "empty form 1E400": "DECODES f=0.0 any=number(inf) fs=[] []",
+            "empty form -1E400": "DECODES f=0.0 any=number(-inf) fs=[] []",
+            // `array([...number(1.0), ...object(["a/b": ...array([...number(-inf)])]), ...number(inf)])`
+            "empty form 1E400 nested": "",
+        ]
+        // The verdict, code, pointer and message are the CLI's (the Schema library's).
+        let document = try Support.document(json: StrictText.formsSchema, name: "strict-forms.jtd.json")
+        let findings = Array(text.utf8).withUnsafeBufferPointer { PayloadValidator(document: document).treeFindings(for: $0) }
+        if let first = findings.first {
+            #expect(actual == "FINDING " + [first.code, first.pointer.description, first.message].joined(separator: "|"))
+        } else if let value = expected[label] {
+            if label == "empty form 1E400 nested" {
+                #expect(actual.hasPrefix("DECODES f=0.0 any=array(") && actual.contains(#"["a/b": "#) && actual.contains("number(-inf)")
+                            && actual.hasSuffix("number(inf)]) fs=[] []"), "\(actual)")
+            } else {
+                #expect(actual == value)
+            }
+        } else {
+            Issue.record("\(label): the CLI finds nothing, no value expected; Swift: \(actual)")
+        }
+    }
+
+    @Test("keys canonically equivalent but not the same scalars throw the CLI's first TG024; other texts decode and validate() reports what the CLI reports",
+          arguments: StrictText.keys.map(\.label))
+    func keys(_ label: String) throws {
+        let e2e = EndToEnd.shared
+        let text = try #require(StrictText.keys.first { $0.label == label }?.text)
+        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let document = try Support.document(json: StrictText.keysSchema, name: "strict-keys.jtd.json")
+        if let refusal = try Self.refusal(text, document: document) {
+            #expect(refusal.hasPrefix("TG024|") == !label.hasPrefix("keys distinct"))
+            #expect(actual == "THROWS " + refusal)
+        } else {
+            let findings = Array(text.utf8).withUnsafeBufferPointer { PayloadValidator(document: document).treeFindings(for: $0) }
+            #expect(actual == "DECODES " + findings.map { [$0.code, $0.pointer.description, $0.message].joined(separator: "|") }.joined(separator: ";"))
+            #expect(label.hasPrefix("keys distinct"))
+        }
     }
 
     @Test("numbers JSONDecoder refuses but JSON allows decode to tabgen's value")

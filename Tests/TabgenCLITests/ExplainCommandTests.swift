@@ -17,7 +17,7 @@ struct ExplainCommandTests {
         let payload = [FindingCode.malformedJSON, FindingCode.tooLarge, FindingCode.missingPayload, FindingCode.multiplePayloads,
                        FindingCode.crossOriginRedirect, FindingCode.wrongType, FindingCode.notInEnum, FindingCode.missingProperty,
                        FindingCode.unexpectedProperty, FindingCode.wrongShape, FindingCode.badDiscriminator,
-                       FindingCode.networkPathResolution, FindingCode.emptyPath, FindingCode.canonicalEquivalence]
+                       FindingCode.networkPathResolution, FindingCode.emptyPath, FindingCode.canonicalEquivalence, FindingCode.equivalentKeys]
         // The path-configuration contract's rules, its checks and `tabgen paths`' differences.
         let contract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("contracts/path-configuration.json")

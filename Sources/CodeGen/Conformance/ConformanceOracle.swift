@@ -22,7 +22,9 @@ struct ConformanceOracle {
         guard case .success(let payload) = bytes.withUnsafeBufferPointer({ validator.reader.parse(buffer: $0) }) else {
             return ConformanceExpectation(server: server, nativeDecodes: false, native: [], controller: server)
         }
-        var decodes = true
+        // Equivalent keys (TG024) are refused by the native clients' text check, as TG001 is:
+        // the Swift client would decode one member of the two.
+        var decodes = !server.contains { $0.code == FindingCode.equivalentKeys }
         var nulls: Set<JSONPointer> = []
         var missingNullable: Set<JSONPointer> = []
         for indicator in InstanceValidator.validate(payload, against: document) {

@@ -40,9 +40,10 @@ struct Mutation {
     ]
 
     /// Number tokens, as written: beyond float32 and float64, below the smallest double,
-    /// at the integer types' edges.
+    /// at the integer types' edges; float32 that underflow (`1e-46`, `2.5e-324`: 0) or
+    /// whose Double rounds to infinity as a Float (`3.4028235677973366e38`).
     static let numbers: [String] = [
-        "1E400", "-1E400", "1e-400", "3.5e38", "3.4028235e38", "-3.5e38", "0e5", "-0", "1.0", "1.5", "255", "256",
+        "1E400", "-1E400", "1e-400", "3.5e38", "3.4028235e38", "-3.5e38", "1e-46", "2.5e-324", "3.4028235677973366e38", "0e5", "-0", "1.0", "1.5", "255", "256",
         "-129", "127", "128", "32767", "32768", "65535", "65536", "2147483647", "2147483648", "4294967295",
         "4294967296", "1e2", "9007199254740993", "0.1", "-1",
     ]
@@ -203,11 +204,11 @@ struct Mutation {
         return "unknown-member:\(key)"
     }
 
-    /// A key written twice, or two keys equal only under canonical equivalence.
+    /// A key written twice, or two keys equal only under canonical equivalence (TG024).
     mutating func duplicateKey() -> String? {
         guard let path = pick(objectPlaces), case .object(var object)? = JSONEditing.value(at: path, in: payload) else { return nil }
         let kind: String
-        switch random.next() % 3 {
+        switch random.next() % 4 {
         case 0:
             guard let member = pick(object.members) else { return nil }
             object.members.append(member)
@@ -215,9 +216,12 @@ struct Mutation {
         case 1:
             object.members += [.init(key: "caf\u{E9}", value: .number(1)), .init(key: "cafe\u{301}", value: .number(2))]
             kind = "nfc-nfd"
-        default:
+        case 2:
             object.members += [.init(key: "K", value: .number(1)), .init(key: "\u{212A}", value: .number(2))]
             kind = "kelvin"
+        default:
+            object.members += [.init(key: "\u{212B}", value: .number(1)), .init(key: "\u{C5}", value: .number(2))]
+            kind = "angstrom"
         }
         set(.object(object), at: path)
         return "duplicate-key:\(kind)"
@@ -267,13 +271,21 @@ struct Mutation {
     }
 
     mutating func numberToken() -> String? {
-        let numbers = allPlaces.filter { if case .number = $0.value { return true } else { return false } }.map(\.path)
+        // Where a number is, or where the empty form takes any value (1E400 there is infinity).
+        let numbers = allPlaces.filter { place in
+            if case .number = place.value { return true }
+            guard !place.path.isEmpty, case .empty? = lookup.schema(at: place.path, in: payload)?.schema.form else { return false }
+            return true
+        }.map(\.path)
         guard let token = pick(Self.numbers) else { return nil }
         if let path = pick(numbers) {
             set(CaseTextWriter.raw(token), at: path)
             // The type in the kind: expected-failure files can name float32 alone.
-            if case .type(let type)? = lookup.schema(at: path, in: payload)?.schema.form { return "number:\(token)@\(type.rawValue)" }
-            return "number:\(token)"
+            switch lookup.schema(at: path, in: payload)?.schema.form {
+            case .type(let type)?: return "number:\(token)@\(type.rawValue)"
+            case .empty?: return "number:\(token)@empty"
+            default: return "number:\(token)"
+            }
         }
         guard let place = pick(allPlaces.filter { !$0.path.isEmpty }) else { return nil }
         set(CaseTextWriter.raw(token), at: place.path)

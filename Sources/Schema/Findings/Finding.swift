@@ -71,6 +71,10 @@ public enum FindingCode {
     /// equivalent but not the same Unicode scalars: Swift's `String ==` takes them as
     /// equal, Kotlin, JavaScript and Ruby do not, so the iOS and Android apps disagree.
     public static let canonicalEquivalence = "TG022"
+    /// Two keys of one object that are canonically equivalent but not the same Unicode
+    /// scalars: `JSONDecoder` merges them into one member, Kotlin, JavaScript and Ruby
+    /// keep both, so the iOS and Android apps see different data.
+    public static let equivalentKeys = "TG024"
 }
 
 /// A payload's findings as a validator lists them (`PayloadValidator.maxFindings` may

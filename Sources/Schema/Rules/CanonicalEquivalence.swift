@@ -26,3 +26,64 @@ enum CanonicalEquivalence {
         Finding(code: FindingCode.canonicalEquivalence, severity: .warning, pointer: JSONPointer(path), message: message)
     }
 }
+
+/// TG024, an error on any payload: two keys of one object that are canonically
+/// equivalent but not the same scalars. `JSONDecoder` keys its objects by Swift `String`,
+/// whose `==` is canonical equivalence, so the iOS client keeps one member of the two (a
+/// member is lost, or an unknown key's value is read as a known member) where Kotlin,
+/// JavaScript and Ruby keep both: the apps would see different data.
+enum EquivalentKeys {
+    /// The end of the message (the generated runtimes hold the same text).
+    static let consequence = " but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)"
+
+    static func message(_ key: String, first: String) -> String {
+        "key \(RuleEngine.show(.string(key))) is canonically equivalent to the key \(RuleEngine.show(.string(first))) of the same object" + consequence
+    }
+
+    /// The TG024 findings of a payload, each at the later key, in the order of the text.
+    static func findings(in payload: JSON) -> [Finding] {
+        var findings: [Finding] = []
+        var path: [PathToken] = []
+        collect(payload, path: &path, into: &findings)
+        return findings
+    }
+
+    private static func collect(_ value: JSON, path: inout [PathToken], into findings: inout [Finding]) {
+        switch value {
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                switch element {
+                case .array, .object:
+                    path.append(.index(index))
+                    collect(element, path: &path, into: &findings)
+                    path.removeLast()
+                default: break
+                }
+            }
+        case .object(let object):
+            // Only an object with a non-ASCII key can hold two equivalent keys ("K" and
+            // U+212A KELVIN SIGN: one of them is not ASCII); the reader refused equal ones.
+            // Swift's String hashing and == are canonical equivalence: the first key of each class.
+            var firsts: [String: String]?
+            if object.members.count > 1, object.members.contains(where: { !$0.key.utf8.allSatisfy { $0 < 0x80 } }) { firsts = [:] }
+            for member in object.members {
+                if firsts != nil {
+                    if let first = firsts?[member.key] {
+                        findings.append(Finding(code: FindingCode.equivalentKeys, severity: .error,
+                                                pointer: JSONPointer(path + [.key(member.key)]), message: message(member.key, first: first)))
+                    } else {
+                        firsts?[member.key] = member.key
+                    }
+                }
+                switch member.value {
+                case .array, .object:
+                    path.append(.key(member.key))
+                    collect(member.value, path: &path, into: &findings)
+                    path.removeLast()
+                default: break
+                }
+            }
+        default: break
+        }
+    }
+}

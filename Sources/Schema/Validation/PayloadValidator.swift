@@ -60,7 +60,7 @@ public struct PayloadValidator: Sendable {
         case .rulesOnly(let passing, let failing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
-            return cut(engine.evaluate(payload, skipping: passing, reporting: failing), uncounted: 0)
+            return cut(EquivalentKeys.findings(in: payload) + engine.evaluate(payload, skipping: passing, reporting: failing), uncounted: 0)
         case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
             // report nothing, so skipping them leaves the findings as they were.
@@ -110,6 +110,7 @@ public struct PayloadValidator: Sendable {
         // limit it counts the errors without describing them.
         let schema = InstanceValidator.counted(payload, against: document, maxErrors: limit)
         var findings = schema.errors.map { describe($0, in: payload) }
+        findings += EquivalentKeys.findings(in: payload)
         findings += engine.evaluate(payload, skipping: skipping, reporting: reporting)
         return cut(findings, uncounted: schema.count - schema.errors.count)
     }

@@ -163,6 +163,7 @@ export function parseMessageData(text: string): ParseResult {
   }
   const nulls = new Set<string>()
   const found = checkSchema(payload, nulls)
+  equivalentKeys(payload, "", found)
   // A rule finding on a null that clients read as absent (two `null`s are "the same
   // value" to a unique rule) weighs no more than the null itself.
   for (const violation of checkRules(payload)) {
@@ -301,6 +302,28 @@ function loneSurrogate(text: string): number {
     index++
   }
   return -1
+}
+
+// TG024: a key canonically equivalent to an earlier key of its object but not the same
+// scalars. JSON.parse keeps both (as Kotlin and Ruby do); Swift's JSONDecoder keys by
+// String, whose == is canonical equivalence, and keeps one: the apps would see different data.
+function equivalentKeys(value: Json, pointer: string, found: Violation[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((element, index) => equivalentKeys(element, `${pointer}/${index}`, found))
+  } else if (isObject(value)) {
+    const keys = Object.keys(value)
+    // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
+    const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map<string, string>() : null
+    for (const key of keys) {
+      const first = firsts?.get(key.normalize("NFC"))
+      if (first === undefined) {
+        firsts?.set(key.normalize("NFC"), key)
+      } else {
+        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
+      }
+      equivalentKeys(value[key] as Json, child(pointer, key), found)
+    }
+  }
 }
 
 // RFC 8927 section 3, as tabgen words its error indicators. A deviation the native

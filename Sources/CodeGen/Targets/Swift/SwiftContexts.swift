@@ -128,9 +128,11 @@ struct SwiftContexts {
                 decode = "container.tabgenDecodeNullable(\(inner).self, forKey: .\(name), notes: &notes)"
                 notedNames.append(json)
             case nil:
+                // float32 goes through its Double (`tabgenDecodeFloat32`), as tabgen reads it.
+                let method = holdsFloat32(field.type) ? "tabgenDecodeFloat32" : "decode"
                 decode = field.isRequired
-                    ? "container.decode(\(valueType).self, forKey: .\(name))"
-                    : "container.contains(.\(name)) ? .some(container.decode(\(valueType).self, forKey: .\(name))) : .none"
+                    ? "container.\(method)(\(valueType).self, forKey: .\(name))"
+                    : "container.contains(.\(name)) ? .some(container.\(method)(\(valueType).self, forKey: .\(name))) : .none"
             }
             fields.append([
                 "canViolate": canViolate(field.type),
@@ -191,6 +193,19 @@ struct SwiftContexts {
             case .alias(let target): return canViolate(target, seen: seen.union([id]))
             case .enumeration, .structure, .union: return true
             }
+        }
+    }
+
+    /// Whether `type` is float32 inside arrays, maps and nullables, through aliases: its
+    /// decoding goes through `TabgenFloat32Decoding` (structs and unions decode themselves).
+    func holdsFloat32(_ type: TypeRef, seen: Set<DeclarationID> = []) -> Bool {
+        switch type {
+        case .primitive(let kind): return kind == .float32
+        case .any: return false
+        case .array(let inner), .map(let inner), .nullable(let inner): return holdsFloat32(inner, seen: seen)
+        case .named(let id):
+            guard !seen.contains(id), case .alias(let target)? = model[id]?.kind else { return false }
+            return holdsFloat32(target, seen: seen.union([id]))
         }
     }
 

@@ -254,6 +254,10 @@ private struct BytePlanBuilder {
         case .properties(let form):
             // Seen-masks are 64 bits wide.
             guard form.required.count <= 64, form.optional.count <= 64 else { throw Unsupported() }
+            // Two property names canonically equivalent (TG024 when both come): the pass
+            // matches names by bytes and would take both keys without a word.
+            let names = (form.required + form.optional).map(\.name)
+            guard Set(names).count == names.count else { throw Unsupported() }
             let first = Int32(plan.properties.count)
             var entries: [BytePlan.Property] = []
             for (slot, property) in form.required.enumerated() {

@@ -121,6 +121,7 @@ function parseData(text, name) {
   const nulls = new Set()
   // The names are this file's own definitions; the empty schema stands for none.
   const found = checkSchema(payload, nulls, definition(name) || {})
+  equivalentKeys(payload, "", found)
   // The rules of the events whose data this is; a rule finding on a null that clients
   // read as absent weighs no more than the null itself.
   for (const violation of checkRules(payload, name)) {
@@ -212,6 +213,30 @@ function loneSurrogate(text) {
     if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return unit
   }
   return -1
+}
+
+// TG024: a key canonically equivalent to an earlier key of its object but not the same
+// scalars. JSON.parse keeps both (as Kotlin and Ruby do); Swift's JSONDecoder keys by
+// String, whose == is canonical equivalence, and keeps one: the apps would see different data.
+/** @param {Json} value @param {string} pointer @param {Violation[]} found */
+function equivalentKeys(value, pointer, found) {
+  if (Array.isArray(value)) {
+    value.forEach((element, index) => equivalentKeys(element, `${pointer}/${index}`, found))
+  } else if (isObject(value)) {
+    const members = Object.entries(value)
+    // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
+    /** @type {Map<string, string> | null} */
+    const firsts = members.some(([key]) => /[^\u0000-\u007f]/.test(key)) ? new Map() : null
+    for (const [key, member] of members) {
+      const first = firsts ? firsts.get(key.normalize("NFC")) : undefined
+      if (first === undefined) {
+        if (firsts) firsts.set(key.normalize("NFC"), key)
+      } else {
+        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
+      }
+      equivalentKeys(member, child(pointer, key), found)
+    }
+  }
 }
 
 // RFC 8927 section 3, in tabgen's words. What the native clients decode gets the

@@ -60,6 +60,8 @@ module Navigation
     EMPTY_PATH = %("" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./")
     # TG022's words after the two values, as tabgen validate writes them.
     EQUIVALENT = " but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)"
+    # TG024's words after the two keys.
+    EQUIVALENT_KEYS = " of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)"
 
     # A value the rule engine did not find (nil is JSON null).
     ABSENT = Object.new.freeze
@@ -70,10 +72,37 @@ module Navigation
     def check(payload)
       violations = []
       check_schema(payload, SCHEMA, '', nil, violations)
+      equivalent_keys(payload, '', violations)
       RULES.each do |rule|
         evaluate(rule, payload, violations) if (rule['when'] || []).all? { |condition| holds?(condition, payload) }
       end
       violations
+    end
+
+    # TG024: a key canonically equivalent to an earlier key of its object but not the same
+    # scalars. Ruby keeps both (as Kotlin and JavaScript do); Swift's JSONDecoder keys by
+    # String, whose == is canonical equivalence, and keeps one: the apps would see different data.
+    def equivalent_keys(value, pointer, out)
+      case value
+      when Array
+        value.each_with_index { |element, index| equivalent_keys(element, "#{pointer}/#{index}", out) }
+      when Hash
+        # Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
+        firsts = value.each_key.all?(&:ascii_only?) ? nil : {}
+        value.each do |key, member|
+          at = "#{pointer}/#{escape_token(key)}"
+          if firsts
+            first = firsts[nfc(key)]
+            if first
+              out << Violation.new(code: 'TG024', severity: 'error', pointer: at,
+                                   message: "key #{show(key)} is canonically equivalent to the key #{show(first)}#{EQUIVALENT_KEYS}")
+            else
+              firsts[nfc(key)] = key
+            end
+          end
+          equivalent_keys(member, at, out)
+        end
+      end
     end
 
     # RFC 8927 section 3, as tabgen words its error indicators.
