@@ -73,17 +73,19 @@ let package = Package(
             ),
             dependencies: ["tabgen"]
         ),
+        // What growth tests measure (CPU time at n and 4n), shared by the test targets.
+        .target(name: "GrowthTesting", path: "Tests/GrowthTesting"),
         .testTarget(
             name: "SchemaTests",
-            dependencies: ["Schema", "JSON"],
+            dependencies: ["Schema", "JSON", "GrowthTesting"],
             resources: [.copy("Conformance")]
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "EvolutionTests", dependencies: ["Evolution", "Schema"], resources: [.copy("DiffFixtures")]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema", "JSON"]),
-        .testTarget(name: "PathConfigurationTests", dependencies: ["PathConfiguration", "Schema"]),
+        .testTarget(name: "EvolutionTests", dependencies: ["Evolution", "Schema", "GrowthTesting"], resources: [.copy("DiffFixtures")]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema", "JSON", "GrowthTesting"]),
+        .testTarget(name: "PathConfigurationTests", dependencies: ["PathConfiguration", "Schema", "GrowthTesting"]),
         .testTarget(name: "ReconciliationTests", dependencies: ["Reconciliation"]),
-        .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema"], resources: [.copy("Schemas")]),
+        .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema", "GrowthTesting"], resources: [.copy("Schemas")]),
         .testTarget(
             name: "TabgenCLITests",
             dependencies: ["tabgen", "Schema", "Reconciliation", "Evolution", "PathConfiguration"],

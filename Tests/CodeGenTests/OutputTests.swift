@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CodeGen
+import GrowthTesting
 
 @Suite("Output: atomic writes, the manifest, check and unified diffs")
 struct OutputTests {
@@ -120,18 +121,4 @@ struct OutputTests {
         }
         #expect(Manifest(text: "# c\nA.swift\n../evil\n/abs\n").paths == ["A.swift"])
     }
-}
-
-/// The calling thread's CPU time of `body`, best of three: what growth tests compare.
-func threadCPUSeconds(_ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
-    }
-    return best
 }

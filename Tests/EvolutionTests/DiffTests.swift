@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Evolution
 import Schema
+import GrowthTesting
 
 /// `tabgen diff`'s engine on fixture pairs (DiffFixtures/<case>/old.json, new.json),
 /// one pair per kind of change, compared both ways. Each change is summarised as
@@ -276,18 +277,4 @@ struct DiffTests {
     static func read(_ text: String) throws -> SchemaDocument {
         try SchemaReader(fileName: "inline.json").read(Array(text.utf8))
     }
-}
-
-/// The calling thread's CPU time of `body`, best of three: what growth tests compare.
-func threadCPUSeconds(_ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
-    }
-    return best
 }

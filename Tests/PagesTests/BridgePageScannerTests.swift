@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Pages
+import GrowthTesting
 
 /// One pass over a page for several bridge components sees what BridgeElementFinder sees
 /// for each, and names the `bridge--*` identifiers no component has.
@@ -65,18 +66,4 @@ import Testing
         let ratio = threadCPUSeconds { _ = scanner.scan(large) } / threadCPUSeconds { _ = scanner.scan(small) }
         #expect(ratio < 8, "4 times the identifiers took \(ratio) times as long")
     }
-}
-
-/// The calling thread's CPU time of `body`, best of three: what growth tests compare.
-func threadCPUSeconds(_ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
-    }
-    return best
 }

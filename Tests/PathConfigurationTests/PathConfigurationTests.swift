@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 import PathConfiguration
+import GrowthTesting
 
 /// The path-configuration contract: the dialect table, resolution as each platform
 /// does it, and the checks `validate --path-config` adds to the schema.
@@ -232,18 +233,4 @@ struct PathConfigurationTests {
         let ratio = threadCPUSeconds { _ = checker.findings(for: large) } / threadCPUSeconds { _ = checker.findings(for: small) }
         #expect(ratio < 8, "4 times the rules took \(ratio) times as long")
     }
-}
-
-/// The calling thread's CPU time of `body`, best of three: what growth tests compare.
-func threadCPUSeconds(_ body: () -> Void) -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        best = min(best, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
-    }
-    return best
 }

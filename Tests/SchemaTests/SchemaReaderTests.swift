@@ -1,5 +1,6 @@
 import Testing
 @testable import Schema
+import GrowthTesting
 
 /// Schema errors say where (file:line:column and pointer) and what.
 struct SchemaReaderTests {
