@@ -10,6 +10,10 @@ public enum YAMLGuard {
     /// The deepest nesting of sequences and mappings allowed (a config needs about 5).
     public static let maxDepth = 64
 
+    /// The largest tabgen.yml read at all (a config is a few hundred bytes), checked
+    /// before the text is read, so a huge file costs no memory.
+    public static let maxBytes = 1 << 20
+
     /// Why a text was refused, and where (1-based line and column).
     public struct Refusal: Error, Equatable, Sendable {
         public var line: Int

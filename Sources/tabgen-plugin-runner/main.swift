@@ -27,7 +27,12 @@ var arguments = ["emit", "--lang", "swift", "--quiet"]
 if let config = options["config"] {
     let folder = URL(fileURLWithPath: config).deletingLastPathComponent()
     let text: String
-    do { text = try String(contentsOfFile: config, encoding: .utf8) } catch { fail("cannot read \(config): \(error.localizedDescription)") }
+    guard let handle = FileHandle(forReadingAtPath: config) else { fail("cannot read \(config)") }
+    let data: Data
+    do { data = try handle.read(upToCount: YAMLGuard.maxBytes + 1) ?? Data() } catch { fail("cannot read \(config): \(error.localizedDescription)") }
+    // tabgen's own limit, so the runner never reads more of a config than tabgen would.
+    if data.count > YAMLGuard.maxBytes { fail("\(config) is larger than \(YAMLGuard.maxBytes) bytes") }
+    text = String(decoding: data, as: UTF8.self)
     if let refusal = YAMLGuard.check(text) { fail("\(config):\(refusal.line):\(refusal.column): \(refusal.message)") }
     let document: [String: Any]
     do { document = (try Yams.load(yaml: text) as? [String: Any]) ?? [:] } catch { fail("\(config): \(error)") }

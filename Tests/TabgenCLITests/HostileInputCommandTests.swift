@@ -132,6 +132,25 @@ struct HostileInputCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// The runner reads no more of a config than tabgen does (1 MiB): it used to read any
+    /// size whole. tabgen refuses the same file with the same limit.
+    @Test func pluginRunnerRefusesAConfigOverTabgensLimit() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("tabgen.yml")
+        let output = directory.appendingPathComponent("Out.swift")
+        let text = "version: 1\n#" + String(repeating: "x", count: (1 << 20) - 12) + "\n"
+        #expect(text.utf8.count == (1 << 20) + 1)
+        try Data(text.utf8).write(to: config)
+        let arguments = ["--tabgen", CLI.binary.path, "--output", output.path, "--config", config.path]
+        expectRefused(try CLI.run(arguments, program: "tabgen-plugin-runner"), "\(config.path) is larger than 1048576 bytes")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        expectRefused(try CLI.run(["validate", "--config", config.path, "-"], stdin: Data("{}".utf8)), "is larger than 1048576 bytes")
+        // One byte less is read (and is a valid, empty config for the runner's purposes).
+        try Data(text.utf8.dropLast(2) + Array("\n".utf8)).write(to: config)
+        #expect(!(try CLI.run(arguments, program: "tabgen-plugin-runner")).stderr.contains("larger than"))
+    }
+
     // MARK: item 13: a template that includes itself
 
     @Test func recursivePartialIsRefusedWithItsCycle() throws {

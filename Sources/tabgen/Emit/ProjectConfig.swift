@@ -70,7 +70,7 @@ struct ProjectConfig {
     }
 
     static func load(path: String) throws(CLIError) -> ProjectConfig {
-        let bytes = try FileInput.readAll(path: path, limit: 1 << 20)
+        let bytes = try FileInput.readAll(path: path, limit: YAMLGuard.maxBytes)
         let value: Value
         if path.hasSuffix(".json") {
             do {
