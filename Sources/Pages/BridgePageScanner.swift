@@ -22,8 +22,8 @@ package struct BridgePageScanner: Sendable {
     /// Identifiers with this prefix that no component has are reported (`bridge--`, the
     /// prefix of Hotwire Native's bridge controllers); empty reports none.
     package var unknownPrefix: String
-    /// At most this many unknown identifiers are kept (0 keeps all); more set
-    /// `Scan.moreUnknown`, so a page of millions costs no more than the page's bytes.
+    /// At most this many unknown identifiers are kept (0 keeps all); the others are
+    /// counted in `Scan.hiddenUnknown`, so a page of millions costs no more than the page's bytes.
     package var unknownLimit: Int
 
     package init(components: [Component], unknownPrefix: String = "bridge--", unknownLimit: Int = 0) {
@@ -52,8 +52,9 @@ package struct BridgePageScanner: Sendable {
         /// Identifiers with `unknownPrefix` that name no component, each once, where it
         /// first appears, in page order.
         package var unknown: [(identifier: String, position: SourcePosition)]
-        /// Whether more identifiers than `unknownLimit` named no component.
-        package var moreUnknown = false
+        /// How many distinct identifiers past `unknownLimit` named no component: the
+        /// summary counts them, though they are not listed.
+        package var hiddenUnknown = 0
     }
 
     package func scan(_ bytes: [UInt8]) -> Scan {
@@ -73,11 +74,10 @@ package struct BridgePageScanner: Sendable {
                 guard let index = components.firstIndex(where: { $0.identifier.unicodeScalars.elementsEqual(token.unicodeScalars) }) else {
                     let identifier = String(token)
                     if !unknownPrefix.isEmpty, token.unicodeScalars.starts(with: unknownPrefix.unicodeScalars),
-                       !seen.contains(Array(identifier.utf8)) {
+                       seen.insert(Array(identifier.utf8)).inserted {
                         if unknownLimit > 0, result.unknown.count == unknownLimit {
-                            result.moreUnknown = true
+                            result.hiddenUnknown += 1
                         } else {
-                            seen.insert(Array(identifier.utf8))
                             result.unknown.append((identifier, tag.position))
                         }
                     }

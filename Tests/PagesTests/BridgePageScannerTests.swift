@@ -47,11 +47,12 @@ import GrowthTesting
         let page = "<b data-controller=\"bridge--caf\u{E9} bridge--cafe\u{301} bridge--caf\u{E9}\"></b><i data-controller=\"bridge--x bridge--y\"></i>"
         let all = BridgePageScanner(components: []).scan(Array(page.utf8))
         #expect(all.unknown.map(\.identifier.unicodeScalars.count) == [12, 13, 9, 9])
-        #expect(!all.moreUnknown)
+        #expect(all.hiddenUnknown == 0)
         let limited = BridgePageScanner(components: [], unknownLimit: 3).scan(Array(page.utf8))
         #expect(limited.unknown.map(\.identifier) == Array(all.unknown.map(\.identifier).prefix(3)))
-        #expect(limited.moreUnknown)
-        #expect(!BridgePageScanner(components: [], unknownLimit: 4).scan(Array(page.utf8)).moreUnknown)
+        #expect(limited.hiddenUnknown == 1, "the repeated bridge--café is counted once")
+        #expect(BridgePageScanner(components: [], unknownLimit: 4).scan(Array(page.utf8)).hiddenUnknown == 0)
+        #expect(BridgePageScanner(components: [], unknownLimit: 1).scan(Array(page.utf8)).hiddenUnknown == 3)
     }
 
     /// Issue 23, item 21: each unknown identifier was looked for in the list of those

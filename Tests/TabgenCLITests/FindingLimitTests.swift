@@ -96,4 +96,21 @@ struct FindingLimitTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("0 valid, 1 invalid (300 errors, 0 warnings)"), "\(result.stderr)")
     }
+
+    /// The cap on a page's unknown bridge components (TG023, at most --max-findings) cuts
+    /// the list, not the count: the summary counts every distinct one, once.
+    @Test func aPageCountsTheUnknownComponentsItDoesNotList() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ids = (0..<5).map { "bridge--c\($0)" }.joined(separator: " ")
+        let page = try write("<div data-controller=\"\(ids) bridge--c0\"></div>\n", name: "page.html", in: directory)
+        let result = try CLI.run(["validate", "--html", "--max-findings", "2", page])
+        #expect(result.stdoutLines.filter { $0.contains("warning[TG023]") }.count == 2, "\(result.stdout)")
+        #expect(result.stdout.contains("note: 3 more unknown bridge components on this page (TG023 warnings) are not shown (--max-findings 2; 0 shows all)"), "\(result.stdout)")
+        // The one error: the page has no navigation element.
+        #expect(result.stderr.contains("0 valid, 1 invalid (1 error, 5 warnings)"), "\(result.stderr)")
+        let all = try CLI.run(["validate", "--html", "--max-findings", "0", page])
+        #expect(all.stdoutLines.filter { $0.contains("warning[TG023]") }.count == 5)
+        #expect(all.stderr.contains("(1 error, 5 warnings)"), "\(all.stderr)")
+    }
 }

@@ -75,11 +75,14 @@ struct HTMLInput: Sendable {
             let message = "data-controller=\"\(unknown.identifier)\" names a bridge component that no contract of the project describes (contracts: \(known)), so nothing checks what it sends"
             located.append(Self.place(Self.pageFinding(FindingCode.unknownBridgeComponent, .warning, message), at: unknown.position, file: file))
         }
-        if scan.moreUnknown, let last = scan.unknown.last {
+        if scan.hiddenUnknown > 0, let last = scan.unknown.last {
+            let more = scan.hiddenUnknown == 1 ? "1 more unknown bridge component" : "\(scan.hiddenUnknown) more unknown bridge components"
             var note = Self.place(Self.pageFinding(FindingCode.unknownBridgeComponent, .warning,
-                                                   "more unknown bridge components on this page are not shown (--max-findings \(maxFindings); 0 shows all)"),
+                                                   "\(more) on this page (TG023 warnings) are not shown (--max-findings \(maxFindings); 0 shows all)"),
                                   at: last.position, file: file)
             note.isNote = true
+            // Counted in the summary (and by --strict) as if they were shown.
+            note.unlisted = (0, scan.hiddenUnknown)
             located.append(note)
         }
         return located.sortedByPosition()
