@@ -25,6 +25,29 @@ struct EquivalentKeysTests {
         #expect(findings(validator, #"{"active": null, "tabs": [], "K": 1, "k": 2, "\u00e9": 3}"#).isEmpty)
     }
 
+    /// The walk is skipped for texts that cannot hold a non-ASCII key: no byte past ASCII
+    /// and no escape. Both kinds of byte are seen at every place of a word and of the tail.
+    @Test func onlyATextWithAByteBeyondASCIIOrAnEscapeIsWalked() throws {
+        func may(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { EquivalentKeys.mayOccur(in: $0) } }
+        #expect(!may(Array(#"{"active": null, "tabs": [], "K": 1, "k": 2}"#.utf8)))
+        #expect(may(Array(#"{"K": 1, "\u212a": 2}"#.utf8)), "an escape is ASCII text for a non-ASCII key")
+        #expect(may(Array("{\"K\": 1, \"\u{212A}\": 2}".utf8)))
+        for length in 0..<20 {
+            let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            #expect(!may(plain))
+            for position in 0..<length {
+                for byte in [UInt8(0x80), 0xC3, 0xFF, UInt8(ascii: "\\")] {
+                    var bytes = plain
+                    bytes[position] = byte
+                    #expect(may(bytes), "byte \(byte) at \(position) of \(length)")
+                }
+            }
+        }
+        // Through the validator: an escaped pair is still found.
+        let validator = PayloadValidator(document: try repositorySchema())
+        #expect(findings(validator, #"{"active": null, "tabs": [], "K": 1, "\u212a": 2}"#).map(\.code) == [FindingCode.equivalentKeys])
+    }
+
     /// Two property names canonically equivalent: the byte pass matches names by bytes
     /// and would take both keys, so the plan is not made and the tree path reports.
     @Test func equivalentPropertyNamesKeepTheBytePassOut() throws {

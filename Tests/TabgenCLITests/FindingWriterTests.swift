@@ -145,3 +145,31 @@ struct FindingWriterTests {
         }
     }
 }
+
+/// `ControlCharacters.mayOccur` looks at eight bytes at a time: every byte it must see
+/// (below 0x20, DEL, the lead bytes of C1 and of U+2028/U+2029) is seen at every place of
+/// a word and of the tail, and the bytes around them (space, `~`, 0xC3, 0xE3) are not.
+struct ControlCharacterScanTests {
+    @Test func everyLeadByteIsSeenAtEveryPlace() {
+        func may(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { ControlCharacters.mayOccur(in: $0) } }
+        for length in 0..<20 {
+            for filler in [UInt8(ascii: "a"), 0x20, 0x7E] {
+                let plain = [UInt8](repeating: filler, count: length)
+                #expect(!may(plain))
+                for position in 0..<length {
+                    for byte in [UInt8(0x00), 0x0A, 0x1B, 0x1F, 0x7F, 0xC2, 0xE2] {
+                        var bytes = plain
+                        bytes[position] = byte
+                        #expect(may(bytes), "byte \(byte) at \(position) of \(length)")
+                    }
+                    for byte in [UInt8(0x20), 0x7E, 0xC3, 0xE3, 0x80] {
+                        var bytes = plain
+                        bytes[position] = byte
+                        #expect(!may(bytes), "byte \(byte) at \(position) of \(length)")
+                    }
+                }
+            }
+        }
+        #expect(may(Array("caf\u{E9} \u{2028}".utf8)) && !may(Array("caf\u{E9} ok".utf8)))
+    }
+}

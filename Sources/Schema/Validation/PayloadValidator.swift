@@ -60,12 +60,13 @@ public struct PayloadValidator: Sendable {
         case .rulesOnly(let passing, let failing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
-            return cut(EquivalentKeys.findings(in: payload) + engine.evaluate(payload, skipping: passing, reporting: failing), uncounted: 0)
+            let keys = EquivalentKeys.mayOccur(in: bytes) ? EquivalentKeys.findings(in: payload) : []
+            return cut(keys + engine.evaluate(payload, skipping: passing, reporting: failing), uncounted: 0)
         case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
             // report nothing, so skipping them leaves the findings as they were.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
-            return report(for: payload, skipping: passing, reporting: failing)
+            return report(for: payload, skipping: passing, reporting: failing, equivalentKeys: EquivalentKeys.mayOccur(in: bytes))
         case .unknown:
             return treeReport(for: bytes, strings: scratch.strings)
         }
@@ -83,7 +84,7 @@ public struct PayloadValidator: Sendable {
     func treeReport(for bytes: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> FindingReport {
         switch reader.parse(buffer: bytes, strings: strings) {
         case .success(let payload):
-            return report(for: payload)
+            return report(for: payload, skipping: 0, reporting: 0, equivalentKeys: EquivalentKeys.mayOccur(in: bytes))
         case .failure(let error):
             return FindingReport(findings: [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
                                                     message: "not well-formed JSON: \(error)", offset: error.offset)], errors: 1, warnings: 0)
@@ -102,15 +103,16 @@ public struct PayloadValidator: Sendable {
 
     /// `report(for:)` without the rules in `skipping` (bit n: rule n), which the
     /// caller knows report nothing on this payload, and without the pre-check of the
-    /// rules in `reporting` (see `RuleEngine.evaluate(_:skipping:reporting:)`).
-    func report(for payload: JSON, skipping: UInt64, reporting: UInt64) -> FindingReport {
+    /// rules in `reporting` (see `RuleEngine.evaluate(_:skipping:reporting:)`), and without
+    /// TG024's walk when `equivalentKeys` is false (the text cannot hold such keys).
+    func report(for payload: JSON, skipping: UInt64, reporting: UInt64, equivalentKeys: Bool = true) -> FindingReport {
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
         // One RFC 8927 walk: the payloads that get here are nearly all invalid, so asking
         // a yes/no validator first would only walk their failing parts twice. Past the
         // limit it counts the errors without describing them.
         let schema = InstanceValidator.counted(payload, against: document, maxErrors: limit)
         var findings = schema.errors.map { describe($0, in: payload) }
-        findings += EquivalentKeys.findings(in: payload)
+        if equivalentKeys { findings += EquivalentKeys.findings(in: payload) }
         findings += engine.evaluate(payload, skipping: skipping, reporting: reporting)
         return cut(findings, uncounted: schema.count - schema.errors.count)
     }
