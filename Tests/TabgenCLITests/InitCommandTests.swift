@@ -133,7 +133,7 @@ struct InitCommandTests {
             "found Rails app rails\n",
             "rails/app/javascript/controllers/bridge/navigation_controller.js exists and tabgen did not write it",
             "ios-uikit/DynamicTabBar/DynamicTabBar/TabData.swift is hand-written and tabgen generates ios-uikit/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabData.swift",
-            "6 apps found",
+            "wrote tabgen.yml (iOS sources in ios-swiftui/DynamicTabBar/DynamicTabBar, iOS sources in ios-uikit/DynamicTabBar/DynamicTabBar, Android module android-compose/app, Android module android-fragments/app, Android module legacy/app, Rails app in rails); next: deal with the files above",
         ] {
             #expect(initialized.stderr.contains(line), "\(line) not in \(initialized.stderr)")
         }

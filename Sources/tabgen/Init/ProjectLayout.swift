@@ -129,9 +129,10 @@ struct ProjectLayout: Equatable {
             + rails.map { "Rails app \($0)" }
     }
 
+    /// The short form, for the last line: `iOS sources in ios/App, Android module android/app, Rails app in web`.
     var summary: String {
-        let count = ios.count + android.count + rails.count
-        return count == 0 ? "no app found: every output is commented out" : count == 1 ? "1 app found" : "\(count) apps found"
+        let parts = ios.map { "iOS sources in \($0.sources)" } + android.map { "Android module \($0.module)" } + rails.map { "Rails app in \($0)" }
+        return parts.isEmpty ? "no app found: every output is commented out" : parts.joined(separator: ", ")
     }
 
     /// The config text: an output per app found, and, for a platform with none, a
