@@ -158,4 +158,19 @@ struct InitCommandTests {
         #expect(GradleScript.appliesAndroidApplication("plugins {\n  id(\"com.android.application\")\n}"))
         #expect(!GradleScript.appliesAndroidApplication("plugins {\n  alias(libs.plugins.android.application) apply false\n}"))
     }
+
+    /// Two projects in one folder with no sources folder of their own: one output, not two
+    /// in the same directory (which tabgen.yml refuses).
+    @Test func twoProjectsOverOneFolderGetOneOutput() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for folder in ["ios/A.xcodeproj", "ios/B.xcodeproj"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        #expect(try CLI.run(["init", "--schema-from-built-in"], in: directory).status == 0)
+        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+        #expect(config.outputs.map(\.out) == ["ios/Generated/Tabgen"])
+        let emit = try CLI.run(["emit", "-q"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+    }
 }

@@ -60,7 +60,10 @@ struct ProjectLayout: Equatable {
                 let targets = XcodeProject.targets(url.appendingPathComponent(project))
                 let module = SwiftModuleName.derived(fromProductName: targets.app ?? name)
                 let sources = names.contains(targets.app ?? name) ? prefix + (targets.app ?? name) : names.contains(name) ? prefix + name : here
-                layout.ios.append(IOSApp(sources: sources, module: module, testTarget: targets.tests, foundBy: prefix + project))
+                // Two projects over one sources folder get one output (two may not share a directory).
+                if !layout.ios.contains(where: { $0.sources == sources }) {
+                    layout.ios.append(IOSApp(sources: sources, module: module, testTarget: targets.tests, foundBy: prefix + project))
+                }
             }
             if projects.isEmpty, names.contains("Package.swift"), let target = packageTarget(url) {
                 layout.ios.append(IOSApp(sources: prefix + "Sources/" + target, module: SwiftModuleName.derived(fromProductName: target),
