@@ -66,4 +66,111 @@ struct InitCommandTests {
             #expect(config.schema == text, "\(Array(text.unicodeScalars)) wrote \(YAMLScalar.quoted(text))")
         }
     }
+
+    // MARK: - The reference product's layout (issue 24 item 6)
+
+    static func pbxproj(app: String, tests: String) -> String {
+        func target(_ name: String, _ type: String) -> String {
+            "\t\tA1 /* \(name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = \(name);\n\t\t\tproductName = \(name);\n"
+                + "\t\t\tproductType = \"com.apple.product-type.\(type)\";\n\t\t};\n"
+        }
+        return "// !$*UTF8*$!\n{\n\tobjects = {\n" + target(tests, "bundle.unit-test") + target(app, "application") + "\t};\n}\n"
+    }
+
+    /// tildeio/hotwire-native-dynamic-tab-bar in miniature: two iOS apps with the same
+    /// project name, two Android apps with the same namespace (Kotlin DSL and Groovy), a
+    /// module known by its manifest only, a Rails app with its hand-written bridge
+    /// controller, and a Rails app inside node_modules that must be skipped.
+    func productLayout() throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        let files: [String: String] = [
+            "rails/Gemfile": "source \"https://rubygems.org\"\n",
+            "rails/config/application.rb": "module Demo; class Application < Rails::Application; end; end\n",
+            "rails/app/javascript/controllers/bridge/navigation_controller.js": "// hand-written\n",
+            "ios-swiftui/DynamicTabBar/DynamicTabBar.xcodeproj/project.pbxproj": Self.pbxproj(app: "DynamicTabBar", tests: "DynamicTabBarTests"),
+            "ios-swiftui/DynamicTabBar/DynamicTabBar/DynamicTabBarApp.swift": "import SwiftUI\n",
+            "ios-swiftui/DynamicTabBar/DynamicTabBarTests/DynamicTabBarTests.swift": "import XCTest\n",
+            "ios-uikit/DynamicTabBar/DynamicTabBar.xcodeproj/project.pbxproj": Self.pbxproj(app: "DynamicTabBar", tests: "DynamicTabBarTests"),
+            "ios-uikit/DynamicTabBar/DynamicTabBar/AppDelegate.swift": "import UIKit\n",
+            "ios-uikit/DynamicTabBar/DynamicTabBar/TabData.swift": "struct TabData {}\n",
+            "android-compose/build.gradle.kts": "plugins {\n    alias(libs.plugins.android.application) apply false\n}\n",
+            "android-compose/settings.gradle.kts": "include(\":app\")\n",
+            "android-compose/app/build.gradle.kts": "plugins {\n    alias(libs.plugins.android.application)\n}\n\nandroid {\n    // namespace = \"com.wrong\"\n    namespace = \"io.tilde.dynamictabbar\"\n}\n",
+            "android-compose/app/src/main/java/io/tilde/dynamictabbar/MainActivity.kt": "package io.tilde.dynamictabbar\n",
+            "android-fragments/app/build.gradle": "plugins {\n    id 'com.android.application'\n}\n\nandroid {\n    namespace 'io.tilde.dynamictabbar'\n}\n",
+            "android-fragments/app/src/main/java/io/tilde/dynamictabbar/MainActivity.kt": "package io.tilde.dynamictabbar\n",
+            "legacy/app/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"\n    package=\"com.legacy.app\">\n</manifest>\n",
+            "node_modules/pkg/config/application.rb": "",
+            ".git/x/config/application.rb": "",
+        ]
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory
+    }
+
+    @Test func everyAppOfTheProductGetsItsOwnOutput() throws {
+        let directory = try productLayout()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let initialized = try CLI.run(["init"], in: directory)
+        #expect(initialized.status == 0, "\(initialized.stderr)")
+        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+        #expect(config.outputs.map(\.language) == ["swift", "swift", "kotlin", "kotlin", "kotlin", "typescript"])
+        #expect(config.outputs.map(\.out) == [
+            "ios-swiftui/DynamicTabBar/DynamicTabBar/Generated/Tabgen", "ios-uikit/DynamicTabBar/DynamicTabBar/Generated/Tabgen",
+            "android-compose/app", "android-fragments/app", "legacy/app", "rails/app/javascript/controllers/bridge",
+        ])
+        #expect(config.outputs.map { $0.options["testableImport"] ?? $0.options["package"] ?? "" }
+                == ["DynamicTabBar", "DynamicTabBar", "io.tilde.dynamictabbar", "io.tilde.dynamictabbar", "com.legacy.app", ""])
+        for line in [
+            "found iOS app ios-swiftui/DynamicTabBar/DynamicTabBar.xcodeproj: sources in ios-swiftui/DynamicTabBar/DynamicTabBar, module DynamicTabBar, test target DynamicTabBarTests",
+            "found iOS app ios-uikit/DynamicTabBar/DynamicTabBar.xcodeproj",
+            "found Android module android-compose/app: package io.tilde.dynamictabbar (namespace in build.gradle.kts)",
+            "found Android module android-fragments/app: package io.tilde.dynamictabbar (namespace in build.gradle)",
+            "found Android module legacy/app: package com.legacy.app (package in AndroidManifest.xml)",
+            "found Rails app rails\n",
+            "rails/app/javascript/controllers/bridge/navigation_controller.js exists and tabgen did not write it",
+            "ios-uikit/DynamicTabBar/DynamicTabBar/TabData.swift is hand-written and tabgen generates ios-uikit/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabData.swift",
+            "wrote tabgen.yml (iOS sources in ios-swiftui/DynamicTabBar/DynamicTabBar, iOS sources in ios-uikit/DynamicTabBar/DynamicTabBar, Android module android-compose/app, Android module android-fragments/app, Android module legacy/app, Rails app in rails); next: deal with the files above",
+        ] {
+            #expect(initialized.stderr.contains(line), "\(line) not in \(initialized.stderr)")
+        }
+        #expect(!initialized.stderr.contains("node_modules") && !initialized.stderr.contains(".git"), "\(initialized.stderr)")
+
+        // As init says: emit stops on the hand-written controller; once it is moved away, emit succeeds.
+        #expect(try CLI.run(["emit", "-q"], in: directory).status == 2)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("rails/app/javascript/controllers/bridge/navigation_controller.js"))
+        let emit = try CLI.run(["emit", "-q"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("android-fragments/app/src/main/kotlin/io/tilde/dynamictabbar").path))
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+    }
+
+    @Test func packageFromGradleNamespaceOrManifest() {
+        #expect(GradleScript.namespace("android {\n    namespace = \"io.tilde.dynamictabbar\"\n}") == "io.tilde.dynamictabbar")
+        #expect(GradleScript.namespace("android {\n  namespace 'io.tilde.groovy'\n}") == "io.tilde.groovy")
+        #expect(GradleScript.namespace("android { namespace = \"io.one.line\" }") == "io.one.line")
+        #expect(GradleScript.namespace("// namespace = \"commented.out\"\n") == nil)
+        #expect(GradleScript.namespace("namespace = \"not a.package\"") == nil)
+        #expect(GradleScript.manifestPackage("<manifest package=\"com.legacy.app\">") == "com.legacy.app")
+        #expect(GradleScript.appliesAndroidApplication("plugins {\n  id(\"com.android.application\")\n}"))
+        #expect(!GradleScript.appliesAndroidApplication("plugins {\n  alias(libs.plugins.android.application) apply false\n}"))
+    }
+
+    /// Two projects in one folder with no sources folder of their own: one output, not two
+    /// in the same directory (which tabgen.yml refuses).
+    @Test func twoProjectsOverOneFolderGetOneOutput() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for folder in ["ios/A.xcodeproj", "ios/B.xcodeproj"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        #expect(try CLI.run(["init", "--schema-from-built-in"], in: directory).status == 0)
+        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+        #expect(config.outputs.map(\.out) == ["ios/Generated/Tabgen"])
+        let emit = try CLI.run(["emit", "-q"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+    }
 }

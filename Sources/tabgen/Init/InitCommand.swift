@@ -6,9 +6,15 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a commented tabgen.yml for the project layout found here, and a schema.json to start from.",
         discussion: """
-        Looks below the current directory for an Xcode project (*.xcodeproj), an \
-        Android module (app/src/main/java or app/src/main/kotlin) and a Rails app \
-        (app/javascript), and writes tabgen.yml with one output for each, commented. \
+        Looks below the current directory (at most 4 levels down and 20,000 entries; \
+        not in hidden folders, node_modules, build, Pods, DerivedData, vendor, tmp, \
+        generated, Carthage) for every iOS app (each *.xcodeproj, else a Package.swift), \
+        every Android app module (a build script applying com.android.application, or \
+        src/main/AndroidManifest.xml) and every Rails app (config/application.rb), and \
+        writes tabgen.yml with one output for each, inside the app's own folder. The \
+        Kotlin package is the module's Gradle namespace (else the manifest's package); \
+        the Swift module is the Xcode project's app target. It lists what it found, and \
+        the files in those outputs tabgen did not write (the first emit stops on them). \
         Without --schema-from-built-in it also writes schema.json, a copy of the \
         built-in schema, when there is none, so the project owns its contract. Existing \
         files are never overwritten.
@@ -48,7 +54,47 @@ struct InitCommand: ParsableCommand {
             printError(CLIError("cannot write: \(error.localizedDescription)").description)
             throw Exit.failure.exitCode
         }
-        let found = layout.summary
-        FileHandle.standardError.write(Data("tabgen: wrote tabgen.yml (\(found)); next: tabgen emit, then tabgen check in CI\n".utf8))
+        var report = layout.foundLines.map { "tabgen: found \($0)" }
+        let collisions = Self.collisions(config: config, layout: layout)
+        report += collisions.map { "tabgen: \($0)" }
+        if !collisions.isEmpty {
+            report.append("tabgen: emit never overwrites a file it did not write: it stops, writing nothing, until each file named above is moved away or deleted (files it does not generate are left alone); a hand-written file beside the output that declares what tabgen generates must go too, or the app will not compile")
+        }
+        let next = collisions.isEmpty ? "next: tabgen emit, then tabgen check in CI" : "next: deal with the files above, then tabgen emit and tabgen check in CI"
+        report.append("tabgen: wrote tabgen.yml (\(layout.summary)); \(next)")
+        FileHandle.standardError.write(Data(report.map { $0 + "\n" }.joined().utf8))
+    }
+
+    /// What the first emit of `config` would refuse to overwrite (files tabgen did not write
+    /// where it writes one), and hand-written files of the same name as a generated Swift or
+    /// Kotlin file in the app's sources, which would declare the same types twice. Empty
+    /// when the outputs cannot be generated (emit will say why).
+    static func collisions(config: URL, layout: ProjectLayout) -> [String] {
+        guard let options = try? GenerationOptions.parse(["--config", config.path]),
+              let (jobs, templates) = try? options.jobs(version: Tabgen.configuration.version),
+              let results = try? EmitJob.generate(jobs, templates: templates) else { return [] }
+        var lines: [String] = []
+        let manager = FileManager.default
+        for (job, outcome) in results {
+            guard case .generated(let files) = outcome else { continue }
+            for path in job.output.conflicts(files) {
+                lines.append("\(job.directoryDisplay)/\(path) exists and tabgen did not write it: the first emit would replace it, so it stops instead")
+            }
+            for file in files {
+                var twin: (url: URL, shown: String)?
+                if file.path.hasPrefix("src/main/kotlin/") {
+                    let path = "src/main/java/" + file.path.dropFirst("src/main/kotlin/".count)
+                    twin = (job.output.url.appendingPathComponent(path), "\(job.directoryDisplay)/\(path)")
+                } else if job.target.language == "swift", file.path.hasSuffix(".swift"), !file.path.contains("/"), job.directoryDisplay.hasSuffix("/Generated/Tabgen") {
+                    // Beside Generated/ (which may not exist yet, so no `..` through it).
+                    let sources = job.output.url.deletingLastPathComponent().deletingLastPathComponent()
+                    twin = (sources.appendingPathComponent(file.path), "\(job.directoryDisplay.dropLast("/Generated/Tabgen".count))/\(file.path)")
+                }
+                guard let twin, manager.fileExists(atPath: twin.url.path) else { continue }
+                let shown = twin.shown
+                lines.append("\(shown) is hand-written and tabgen generates \(job.directoryDisplay)/\(file.path): replace it with the generated one (delete it after emit)")
+            }
+        }
+        return lines
     }
 }
