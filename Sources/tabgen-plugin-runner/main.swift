@@ -46,7 +46,9 @@ if let config = options["config"] {
     }
     let outputs = document["outputs"] as? [[String: Any]] ?? []
     let swift = outputs.first { ($0["lang"] as? String)?.lowercased() == "swift" }
-    for (name, value) in (swift?["options"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) where name != "tests" {
+    // The output's layout options do not apply: the plugin reads the .swift files emit writes at the top of its folder.
+for (name, value) in (swift?["options"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key })
+where !["tests", "sourcesFolder", "testsFolder"].contains(name) {
         arguments += ["--option", "swift.\(name)=\(value)"]
     }
 } else if let schema = options["schema"] {

@@ -85,10 +85,15 @@ struct InitCommand: ParsableCommand {
                 if file.path.hasPrefix("src/main/kotlin/") {
                     let path = "src/main/java/" + file.path.dropFirst("src/main/kotlin/".count)
                     twin = (job.output.url.appendingPathComponent(path), "\(job.directoryDisplay)/\(path)")
-                } else if job.target.language == "swift", file.path.hasSuffix(".swift"), !file.path.contains("/"), job.directoryDisplay.hasSuffix("/Generated/Tabgen") {
-                    // Beside Generated/ (which may not exist yet, so no `..` through it).
-                    let sources = job.output.url.deletingLastPathComponent().deletingLastPathComponent()
-                    twin = (sources.appendingPathComponent(file.path), "\(job.directoryDisplay.dropLast("/Generated/Tabgen".count))/\(file.path)")
+                } else if job.target.language == "swift", file.path.hasSuffix(".swift"),
+                          case let shown = "\(job.directoryDisplay)/\(file.path)", case let parts = shown.split(separator: "/"),
+                          parts.count > 3, parts.dropLast().suffix(2) == ["Generated", "Tabgen"] {
+                    // Beside Generated/ (which may not exist yet, so no `..` through it): the types
+                    // are in the output itself, or in its sourcesFolder (Xcode 16 synchronized folders).
+                    let name = String(parts[parts.count - 1])
+                    let sources = job.output.url.appendingPathComponent(file.path).deletingLastPathComponent()
+                        .deletingLastPathComponent().deletingLastPathComponent()
+                    twin = (sources.appendingPathComponent(name), parts.dropLast(3).joined(separator: "/") + "/" + name)
                 }
                 guard let twin, manager.fileExists(atPath: twin.url.path) else { continue }
                 let shown = twin.shown

@@ -12,6 +12,15 @@ struct ProjectLayout: Equatable {
         var testTarget: String?
         /// What the app was found by: `App.xcodeproj` or `Package.swift`, relative to the root.
         var foundBy: String
+        /// For an Xcode 16 project whose app target is a synchronized folder: the project's
+        /// folder (the output), and the app's and test target's synchronized folders below it.
+        var synchronized: Synchronized? = nil
+
+        struct Synchronized: Equatable {
+            var projectFolder: String
+            var appFolder: String
+            var testsFolder: String?
+        }
     }
 
     struct AndroidApp: Equatable {
@@ -61,8 +70,15 @@ struct ProjectLayout: Equatable {
                 let module = SwiftModuleName.derived(fromProductName: targets.app ?? name)
                 let sources = names.contains(targets.app ?? name) ? prefix + (targets.app ?? name) : names.contains(name) ? prefix + name : here
                 // Two projects over one sources folder get one output (two may not share a directory).
-                if !layout.ios.contains(where: { $0.sources == sources }) {
-                    layout.ios.append(IOSApp(sources: sources, module: module, testTarget: targets.tests, foundBy: prefix + project))
+                // Xcode 16 compiles every file of a synchronized folder into its target: the
+                // output then spans the project's folder, types in the app's, tests in the test target's.
+                let synchronized = targets.appFolder.map {
+                    IOSApp.Synchronized(projectFolder: here, appFolder: $0, testsFolder: targets.testsFolder)
+                }
+                let appSources = synchronized.map { prefix + $0.appFolder } ?? sources
+                if !layout.ios.contains(where: { $0.sources == appSources }) {
+                    layout.ios.append(IOSApp(sources: appSources, module: module, testTarget: targets.tests, foundBy: prefix + project,
+                                             synchronized: synchronized))
                 }
             }
             if projects.isEmpty, names.contains("Package.swift"), let target = packageTarget(url) {
@@ -122,12 +138,21 @@ struct ProjectLayout: Equatable {
 
     /// Where each output goes: iOS into `SOURCES/Generated/Tabgen`, Android into the module,
     /// Rails into `app/javascript/controllers/bridge`; each inside its own app's folder.
-    var iosOutputs: [String] { ios.map { $0.sources == "." ? "Generated/Tabgen" : "\($0.sources)/Generated/Tabgen" } }
+    var iosOutputs: [String] {
+        ios.map { $0.synchronized?.projectFolder ?? ($0.sources == "." ? "Generated/Tabgen" : "\($0.sources)/Generated/Tabgen") }
+    }
     var railsOutputs: [String] { rails.map { ($0 == "." ? "" : $0 + "/") + "app/javascript/controllers/bridge" } }
 
     /// One line per app found: platform, folder, module or package.
     var foundLines: [String] {
-        ios.map { "iOS app \($0.foundBy): sources in \($0.sources), module \($0.module)" + ($0.testTarget.map { ", test target \($0)" } ?? "") }
+        ios.map { app in
+            "iOS app \(app.foundBy): sources in \(app.sources), module \(app.module)" + (app.testTarget.map { ", test target \($0)" } ?? "")
+                + (app.synchronized.map { folders in
+                    "; Xcode 16 synchronized folders: the types go to \(folders.appFolder)/Generated/Tabgen"
+                        + (folders.testsFolder.map { ", the tests to \($0)/Generated/Tabgen (no project edit needed)" }
+                           ?? ", the tests to Tests (add it to a unit test target)")
+                } ?? "")
+        }
             + android.map { "Android module \($0.module): package \($0.package) (\($0.packageSource))" }
             + rails.map { "Rails app \($0)" }
     }
@@ -161,12 +186,21 @@ struct ProjectLayout: Equatable {
         func block(_ active: Bool, _ output: [String]) {
             lines += output.map { active ? $0 : "# " + $0 }
         }
-        func swift(_ out: String, _ module: String) -> [String] {
-            ["  - lang: \"swift\"                   # iOS: add the folder to the app target, Tests/ to the test target",
-             "    out: \(q(out))",
-             "    options:",
-             "      accessLevel: \"internal\"",
-             "      testableImport: \(q(module))"]
+        func swift(_ out: String, _ module: String, _ synchronized: IOSApp.Synchronized? = nil) -> [String] {
+            guard let synchronized else {
+                return ["  - lang: \"swift\"                   # iOS: add the folder to the app target, Tests/ to the test target",
+                        "    out: \(q(out))",
+                        "    options:",
+                        "      accessLevel: \"internal\"",
+                        "      testableImport: \(q(module))"]
+            }
+            return ["  - lang: \"swift\"                   # iOS, Xcode 16 synchronized folders: each file is in its target already",
+                    "    out: \(q(out))",
+                    "    options:",
+                    "      accessLevel: \"internal\"",
+                    "      testableImport: \(q(module))",
+                    "      sourcesFolder: \(q(synchronized.appFolder + "/Generated/Tabgen"))"]
+                + (synchronized.testsFolder.map { ["      testsFolder: \(q($0 + "/Generated/Tabgen"))"] } ?? [])
         }
         func kotlin(_ out: String, _ package: String) -> [String] {
             ["  - lang: \"kotlin\"                  # Android: a Gradle module layout (src/main/kotlin, src/test/kotlin)",
@@ -182,7 +216,7 @@ struct ProjectLayout: Equatable {
              "      tests: false                  # pin_all_from would pin the tests too"]
         }
         if ios.isEmpty { block(false, swift("ios/App/Generated/Tabgen", "App")) }
-        for (app, out) in zip(ios, iosOutputs) { block(true, swift(out, app.module)) }
+        for (app, out) in zip(ios, iosOutputs) { block(true, swift(out, app.module, app.synchronized)) }
         if android.isEmpty { block(false, kotlin("android/app", Self.fallbackPackage)) }
         for app in android { block(true, kotlin(app.module, app.package)) }
         if rails.isEmpty { block(false, typescript("web/app/javascript/controllers/bridge")) }

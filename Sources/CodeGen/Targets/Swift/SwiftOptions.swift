@@ -25,6 +25,11 @@ public struct SwiftOptions: Sendable, Equatable {
     /// the contract (off by default: it imports HotwireNative, which a module holding only
     /// the types, the build plugin's output or a server-side Swift tool does not have).
     public var bridgeComponent = false
+    /// Where in the output directory the types and the runtime go (empty: the directory
+    /// itself), and the tests (`Tests`). An Xcode 16 project compiles every file of a
+    /// synchronized folder into its target, so `tabgen init` puts each in its target's folder.
+    public var sourcesFolder = ""
+    public var testsFolder = "Tests"
 
     public init() {}
 
@@ -37,6 +42,8 @@ public struct SwiftOptions: Sendable, Equatable {
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),
         ("bridgeComponent", "emit <Component>ComponentBase.swift, a typed Hotwire Native BridgeComponent base (default false: it imports HotwireNative)"),
+        ("sourcesFolder", "folder of the output for the types and the runtime (default: the output itself; an Xcode 16 app target's synchronized folder)"),
+        ("testsFolder", "folder of the output for the tests (default Tests; an Xcode 16 test target's synchronized folder)"),
     ]
 
     /// Reads options given as strings (from tabgen.yml or the command line).
@@ -66,6 +73,12 @@ public struct SwiftOptions: Sendable, Equatable {
                 tests = try TargetOption.flag(value, language: "swift", name: name)
             case "bridgeComponent":
                 bridgeComponent = try TargetOption.flag(value, language: "swift", name: name)
+            case "sourcesFolder", "testsFolder":
+                let folder = value.hasSuffix("/") ? String(value.dropLast()) : value
+                guard (folder.isEmpty && name == "sourcesFolder") || OutputDirectory.isSafeRelativePath(folder) else {
+                    throw CodeGenError("swift option \(name) must be a relative path inside the output, without . or .. (not '\(value)')")
+                }
+                if name == "sourcesFolder" { sourcesFolder = folder } else { testsFolder = folder }
             default:
                 let known = Self.documentation.map(\.name).joined(separator: ", ")
                 throw CodeGenError("unknown swift option \(name) (known: \(known))")

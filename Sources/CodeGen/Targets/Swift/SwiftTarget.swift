@@ -11,6 +11,9 @@ import Schema
 ///   `Tests/<Root>RoundTripTests.swift` (unless `tests: false`), for each message root
 ///   (each event's data type when the contract lists events).
 ///
+/// `sourcesFolder` and `testsFolder` move the types and runtime, and the tests, into
+/// folders of the output (an Xcode 16 project's synchronized folders, one per target).
+///
 /// A contract that lists events is namespaced by default (`enum Menu`, see
 /// `resolved(for:)`) and its file names start with the namespace (`Menu+MenuData.swift`,
 /// the convention for a file that extends a type), so that two contracts with a type of
@@ -59,6 +62,7 @@ public struct SwiftTarget: SchemaDependentTarget {
     public func files(for input: TargetInput) throws -> [FilePlan] {
         let contexts = SwiftContexts(target: self, input: input)
         let prefix = filePrefix(input)
+        let sources = options.sourcesFolder.isEmpty ? "" : options.sourcesFolder + "/"
         var plans: [FilePlan] = []
         for declaration in input.model.declarations where declaration.unionID == nil {
             let name = input.names.typeName(declaration.id)
@@ -68,21 +72,23 @@ public struct SwiftTarget: SchemaDependentTarget {
                 context["fileImport"] = context["runtimeImport"]
             }
             context["body"] = NestedTemplate(template: "declaration", context: contexts.declaration(declaration), indent: contexts.bodyIndent)
-            plans.append(FilePlan(path: "\(prefix)\(name).swift", contents: .template(name: "file", context: context)))
+            plans.append(FilePlan(path: sources + "\(prefix)\(name).swift", contents: .template(name: "file", context: context)))
         }
         if !options.namespace.isEmpty {
             var context = contexts.file()
             context["schemaComment"] = input.fixtures.schemaName
-            plans.append(FilePlan(path: "\(options.namespace).swift", contents: .template(name: "namespace", context: context)))
+            plans.append(FilePlan(path: sources + "\(options.namespace).swift", contents: .template(name: "namespace", context: context)))
         }
         if options.bridgeComponent {
             guard let contract = input.model.contract else {
                 throw CodeGenError("swift option bridgeComponent needs a schema with metadata.tabgen.contract")
             }
-            plans.append(try SwiftBridgeComponent(contexts: contexts, contract: contract).plan())
+            var plan = try SwiftBridgeComponent(contexts: contexts, contract: contract).plan()
+            plan.path = sources + plan.path
+            plans.append(plan)
         }
         if options.runtime {
-            plans.append(FilePlan(path: "TabgenRuntime.swift", contents: .template(name: "runtime", context: contexts.file())))
+            plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: contexts.file())))
         }
         for input in input.perRoot where options.tests {
             let contexts = SwiftContexts(target: self, input: input)
@@ -92,9 +98,9 @@ public struct SwiftTarget: SchemaDependentTarget {
                                   contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             var fixtures = contexts.fixtures(file: fixturesFile)
             fixtures["body"] = NestedTemplate(template: "fixtures-body", context: fixtures, indent: contexts.bodyIndent)
-            plans.append(FilePlan(path: "Tests/\(prefix)\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",
+            plans.append(FilePlan(path: "\(options.testsFolder)/\(prefix)\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",
                                   contents: .template(name: "fixtures", context: fixtures)))
-            plans.append(FilePlan(path: "Tests/\(contexts.testsName).swift",
+            plans.append(FilePlan(path: "\(options.testsFolder)/\(contexts.testsName).swift",
                                   contents: .template(name: "tests", context: contexts.tests())))
         }
         return plans
