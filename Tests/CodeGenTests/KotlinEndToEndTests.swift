@@ -44,9 +44,9 @@ struct KotlinEndToEnd: Sendable {
     /// Tests the harness adds (not generated): the hostile literal check, the decoding
     /// policy checks and the menu's MN101 check.
     static let extraTests = 4 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
-        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1
+        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1 + KotlinMigrationCheck.testCount
     /// Test classes the harness adds.
-    static let extraTestClasses = 9
+    static let extraTestClasses = 10
 
     static let shared: KotlinEndToEnd = run()
 
@@ -98,6 +98,7 @@ struct KotlinEndToEnd: Sendable {
             try KotlinDecodingPolicyCheck.write(package: builtInPackage, strict: false, document: document, to: sources.appendingPathComponent("builtin"))
             try KotlinStrictTextCheck.write(package: builtInPackage, document: document, to: sources.appendingPathComponent("builtin"))
             try KotlinNumberWordingCheck.write(package: builtInPackage, to: sources.appendingPathComponent("builtin"))
+            try KotlinMigrationCheck.write(package: builtInPackage, to: sources.appendingPathComponent("builtin"))
             try DecodingFailureAgreement.writeKotlinCheck(package: builtInPackage, strictPackage: strictPackage, to: sources.appendingPathComponent("builtin"))
             let strict = try KotlinSupport.generateCounting(document, options: KotlinSupport.options(package: "tabgen.e2e.strict", decoding: .strict, visibility: .internal))
             try Support.write(strict.files, to: sources.appendingPathComponent("strict"))
