@@ -131,6 +131,7 @@ struct InitSynchronizedFolderTests {
         let files = [
             "ios/DynamicTabBar/DynamicTabBar.xcodeproj/project.pbxproj": Self.synchronizedProject(tests: true),
             "ios/DynamicTabBar/DynamicTabBar/DynamicTabBarApp.swift": "import SwiftUI\n",
+            "ios/DynamicTabBar/DynamicTabBar/TabData.swift": "struct TabData {}\n",
             "ios/DynamicTabBar/DynamicTabBarTests/DynamicTabBarTests.swift": "import Testing\n",
             "uikit/DynamicTabBar/DynamicTabBar.xcodeproj/project.pbxproj": Self.synchronizedProject(tests: false),
             "uikit/DynamicTabBar/DynamicTabBar/AppDelegate.swift": "import UIKit\n",
@@ -148,6 +149,9 @@ struct InitSynchronizedFolderTests {
             "found iOS app ios/DynamicTabBar/DynamicTabBar.xcodeproj: sources in ios/DynamicTabBar/DynamicTabBar, module DynamicTabBar, "
                 + "test target DynamicTabBarTests; Xcode 16 synchronized folders: the types go to DynamicTabBar/Generated/Tabgen, "
                 + "the tests to DynamicTabBarTests/Generated/Tabgen (no project edit needed)"), "\(initialized.stderr)")
+        // The hand-written twin of a generated type is found beside the types' folder.
+        #expect(initialized.stderr.contains("ios/DynamicTabBar/DynamicTabBar/TabData.swift is hand-written and tabgen generates "
+                                            + "ios/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabData.swift"), "\(initialized.stderr)")
         let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
         #expect(config.outputs.map(\.out) == ["ios/DynamicTabBar", "old/App/Generated/Tabgen", "uikit/DynamicTabBar"])
         #expect(config.outputs.first?.options == ["accessLevel": "internal", "testableImport": "DynamicTabBar",
