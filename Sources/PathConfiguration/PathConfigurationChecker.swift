@@ -1,7 +1,7 @@
 import Schema
 
 /// What RFC 8927 and the rule vocabulary cannot say about a path configuration: the
-/// checks of `tabgen validate --path-config` beyond the schema (PC001–PC007).
+/// checks of `tabgen validate --path-config` beyond the schema (PC001–PC008).
 /// `platforms` are the apps the document is served to: a file for iOS alone is not
 /// faulted for what only Android does with it.
 package struct PathConfigurationChecker: Sendable {
@@ -12,9 +12,10 @@ package struct PathConfigurationChecker: Sendable {
     package static let ruleShadowed = "PC005"
     package static let nativeScreenOnOnePlatform = "PC006"
     package static let valueUnknownToPlatform = "PC007"
+    package static let patternBacktracks = "PC008"
 
     package static let codes = [patternDoesNotCompile, patternRejectedByJava, patternReadDifferently, patternCaseSensitive,
-                               ruleShadowed, nativeScreenOnOnePlatform, valueUnknownToPlatform]
+                               ruleShadowed, nativeScreenOnOnePlatform, valueUnknownToPlatform, patternBacktracks]
 
     package var platforms: Set<AppPlatform>
     package var catalog: PathPropertyCatalog
@@ -48,6 +49,10 @@ package struct PathConfigurationChecker: Sendable {
                     default:
                         break
                     }
+                }
+                if compiles, let risk = Backtracking.risk(in: pattern) {
+                    findings.append(Finding(code: Self.patternBacktracks, severity: .warning, pointer: pointer,
+                                            message: "\(quoted) may backtrack catastrophically: \(risk); the app blocks on a URL that almost matches (tabgen paths gives up on such a search: PC205)"))
                 }
                 if both, compiles, !pattern.hasPrefix("(?i)"), RegexDialect.hasCaseSensitiveLetters(pattern) {
                     findings.append(Finding(code: Self.patternCaseSensitive, severity: .warning, pointer: pointer,

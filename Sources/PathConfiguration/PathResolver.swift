@@ -57,6 +57,8 @@ package final class PathResolver: @unchecked Sendable {
         /// Patterns ICU does not compile, which rules had them. iOS skips them; an
         /// Android debug build throws PatternSyntaxException on the first one reached.
         package var brokenPatterns: [(rule: Int, position: Int, pattern: String)]
+        /// Patterns whose search gave up (`BoundedMatch`), taken as not matching.
+        package var boundedPatterns: [(rule: Int, position: Int, pattern: String)] = []
     }
 
     /// The string each platform matches patterns against, or nil when `location` is
@@ -75,6 +77,7 @@ package final class PathResolver: @unchecked Sendable {
         var setBy: [String: Int] = [:]
         var matched: [Int] = []
         var broken: [(rule: Int, position: Int, pattern: String)] = []
+        var bounded: [(rule: Int, position: Int, pattern: String)] = []
         for rule in configuration.rules + PathConfiguration.historicalLocationRules {
             var applies = false
             for (position, pattern) in rule.patterns.enumerated() {
@@ -82,10 +85,15 @@ package final class PathResolver: @unchecked Sendable {
                     broken.append((rule.index, position, pattern))
                     continue
                 }
-                if regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
+                switch BoundedMatch.firstMatch(regex, in: text) {
+                case .match:
                     applies = true
+                case .gaveUp:
+                    bounded.append((rule.index, position, pattern))
+                case .noMatch:
                     break
                 }
+                if applies { break }
             }
             guard applies else { continue }
             matched.append(rule.index)
@@ -102,7 +110,7 @@ package final class PathResolver: @unchecked Sendable {
             read(property, raw: merged[property.name], rule: setBy[property.name], on: platform)
         }
         return Resolution(platform: platform, matchedText: text, matchedRules: matched, merged: merged, setBy: setBy,
-                          readings: readings, brokenPatterns: broken)
+                          readings: readings, brokenPatterns: broken, boundedPatterns: bounded)
     }
 
     /// One property as `platform` reads it: iOS casts (`as? Bool`, `as? String`, an

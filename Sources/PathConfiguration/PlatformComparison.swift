@@ -8,6 +8,7 @@ package enum PlatformComparison {
     package static let propertyDiffers = "PC202"
     package static let nativeScreenOnOnePlatform = "PC203"
     package static let androidThrows = "PC204"
+    package static let matchGaveUp = "PC205"
 
     /// The Android destination URIs that show a web page: the default web fragment
     /// and the web fragments an app registers under it (`hotwire://fragment/web/modal`).
@@ -76,7 +77,15 @@ package enum PlatformComparison {
         }
         if let broken = android.brokenPatterns.first {
             findings.append(Finding(code: androidThrows, severity: .error, pointer: broken.rule >= 0 ? JSONPointer([.key("rules"), .index(broken.rule), .key("patterns"), .index(broken.position)]) : .root,
-                                    message: "pattern \(JSONWriter.quoted(broken.pattern)) does not compile: an Android debug build throws PatternSyntaxException for every URL (release builds and iOS skip the pattern)"))
+                                    message: "pattern \(JSONWriter.quoted(broken.pattern)) does not compile: an Android debug build throws PatternSyntaxException where it is reached, for this URL and every URL no earlier pattern of its rule matches (release builds and iOS skip the pattern)"))
+        }
+        // Searches that gave up, once per pattern: the matching time is the same ICU's on both.
+        var seen = Set<String>()
+        for bounded in ios.boundedPatterns + android.boundedPatterns {
+            guard seen.insert("\(bounded.rule) \(bounded.position)").inserted else { continue }
+            let pointer = bounded.rule >= 0 ? JSONPointer([.key("rules"), .index(bounded.rule), .key("patterns"), .index(bounded.position)]) : .root
+            findings.append(Finding(code: matchGaveUp, severity: .error, pointer: pointer,
+                                    message: "pattern \(JSONWriter.quoted(bounded.pattern)) gave up on this URL at the bound of tabgen paths, \(BoundedMatch.boundDescription), and is taken as not matching: the apps run the same ICU search, which blocks them as long or longer (nested or chained quantifiers backtrack; tabgen validate --path-config flags them as PC008)"))
         }
         return findings
     }
@@ -113,6 +122,6 @@ struct NSRegularExpressionBox {
     }
 
     func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        BoundedMatch.firstMatch(regex, in: text) == .match
     }
 }

@@ -95,10 +95,13 @@ struct JavaDialectScanner {
         }
         var index = 0
         var classDepth = 0
+        // In a class, the character before the current one when it stood for itself (nil: an escape).
+        var previousInClass: Character?
         while index < scalars.count {
             let character = scalars[index]
             if character == "\\", index + 1 < scalars.count {
                 let next = scalars[index + 1]
+                previousInClass = nil
                 if next == "Q" {
                     // Quoted to \E (or the end): nothing inside is syntax.
                     index = endOfQuote(from: index + 2)
@@ -108,12 +111,16 @@ struct JavaDialectScanner {
                    let close = scalars[(index + 3)...].firstIndex(of: "}") {
                     let name = String(scalars[(index + 3)..<close])
                     if !Self.javaAcceptsProperty(name) {
-                        javaRejects("\\\(next){\(name)}: OpenJDK needs \\\(next){Is\(name)} or \\\(next){script=\(name)}")
+                        // Not \p{script=…}: neither engine takes a binary property such as Alphabetic there.
+                        javaRejects("\\\(next){\(name)}: OpenJDK needs \\\(next){Is\(name)}")
                     }
                     index = close + 1
                     continue
                 }
-                if next.isASCII, next.isLetter, !Self.javaLetterEscapes.contains(next) {
+                if next == "E" {
+                    // \Q…\E was skipped whole: this \E closes nothing.
+                    javaRejects("\\E without \\Q: OpenJDK has no such escape (ICU reads it as the letter E)")
+                } else if next.isASCII, next.isLetter, !Self.javaLetterEscapes.contains(next) {
                     javaRejects("\\\(next): OpenJDK has no such escape (ICU reads it as the letter \(next))")
                 }
                 index += 2
@@ -132,6 +139,25 @@ struct JavaDialectScanner {
                     index += 2
                     continue
                 }
+                if character == "-", index + 2 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] != "]" {
+                    // ICU subtracts whatever follows; OpenJDK reads a range ending at - from the
+                    // character before (which must not be above -), or a literal - after a class escape.
+                    if let previous = previousInClass {
+                        if previous <= "-" {
+                            differs("\(previous)-- in a class subtracts a set in ICU but is the range \(previous) to - in OpenJDK")
+                        } else {
+                            javaRejects("\(previous)-- in a class (ICU subtracts a set; OpenJDK reads an illegal range \(previous) to -)")
+                        }
+                    } else if scalars[index + 2] == "\\" {
+                        javaRejects("-- between escapes in a class (ICU subtracts a set; OpenJDK rejects it)")
+                    } else {
+                        differs("-- after an escape in a class subtracts a set in ICU but is a literal - in OpenJDK")
+                    }
+                    previousInClass = nil
+                    index += 2
+                    continue
+                }
+                previousInClass = character
                 if character == "[" { classDepth += 1 }
                 if character == "]" { classDepth -= 1 }
                 index += 1
@@ -139,6 +165,7 @@ struct JavaDialectScanner {
             }
             if character == "[" {
                 classDepth = 1
+                previousInClass = nil
                 index += 1
                 // A ] right after [ or [^ is a literal in both dialects.
                 if index < scalars.count, scalars[index] == "^" { index += 1 }
@@ -161,7 +188,25 @@ struct JavaDialectScanner {
             }
             index += 1
         }
+        if let letter = literalLetters().first(where: Self.foldsDifferently) {
+            if letter == "\u{130}" || letter == "\u{131}" {
+                differs("ignoring case, OpenJDK matches \(letter) with i and I (it compares upper and lower case one character at a time), ICU does not")
+            } else {
+                differs("ignoring case, ICU matches \(letter) with \(letter.uppercased().lowercased()) (full case folding), OpenJDK does not")
+            }
+        }
         return problems
+    }
+
+    /// Letters ICU and OpenJDK match differently ignoring case: those whose case mapping
+    /// is several characters (ß, ﬀ, ŉ; ICU folds them fully, OpenJDK one character at a
+    /// time) and the Turkish dotted and dotless i (OpenJDK matches them with i and I).
+    static func foldsDifferently(_ letter: Character) -> Bool {
+        if letter == "\u{130}" || letter == "\u{131}" { return true }
+        return letter.unicodeScalars.contains { scalar in
+            !scalar.isASCII && (scalar.properties.uppercaseMapping.unicodeScalars.count > 1
+                                || scalar.properties.lowercaseMapping.unicodeScalars.count > 1)
+        }
     }
 
     /// Letters that stand for themselves: outside escapes, `\Q…\E` counts, classes too.

@@ -23,7 +23,8 @@ struct ExplainCommandTests {
             .deletingLastPathComponent().appendingPathComponent("contracts/path-configuration.json")
         let pathRules = (try? SchemaReader(fileName: "path-configuration.json").read([UInt8](Data(contentsOf: contract))))?.extensions.rules.map(\.code) ?? ["no path-configuration schema"]
         let paths = PathConfigurationChecker.codes + pathRules + [PlatformComparison.ruleOnOnePlatform, PlatformComparison.propertyDiffers,
-                                                                  PlatformComparison.nativeScreenOnOnePlatform, PlatformComparison.androidThrows]
+                                                                  PlatformComparison.nativeScreenOnOnePlatform, PlatformComparison.androidThrows,
+                                                                  PlatformComparison.matchGaveUp]
         return payload + rules + StepWarning.Code.allCases.map(\.rawValue) + ChangeCode.allCases.map(\.rawValue) + paths
     }
 

@@ -14,7 +14,7 @@ struct PathsCommand: ParsableCommand {
         it and which native screen replaces the web view. The iOS and Android libraries \
         read the same file differently (case of patterns, defaults, values one of them \
         does not know): `tabgen paths CONFIG URL...` computes both and reports each \
-        difference (PC201-PC204). `tabgen paths accessors` generates typed accessors \
+        difference (PC201-PC205). `tabgen paths accessors` generates typed accessors \
         for an app. See docs/path-configuration.md.
         """,
         subcommands: [PathsResolveCommand.self, PathsAccessorsCommand.self],

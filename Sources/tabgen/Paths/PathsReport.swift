@@ -13,7 +13,14 @@ struct PathsReport {
     }
 
     let resolver: PathResolver
-    let entries: [Entry]
+    /// Resolved one at a time as they are printed, so memory stays flat however many
+    /// URLs an access log holds.
+    let entries: LazyMapSequence<[String], Entry>
+
+    /// The longest URL `tabgen paths` takes, in UTF-8 bytes: 8 KiB, what nginx accepts in a
+    /// request line and Puma in a path by default. The bound of a search grows with the
+    /// URL's length (BoundedMatch), so this keeps each search within about 92,000,000 steps.
+    static let maxURLBytes = 8_192
 
     /// Paths are resolved against this origin: Android matches nothing but "" for a
     /// location that is not an absolute URL, and neither app ever has one.
@@ -21,7 +28,7 @@ struct PathsReport {
 
     init(configName: String, configBytes: [UInt8], resolver: PathResolver, locations: [String]) {
         self.resolver = resolver
-        entries = locations.map { location in
+        entries = locations.lazy.map { location in
             let url = Self.absolute(location) ?? location
             let ios = resolver.resolve(url, on: .ios)
             let android = resolver.resolve(url, on: .android)

@@ -27,10 +27,13 @@ struct PathsResolveCommand: ParsableCommand {
         PC201 a rule applies on one platform only; PC202 a property both read differs; \
         PC203 a native screen on one platform only (iOS view_controller other than \
         "web", Android uri outside hotwire://fragment/web); PC204 (error) the Android \
-        app throws for the URL.
+        app throws for the URL; PC205 (error) searching a pattern in the URL took \
+        more than its bound (one ICU progress report per character of the URL and \
+        1,000 more) and was given up.
 
         A URL is absolute (https://app.example.com/recipes/1?tab=2) or a path \
-        (/recipes/1), which is resolved against https://app.example.invalid.
+        (/recipes/1), which is resolved against https://app.example.invalid; it is at \
+        most 8,192 bytes.
 
         Exit codes: 0 no error (differences are warnings, unless --strict); 1 an \
         error (or any difference with --strict); 2 usage, I/O or schema error.
@@ -111,9 +114,19 @@ struct PathsResolveCommand: ParsableCommand {
             throw CLIError("\(name):\(position.line):\(position.column): not well-formed JSON: \(error) (tabgen validate --path-config says more)", prefixed: true)
         }
         var targets = locations
+        for (position, target) in locations.enumerated() where target.utf8.count > PathsReport.maxURLBytes {
+            throw CLIError("URL argument \(position + 1): \(target.utf8.count) bytes, longer than the limit of \(PathsReport.maxURLBytes) bytes for a URL")
+        }
         if let urlsFrom {
             let text = String(decoding: try FileInput.readAll(path: urlsFrom, limit: 64 << 20), as: UTF8.self)
-            targets += text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let target = line.trimmingCharacters(in: .whitespaces)
+                guard !target.isEmpty, !target.hasPrefix("#") else { continue }
+                guard target.utf8.count <= PathsReport.maxURLBytes else {
+                    throw CLIError("\(FileInput.shown(urlsFrom)):\(number + 1): a URL of \(target.utf8.count) bytes, longer than the limit of \(PathsReport.maxURLBytes) bytes for a URL")
+                }
+                targets.append(target)
+            }
         }
         for target in targets where PathsReport.absolute(target) == nil {
             throw CLIError("\(target): not an absolute URL or a path starting with /")

@@ -4,7 +4,7 @@ import PathConfiguration
 
 /// `validate --path-config`: a path configuration against the path-configuration
 /// schema (TG0xx, the schema's rules PC1xx), then the checks the schema cannot state
-/// (PC001–PC007), located at file:line:column like every other finding.
+/// (PC001–PC008), located at file:line:column like every other finding.
 struct PathConfigInput {
     let validator: PayloadValidator
     let catalog: PathPropertyCatalog
