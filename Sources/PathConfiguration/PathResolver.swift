@@ -19,10 +19,21 @@ package final class PathResolver: @unchecked Sendable {
     private var cache: [String: NSRegularExpression?] = [:]
     private let lock = NSLock()
 
-    package init(configuration: PathConfiguration, catalog: PathPropertyCatalog, iosMatchesQueryStrings: Bool = true) {
+    /// Per platform, the document as that library loads it (`PathConfigurationLoading`);
+    /// a platform missing here applies `configuration`.
+    package let loaded: [AppPlatform: PathConfigurationLoading.Loaded]
+
+    package init(configuration: PathConfiguration, catalog: PathPropertyCatalog, iosMatchesQueryStrings: Bool = true,
+                 loaded: [AppPlatform: PathConfigurationLoading.Loaded] = [:]) {
         self.configuration = configuration
         self.catalog = catalog
         self.iosMatchesQueryStrings = iosMatchesQueryStrings
+        self.loaded = loaded
+    }
+
+    /// The rules `platform` applies: none of the document's when it drops it.
+    package func configuration(on platform: AppPlatform) -> PathConfiguration {
+        loaded[platform]?.configuration ?? configuration
     }
 
     /// How a platform reads one property for one URL.
@@ -59,11 +70,18 @@ package final class PathResolver: @unchecked Sendable {
         package var brokenPatterns: [(rule: Int, position: Int, pattern: String)]
         /// Patterns whose search gave up (`BoundedMatch`), taken as not matching.
         package var boundedPatterns: [(rule: Int, position: Int, pattern: String)] = []
+        /// Why the app ignores the whole document (it keeps its earlier configuration).
+        package var dropped: String?
+        /// What the app throws resolving this URL (Android: a null Gson left), and where.
+        package var exception: (reason: String, pointer: JSONPointer)?
     }
 
     /// The string each platform matches patterns against, or nil when `location` is
-    /// not an absolute URL (Android then matches against "").
+    /// not an absolute URL (Android then matches against ""). iOS matches the
+    /// percent-encoded path of `URL(string:)`; Android the location as it is handed
+    /// (`java.net.URL`, which encodes nothing): `/café` stays `/café`.
     package static func matchText(for location: String, platform: AppPlatform, iosMatchesQueryStrings: Bool = true) -> String? {
+        if platform == .android { return javaURLPathAndQuery(location) }
         guard let components = URLComponents(string: location), components.scheme != nil else { return nil }
         let path = components.percentEncodedPath
         guard let query = components.percentEncodedQuery else { return path }
@@ -71,14 +89,43 @@ package final class PathResolver: @unchecked Sendable {
         return path + "?" + query
     }
 
+    /// `java.net.URL(location)`'s path, plus `?query` when it has one; nil when Java
+    /// throws MalformedURLException (no scheme, or one without a handler).
+    static func javaURLPathAndQuery(_ location: String) -> String? {
+        guard let colon = location.firstIndex(of: ":") else { return nil }
+        let scheme = location[..<colon].lowercased()
+        guard ["http", "https", "ftp", "file", "jar"].contains(scheme) else { return nil }
+        var rest = location[location.index(after: colon)...]
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        if rest.hasPrefix("//") {
+            let authority = rest.dropFirst(2)
+            rest = authority[(authority.firstIndex { $0 == "/" || $0 == "?" } ?? authority.endIndex)...]
+        }
+        guard let question = rest.firstIndex(of: "?") else { return String(rest) }
+        return String(rest[..<question]) + "?" + rest[rest.index(after: question)...]
+    }
+
     package func resolve(_ location: String, on platform: AppPlatform) -> Resolution {
         let text = Self.matchText(for: location, platform: platform, iosMatchesQueryStrings: iosMatchesQueryStrings) ?? ""
         var merged = JSONObject()
         var setBy: [String: Int] = [:]
+        // Android: Kotlin's toString() of each merged value, from the rule that set it.
+        var texts: [String: String] = [:]
         var matched: [Int] = []
         var broken: [(rule: Int, position: Int, pattern: String)] = []
         var bounded: [(rule: Int, position: Int, pattern: String)] = []
-        for rule in configuration.rules + PathConfiguration.historicalLocationRules {
+        let source = configuration(on: platform)
+        var exception = source.throwsOnLoad.map { ($0, JSONPointer.root) }
+        rules: for rule in exception == nil ? source.rules + PathConfiguration.historicalLocationRules(on: platform) : [] {
+            switch rule.nullPart {
+            case .rule?:
+                exception = ("NullPointerException: rule \(rule.index) is null", rule.pointer)
+                break rules
+            case .patterns?:
+                exception = ("NullPointerException: rule \(rule.index) has no patterns", rule.pointer)
+                break rules
+            default: break
+            }
             var applies = false
             for (position, pattern) in rule.patterns.enumerated() {
                 guard let regex = compiled(pattern, caseInsensitive: platform == .android) else {
@@ -95,9 +142,19 @@ package final class PathResolver: @unchecked Sendable {
                 }
                 if applies { break }
             }
+            if !applies, case .pattern(let position)? = rule.nullPart {
+                exception = ("NullPointerException: pattern \(position) of rule \(rule.index) is null",
+                             JSONPointer([.key("rules"), .index(rule.index), .key("patterns"), .index(position)]))
+                break rules
+            }
             guard applies else { continue }
+            if rule.nullPart == .properties {
+                exception = ("NullPointerException: rule \(rule.index) applies and has no properties", rule.pointer)
+                break rules
+            }
             matched.append(rule.index)
             for member in rule.properties.members {
+                texts[member.key] = rule.androidTexts[member.key]
                 if let position = merged.members.firstIndex(where: { $0.key == member.key }) {
                     merged.members[position].value = member.value
                 } else {
@@ -107,17 +164,20 @@ package final class PathResolver: @unchecked Sendable {
             }
         }
         let readings = catalog.properties.filter { $0.isRead(by: platform) }.map { property in
-            read(property, raw: merged[property.name], rule: setBy[property.name], on: platform)
+            if let exception { return PropertyReading(name: property.name, value: .crash(exception.0)) }
+            return read(property, raw: merged[property.name], rule: setBy[property.name], on: platform, text: texts[property.name])
         }
         return Resolution(platform: platform, matchedText: text, matchedRules: matched, merged: merged, setBy: setBy,
-                          readings: readings, brokenPatterns: broken, boundedPatterns: bounded)
+                          readings: readings, brokenPatterns: broken, boundedPatterns: bounded,
+                          dropped: loaded[platform]?.dropped,
+                          exception: exception.map { (reason: $0.0, pointer: $0.1) })
     }
 
     /// One property as `platform` reads it: iOS casts (`as? Bool`, `as? String`, an
     /// enum's exact raw value) and falls back to the default; Android calls
     /// `toString().uppercase()` for enums and casts booleans with `as Boolean`, which
-    /// throws on anything else.
-    func read(_ property: PathPropertyCatalog.Property, raw: JSON?, rule: Int?, on platform: AppPlatform) -> PropertyReading {
+    /// throws on anything else. `text` is that `toString()` as Gson's value gives it.
+    func read(_ property: PathPropertyCatalog.Property, raw: JSON?, rule: Int?, on platform: AppPlatform, text androidText: String? = nil) -> PropertyReading {
         let fallback: Value = property.defaultValue(on: platform).map { .value($0, rule: nil) } ?? .absent
         guard let raw, !raw.isNull else { return PropertyReading(name: property.name, value: fallback) }
         let shown = RuleEngine.show(raw)
@@ -140,7 +200,7 @@ package final class PathResolver: @unchecked Sendable {
             return PropertyReading(name: property.name, value: fallback, note: "iOS ignores \(shown) (not a string)")
         case (.string, .android):
             if case .string = raw { return PropertyReading(name: property.name, value: .value(raw, rule: rule)) }
-            return PropertyReading(name: property.name, value: .value(.string(Self.kotlinString(raw)), rule: rule),
+            return PropertyReading(name: property.name, value: .value(.string(androidText ?? Self.kotlinString(raw)), rule: rule),
                                    note: "Android reads \(shown) with toString()")
         case (.enumeration(_, let values, let iosValues), .ios):
             if case .string(let text) = raw, (iosValues ?? values).contains(text) {
@@ -149,7 +209,7 @@ package final class PathResolver: @unchecked Sendable {
             return PropertyReading(name: property.name, value: fallback,
                                    note: "iOS does not know \(shown) and reads the default")
         case (.enumeration(_, let values, _), .android):
-            let text = Self.kotlinString(raw).uppercased()
+            let text = (androidText ?? Self.kotlinString(raw)).uppercased()
             if let match = values.first(where: { $0.uppercased() == text }) {
                 let note = raw == .string(match) ? nil : "Android reads \(shown) as \(JSONWriter.quoted(match)) (valueOf of its upper case)"
                 return PropertyReading(name: property.name, value: .value(.string(match), rule: rule), note: note)
@@ -161,11 +221,12 @@ package final class PathResolver: @unchecked Sendable {
         }
     }
 
-    /// What Kotlin's `toString()` gives for a value Gson decoded (numbers are Doubles).
+    /// What Kotlin's `toString()` gives for a value Gson decoded, when the resolver has
+    /// no Android load to give it (`Rule.androidTexts`): an integral number is a Long.
     static func kotlinString(_ value: JSON) -> String {
         switch value {
         case .string(let text): text
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? "\(Int(number)).0" : "\(number)"
+        case .number(let number): number == number.rounded() && abs(number) < 9e18 ? String(Int64(number)) : GsonValue.javaDouble(number)
         default: JSONWriter.string(value)
         }
     }

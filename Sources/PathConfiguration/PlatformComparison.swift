@@ -9,6 +9,7 @@ package enum PlatformComparison {
     package static let nativeScreenOnOnePlatform = "PC203"
     package static let androidThrows = "PC204"
     package static let matchGaveUp = "PC205"
+    package static let documentIgnored = "PC206"
 
     /// The Android destination URIs that show a web page: the default web fragment
     /// and the web fragments an app registers under it (`hotwire://fragment/web/modal`).
@@ -17,6 +18,16 @@ package enum PlatformComparison {
     package static func differences(ios: PathResolver.Resolution, android: PathResolver.Resolution,
                                    resolver: PathResolver) -> [Finding] {
         var findings: [Finding] = []
+        // A platform that drops the document applies none of its rules: say so, once.
+        for resolution in [ios, android] {
+            guard let reason = resolution.dropped else { continue }
+            findings.append(Finding(code: documentIgnored, severity: .error, pointer: .root,
+                                    message: "\(resolution.platform.displayName) ignores this document (\(reason)): the app keeps the configuration it had loaded; with none, only the built-in rules apply, as shown"))
+        }
+        if let exception = android.exception {
+            findings.append(Finding(code: androidThrows, severity: .error, pointer: exception.pointer,
+                                    message: "Android throws resolving this URL: \(exception.reason)"))
+        }
         // Where a property was set: in a rule of the document, or nowhere (a default, a built-in rule).
         let propertyPointer = { (rule: Int?, key: String) -> JSONPointer in
             guard let rule, rule >= 0 else { return .root }
@@ -25,7 +36,8 @@ package enum PlatformComparison {
         // Rules that apply on one platform only, and why.
         let iosRules = Set(ios.matchedRules)
         let androidRules = Set(android.matchedRules)
-        for rule in resolver.configuration.rules where iosRules.contains(rule.index) != androidRules.contains(rule.index) {
+        let comparable = ios.dropped == nil && android.dropped == nil && android.exception == nil
+        for rule in resolver.configuration.rules where comparable && iosRules.contains(rule.index) != androidRules.contains(rule.index) {
             let on = iosRules.contains(rule.index) ? AppPlatform.ios : .android
             var reason = ""
             if on == .android, rule.patterns.contains(where: { pattern in
@@ -61,7 +73,7 @@ package enum PlatformComparison {
             if case .value(.string(let text), _) = reading.value, !text.hasPrefix(webURIPrefix) { return text }
             return nil
         }
-        if (viewController == nil) != (uri == nil) {
+        if android.exception == nil, (viewController == nil) != (uri == nil) {
             let message = viewController.map { "iOS shows the native view controller \(JSONWriter.quoted($0)), Android a web view (no uri outside \(webURIPrefix))" }
                 ?? "Android shows the native destination \(JSONWriter.quoted(uri ?? "")), iOS a web view (no view_controller)"
             let key = viewController == nil ? "uri" : "view_controller"
@@ -69,7 +81,7 @@ package enum PlatformComparison {
             findings.append(Finding(code: nativeScreenOnOnePlatform, severity: .warning, pointer: pointer, message: message))
         }
         // Android throws.
-        for reading in android.readings {
+        for reading in android.readings where android.exception == nil {
             guard case .crash(let reason) = reading.value else { continue }
             let pointer = propertyPointer(android.setBy[reading.name], reading.name)
             findings.append(Finding(code: androidThrows, severity: .error, pointer: pointer,

@@ -29,7 +29,10 @@ struct PathsResolveCommand: ParsableCommand {
         "web", Android uri outside hotwire://fragment/web); PC204 (error) the Android \
         app throws for the URL; PC205 (error) searching a pattern in the URL took \
         more than its bound (one ICU progress report per character of the URL and \
-        1,000 more) and was given up.
+        1,000 more) and was given up; PC206 (error) a platform ignores the whole document \
+        (each loads it its own way: Android with Gson, which takes comments; iOS with \
+        JSONSerialization, which drops the document for one bad rule), shown applying \
+        the built-in rules only.
 
         A URL is absolute (https://app.example.com/recipes/1?tab=2) or a path \
         (/recipes/1), which is resolved against https://app.example.invalid; it is at \
@@ -106,10 +109,19 @@ struct PathsResolveCommand: ParsableCommand {
         } catch {
             throw error.cliError
         }
-        let json: JSON
+        // Each platform loads the document its own way; tabgen's strict reading stands
+        // for the document itself (rule positions, PC201) when it can read it.
+        let loaded: [AppPlatform: PathConfigurationLoading.Loaded] = [.ios: PathConfigurationLoading.ios(bytes), .android: PathConfigurationLoading.android(bytes)]
+        let configuration: PathConfiguration
         switch bytes.withUnsafeBufferPointer({ JSONReader().parse(buffer: $0) }) {
-        case .success(let value): json = value
+        case .success(let value): configuration = PathConfiguration(json: value)
         case .failure(let error):
+            // JSONSerialization takes repeated keys, Gson's lenient reader comments,
+            // single quotes and trailing commas: resolve when either platform loads it.
+            if let load = [loaded[.ios], loaded[.android]].compactMap({ $0 }).first(where: { $0.dropped == nil }) {
+                configuration = load.configuration
+                break
+            }
             let position = bytes.withUnsafeBufferPointer { SourcePosition(offset: error.offset, in: $0) }
             throw CLIError("\(name):\(position.line):\(position.column): not well-formed JSON: \(error) (tabgen validate --path-config says more)", prefixed: true)
         }
@@ -131,8 +143,8 @@ struct PathsResolveCommand: ParsableCommand {
         for target in targets where PathsReport.absolute(target) == nil {
             throw CLIError("\(target): not an absolute URL or a path starting with /")
         }
-        let resolver = PathResolver(configuration: PathConfiguration(json: json), catalog: PathPropertyCatalog(document: document),
-                                    iosMatchesQueryStrings: !iosIgnoresQuery)
+        let resolver = PathResolver(configuration: configuration, catalog: PathPropertyCatalog(document: document),
+                                    iosMatchesQueryStrings: !iosIgnoresQuery, loaded: loaded)
         return PathsReport(configName: name, configBytes: bytes, resolver: resolver, locations: targets)
     }
 }

@@ -26,12 +26,17 @@ struct PathConfigInput {
                 findings = [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
                                     message: "not well-formed JSON: \(error)", offset: error.offset)]
                 total.errors = 1
+                // Gson's lenient reader or JSONSerialization may still load it: say what each app does.
+                for finding in PathConfigurationLoading.findings(Array(buffer), platforms: platforms) {
+                    findings.append(finding)
+                    if finding.severity == .error { total.errors += 1 } else { total.warnings += 1 }
+                }
             case .success(let json):
                 let report = validator.report(for: json)
                 findings = report.findings
                 total = (report.errors, report.warnings)
                 let checker = PathConfigurationChecker(platforms: platforms, catalog: catalog)
-                for finding in checker.findings(for: PathConfiguration(json: json)) {
+                for finding in checker.findings(for: PathConfiguration(json: json)) + PathConfigurationLoading.findings(Array(buffer), platforms: platforms) {
                     findings.append(finding)
                     if finding.severity == .error { total.errors += 1 } else { total.warnings += 1 }
                 }
