@@ -194,7 +194,8 @@ struct TypeScriptContexts {
 
     static func ruleLiteral(_ rule: JSON) -> JSON {
         guard case .object(let object) = rule else { return rule }
-        var members = object.members.filter { $0.key != "description" }
+        // Neither is read by the rule engine (crashesClients decides what is sent: SURVIVED_RULES).
+        var members = object.members.filter { $0.key != "description" && $0.key != "crashesClients" }
         if object["severity"] == nil {
             let at = (members.firstIndex { $0.key == "code" } ?? -1) + 1
             members.insert(.init(key: "severity", value: .string("error")), at: at)
