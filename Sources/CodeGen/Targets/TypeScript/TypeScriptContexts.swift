@@ -37,6 +37,10 @@ struct TypeScriptContexts {
         context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
         context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
         context["decoding"] = target.options.decoding.rawValue
+        let crashing = Set(BridgeDelivery.crashingRules(of: model.document))
+        let survived = target.options.decoding == .strict ? []
+            : model.document.extensions.rules.filter { $0.severity == .error && !crashing.contains($0.code) }.map { TypeScriptLiterals.string($0.code) }
+        context["survivedRules"] = "[" + survived.joined(separator: ", ") + "]"
         for (feature, used) in Self.features(schema: schema, rules: rules) { context[feature] = used }
         context["listsEvents"] = model.listsEvents
         if model.listsEvents, let contract = model.contract {
