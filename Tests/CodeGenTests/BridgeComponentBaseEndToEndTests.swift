@@ -64,6 +64,8 @@ struct BridgeComponentRun: Sendable {
             var publicOptions = options
             publicOptions.accessLevel = .public
             publicOptions.namespace = "TabBar"
+            // The strict variant of the delivery rule must compile too (docs/decoding.md).
+            publicOptions.decoding = .strict
             try Support.write(try Support.generate(try Support.builtIn(), options: publicOptions), to: library, prefix: "Public__")
 
             func sources(_ directory: URL) throws -> [String] {
@@ -117,7 +119,7 @@ struct BridgeComponentBaseEndToEndTests {
         #expect(run.compileOutput == nil, "\(run.compileOutput ?? "")")
     }
 
-    @Test("the public, namespaced base type-checks in a package module")
+    @Test("the public, namespaced, strict (decoding: strict) base type-checks in a package module")
     func publicVariantTypechecks() {
         #expect(run.typecheckOutput == nil, "\(run.typecheckOutput ?? "")")
     }
@@ -167,6 +169,19 @@ struct BridgeComponentBaseEndToEndTests {
     @Test("duplicate tab ids (a rule, found by validate()) reach onDecodingFailure with TG103, and onConfigure is not called")
     func duplicateIDs() {
         #expect(run.lines(of: "duplicate ids") == ["CALL\tnavigation\tonDecodingFailure configure: TG103 error /tabs/2/id"])
+    }
+
+    @Test("active naming no tab (TG102, sent by the reference Rails app) is reported through onToleratedErrors, then handled")
+    func activeNamesNoTab() {
+        #expect(run.lines(of: "active names no tab") == [
+            "CALL\tnavigation\tonToleratedErrors configure: TG102 error /active",
+            "CALL\tnavigation\tonConfigure tabs=home,explore,library,profile active=favorites",
+        ])
+    }
+
+    @Test("two tabs replacing one (TG107, which traps the iOS client: crashesClients) reach onDecodingFailure only")
+    func duplicateReplaces() {
+        #expect(run.lines(of: "duplicate replaces") == ["CALL\tnavigation\tonDecodingFailure configure: TG107 error /tabs/3/replaces"])
     }
 
     @Test("an unknown enum value is reported as a warning, then handled")

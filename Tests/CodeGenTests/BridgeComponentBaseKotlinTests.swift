@@ -36,6 +36,8 @@ struct KotlinBridgeComponentRun: Sendable {
             var internalOptions = KotlinSupport.options(package: "tabgen.internal", runtime: false, runtimePackage: "tabgen.bridge.navigation",
                                                         tests: false, visibility: .internal)
             internalOptions.bridgeComponent = true
+            // The strict variant of the delivery rule must compile too (docs/decoding.md).
+            internalOptions.decoding = .strict
             try Support.write(try KotlinSupport.generate(try BridgeComponentRun.contract("form"), options: internalOptions), to: sources.appendingPathComponent("internal"))
             let setup = try Support.run(KotlinSupport.kotlinEnv, [])
             guard setup.status == 0 else {
@@ -65,7 +67,7 @@ struct KotlinBridgeComponentRun: Sendable {
 struct BridgeComponentBaseKotlinTests {
     let run = KotlinBridgeComponentRun.shared
 
-    @Test("the bases (public, and internal for the app module) compile in explicit API mode with no warning")
+    @Test("the bases (public, and internal and strict for the app module) compile in explicit API mode with no warning")
     func compiles() {
         #expect(run.setupError == nil, "\(run.setupError ?? "")")
         #expect(run.compileOutput == nil, "\(run.compileOutput ?? "")")
@@ -73,7 +75,7 @@ struct BridgeComponentBaseKotlinTests {
 
     @Test("every JUnit test of BridgeComponentBaseTest passes")
     func junit() {
-        #expect(run.report.passed == 16, "\(run.runOutput)")
+        #expect(run.report.passed == 18, "\(run.runOutput)")
         #expect(run.report.failed == 0, "\(run.report.failures.joined(separator: "\n"))")
         #expect(run.report.skipped == 0)
     }

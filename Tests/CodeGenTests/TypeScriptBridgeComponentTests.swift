@@ -93,7 +93,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         let lines = tests.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
-        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 30"], "\(tests.stdout.suffix(2000))")
+        #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 32"], "\(tests.stdout.suffix(2000))")
     }
 
     /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be
@@ -135,12 +135,12 @@ struct TypeScriptBridgeComponentTests {
         #expect(menu.contents.contains("  declare displayValue: string\n  declare readonly hasDisplayValue: boolean\n"))
         #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#sendsValues) this.sendDisplayValue()\n  }\n"))
         #expect(menu.contents.contains("  onSelected(selection: Selection): void {\n    this.dispatch(\"selected\", { detail: selection })\n  }\n"))
-        #expect(menu.contents.contains("    const checked = parseMenuData(this.displayValue)\n"))
+        #expect(menu.contents.contains("    const checked = this.#dataToSend(\"display\", parseMenuData(this.displayValue))\n"))
         #expect(menu.contents.contains("  static sendsValuesOnConnect = true\n"))
         #expect(menu.contents.contains("  sendDisplayValue(): boolean {\n"))
         #expect(form.contents.contains("  static override values = { connect: String }\n"))
         #expect(form.contents.contains("  onSubmit(): void {\n    this.dispatch(\"submit\")\n  }\n"))
-        #expect(form.contents.contains("    this.send(\"connect\", checked.value, () => this.onSubmit())\n"))
+        #expect(form.contents.contains("    this.send(\"connect\", checked, () => this.onSubmit())\n"))
         #expect(!form.contents.contains("submitDisabledValue"), "an event without a value keeps only its method")
 
         let menuJS = try #require(try Self.generate(menuDocument, flavor: .javascript).first { $0.path == "menu_bridge_component.js" })
@@ -157,7 +157,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (sendsValues(this)) this.sendDisplayValue()\n  }\n"))
         #expect(menuJS.contents.contains("   * @param {Selection} selection\n   */\n  onSelected(selection) {\n"))
         #expect(menuJS.contents.contains("   * @returns {boolean}\n   */\n  sendDisplayValue() {\n"))
-        #expect(formJS.contents.contains("    this.send(\"connect\", checked.value, () => this.onSubmit())\n"))
+        #expect(formJS.contents.contains("    this.send(\"connect\", checked, () => this.onSubmit())\n"))
     }
 
     @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")
@@ -217,7 +217,7 @@ struct TypeScriptBridgeComponentTests {
         // Stimulus's names for the key menuItems: data-bridge--menu-menu-items-value, menuItemsValue.
         #expect(base.contains("  static override values = { menuItems: String }\n"))
         #expect(base.contains("  menuItemsValueChanged(): void {\n"))
-        #expect(base.contains("    const checked = parseMenuData(this.menuItemsValue)\n"))
+        #expect(base.contains("    const checked = this.#dataToSend(\"display\", parseMenuData(this.menuItemsValue))\n"))
         #expect(base.contains("  sendDisplayValue(): boolean {\n"))
         #expect(!base.contains("this.dispatch("), "no reply, no hook")
         #expect(base.contains("data-bridge--menu-menu-items-value"))

@@ -178,7 +178,8 @@ struct TypeScriptContractEventsTests {
         let source = Support.file(files, "menu.js")
         #expect(source.contains(" * @returns {ParseResult<MenuData>}\n */\nexport const parseMenuData = (text) => parseData(text, \"MenuData\")\n"))
         #expect(source.contains("/** @param {Selection} value */\nexport const encodeSelection = (value) => JSON.stringify(value)\n"))
-        #expect(source.contains(" * @template T\n * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[] }} ParseResult\n"))
+        #expect(source.contains(" * @template T\n * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[], sendable?: T | undefined }} ParseResult sendable: sent all the same (SURVIVED_RULES).\n"))
+        #expect(source.contains("const SURVIVED_RULES = new Set([\"MN101\"])\n"), "MN101 (no crashesClients) is survived")
         #expect(!source.contains("BridgeComponent"), "no controller and no bridge import without bridgeComponent")
     }
 }

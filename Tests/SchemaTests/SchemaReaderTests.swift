@@ -29,6 +29,17 @@ struct SchemaReaderTests {
         #expect(error.message.contains(#"condition path "/nope" addresses nothing"#))
     }
 
+    @Test func readsCrashesClientsOnErrorRulesOnly() throws {
+        let tabs = #""properties": {"tabs": {"elements": {}}}"#
+        let document = try schema(#"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "count", "path": "/tabs", "min": 2, "crashesClients": true}, {"code": "R2", "kind": "count", "path": "/tabs", "max": 9}]}}, \#(tabs)}"#)
+        #expect(document.extensions.rules.map(\.crashesClients) == [true, false])
+        let warning = try #require(errors(#"{"metadata": {"tabgen": {"rules": [{"code": "R1", "severity": "warning", "kind": "count", "path": "/tabs", "min": 2, "crashesClients": true}]}}, \#(tabs)}"#).first)
+        #expect(warning.pointer.description == "/metadata/tabgen/rules/0/crashesClients")
+        #expect(warning.message.contains(#"crashesClients needs severity "error""#))
+        let notBoolean = try #require(errors(#"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "count", "path": "/tabs", "min": 2, "crashesClients": "yes"}]}}, \#(tabs)}"#).first)
+        #expect(notBoolean.message == "crashesClients must be true or false, found string")
+    }
+
     @Test func rejectsUnknownRuleKind() throws {
         let result = errors(#"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "sometimes", "path": "/a"}]}}, "properties": {"a": {}}}"#)
         let error = try #require(result.first)

@@ -21,8 +21,12 @@ public final class Rule: Sendable {
     /// In a contract that lists events: the event whose data the rule checks (its paths
     /// start at that data). nil: the rule checks the schema's root.
     public let event: String?
+    /// `"crashesClients": true`: a payload that breaks this rule crashes the reference
+    /// native clients, so the generated bases refuse it even when they tolerate the other
+    /// rules' errors (docs/decoding.md).
+    public let crashesClients: Bool
 
-    public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root, event: String? = nil) {
+    public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root, event: String? = nil, crashesClients: Bool = false) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -31,6 +35,7 @@ public final class Rule: Sendable {
         self.when = when
         self.schemaPointer = schemaPointer
         self.event = event
+        self.crashesClients = crashesClients
     }
 
     public enum Kind: Sendable {

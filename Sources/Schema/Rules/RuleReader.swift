@@ -19,7 +19,7 @@ struct RuleReader {
     }
 
     static let kinds = ["count", "unique", "reference", "relativeReference", "equals"]
-    static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path", "event"]
+    static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path", "event", "crashesClients"]
     static let parameters: [String: Set<String>] = [
         "count": ["min", "max", "forbidden", "distinct", "where"],
         "unique": [],
@@ -145,9 +145,14 @@ struct RuleReader {
             }
             kind = .equals(path: path, value: expected)
         }
+        let crashesClients = boolean(object, "crashesClients", at: pointer) ?? false
+        if crashesClients, severity != .error {
+            // Clients tolerate warnings anyway; a warning that crashes them is an error.
+            sink.report(pointer.appending(key: "crashesClients"), "crashesClients needs severity \"error\": a rule whose payloads crash the clients is not a warning")
+        }
         guard sink.errors.count == errorCount else { return nil }
         return Rule(code: code, severity: severity, message: message ?? Self.defaultMessage(kindName), description: description,
-                    kind: kind, when: when, schemaPointer: pointer, event: event)
+                    kind: kind, when: when, schemaPointer: pointer, event: event, crashesClients: crashesClients)
     }
 
     /// Where a rule's paths start. In a contract that lists events: the data of the event

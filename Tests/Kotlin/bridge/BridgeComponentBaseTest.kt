@@ -51,6 +51,10 @@ public class Navigation(name: String, delegate: BridgeDelegate<Screen>) : Naviga
     override fun onDecodingWarnings(event: String, findings: List<TabgenViolation>) {
         calls += "onDecodingWarnings $event: ${describe(findings)}"
     }
+
+    override fun onToleratedErrors(event: String, findings: List<TabgenViolation>) {
+        calls += "onToleratedErrors $event: ${describe(findings)}"
+    }
 }
 
 /** Overrides nothing but the handler: the default reports go to Hotwire.config.logger. */
@@ -176,6 +180,20 @@ public class BridgeComponentBaseTest {
     public fun duplicateTabIdsReachOnDecodingFailureOnly() {
         val calls = navigation("""{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}""")
         assertEquals(listOf("onDecodingFailure configure: TG103 error /tabs/2/id"), calls)
+    }
+
+    /** What the reference Rails app sends a signed-in user on GET /favorites with the Explore flag off (TG102): the reference clients act on it. */
+    @Test
+    public fun activeNamingNoTabIsReportedThenHandled() {
+        val calls = navigation("""{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"},{"id":"library","title":"Library","icon":"books.vertical","path":"/library"},{"id":"profile","title":"Profile","icon":"person.crop.circle","path":"/profile"}]}""")
+        assertEquals(listOf("onToleratedErrors configure: TG102 error /active", "onConfigure tabs=home,explore,library,profile active=favorites"), calls)
+    }
+
+    /** A first tabbed message whose tabs are all deprecated makes the Android client throw (TG108, crashesClients). */
+    @Test
+    public fun allTabsDeprecatedReachOnDecodingFailureOnly() {
+        val calls = navigation("""{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/","deprecated":"soft"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox","deprecated":"hard"}]}""")
+        assertEquals(listOf("onDecodingFailure configure: TG108 error /tabs"), calls)
     }
 
     @Test

@@ -49,6 +49,10 @@ final class Navigation: NavigationComponentBase {
     override func onDecodingWarnings(event: String, findings: [TabgenViolation]) {
         call("navigation", "onDecodingWarnings \(event): \(describe(findings))")
     }
+
+    override func onToleratedErrors(event: String, findings: [TabgenViolation]) {
+        call("navigation", "onToleratedErrors \(event): \(describe(findings))")
+    }
 }
 
 /// Overrides nothing but the handler: the default reports go to the log (stderr here).
@@ -121,6 +125,14 @@ print("CASE\tduplicate key")
 navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[],"active":null,"active":"home"}"#))
 print("CASE\tduplicate ids")
 navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}"#))
+// What the reference Rails app sends a signed-in user on GET /favorites with the Explore
+// flag off: active names no tab (TG102). The reference clients act on it (they fall back
+// to the first tab), so the base hands it to the handler after reporting the error.
+print("CASE\tactive names no tab")
+navigation.didReceive(message: message("navigation", "configure", #"{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"},{"id":"library","title":"Library","icon":"books.vertical","path":"/library"},{"id":"profile","title":"Profile","icon":"person.crop.circle","path":"/profile"}]}"#))
+// Two tabs replacing one: TG107, whose payloads trap the iOS client, is refused.
+print("CASE\tduplicate replaces")
+navigation.didReceive(message: message("navigation", "configure", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"old","title":"Old","icon":"star","path":"/old","deprecated":"soft"},{"id":"a","title":"A","icon":"a","path":"/a","replaces":"old"},{"id":"b","title":"B","icon":"b","path":"/b","replaces":"old"}]}"#))
 print("CASE\tunknown enum value")
 navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"old","title":"Old","icon":"star","path":"/old","deprecated":"gentle"}],"active":"home"}"#))
 print("CASE\tunknown event")

@@ -40,6 +40,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
   class MenuController extends MenuBridgeComponent {
     readonly replyFailures: Failure[] = []
     readonly sendFailures: Failure[] = []
+    readonly toleratedErrors: Failure[] = []
     readonly selections: Selection[] = []
     connects = 0
     // An app's connect() override: the base still sends the value, through super.connect().
@@ -55,6 +56,9 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     }
     override onSendFailure(event: string, findings: Violation[]): void {
       this.sendFailures.push({ event, findings })
+    }
+    override onToleratedErrors(event: string, findings: Violation[]): void {
+      this.toleratedErrors.push({ event, findings })
     }
   }
 
@@ -241,19 +245,23 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       assert.equal(app.received.length, 2)
     })
 
-    it("an invalid value is not sent: onSendFailure gets the codes and pointers (MN101, TG010, an empty value's TG001)", async () => {
-      const duplicate = '{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":0}]}'
-      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": duplicate })
-      menu.element.setAttribute("data-bridge--menu-display-value", '{"title":7,"items":[]}')
-      await settle()
+    it("an invalid value is not sent: onSendFailure gets the codes and pointers (TG010, an empty value's TG001)", async () => {
+      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": '{"title":7,"items":[]}' })
       menu.element.setAttribute("data-bridge--menu-display-value", "")
       await settle()
       assert.equal(app.received.length, 0)
       assert.deepEqual(findings(menu.sendFailures), [
-        ["display", [["MN101", "/items/1/index"]]],
         ["display", [["TG010", "/title"]]],
         ["display", [["TG001", ""]]],
       ])
+    })
+
+    it("a value whose only errors are of rules the native clients survive (MN101) is sent, after onToleratedErrors", async () => {
+      const duplicate = '{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":0}]}'
+      const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": duplicate })
+      assert.deepEqual(app.received.map(({ data }) => data), [{ ...JSON.parse(duplicate), metadata: { url: URL } }])
+      assert.deepEqual(findings(menu.toleratedErrors), [["display", [["MN101", "/items/1/index"]]]])
+      assert.deepEqual(menu.sendFailures, [])
     })
 
     it("a value with what the apps tolerate (a null optional source) is sent, with a console.warn; setting the value sends again", async () => {

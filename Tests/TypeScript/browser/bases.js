@@ -176,6 +176,15 @@ const tests = {
     equal(received.length, 1, "messages")
     if (!/bridge--menu: display not sent, its data is invalid:\nerror\[TG010\] \/items\/0\/index/.test(logged.join("\n"))) throw new Error(`no TG010 error in ${JSON.stringify(logged)}`)
   },
+
+  async "data whose only errors are of rules the native clients survive (MN101) is sent, after onToleratedErrors"(flavour) {
+    answer = () => undefined
+    const controller = await connected(flavour, menuElement())
+    const twice = { title: "Actions", items: [{ title: "Edit", index: 0 }, { title: "Copy", index: 0 }] }
+    equal(controller.sendDisplay(twice), true, "sendDisplay's result")
+    equal(received.map(({ data }) => data.items), [received[0].data.items, twice.items], "items sent")
+    if (!/bridge--menu: display sent, the native clients survive its errors:\nerror\[MN101\] \/items\/1\/index/.test(logged.join("\n"))) throw new Error(`no MN101 error in ${JSON.stringify(logged)}`)
+  },
 }
 
 async function connected(flavour, element) {

@@ -113,6 +113,29 @@ const tests = {
     ], "findings")
     if (!/error\[TG104\] \/tabs\/0\/path/.test(logged.error.join("\n"))) throw new Error(`no TG104 error in ${JSON.stringify(logged.error)}`)
   },
+
+  // What the reference Rails app renders for a signed-in user on GET /favorites with the
+  // Explore flag off; the native clients act on it (they fall back to the first tab).
+  async "sends active naming no tab (TG102, survived by the native clients), logs it and dispatches invalid with sent: true"() {
+    const favorites = { active: "favorites", tabs: [
+      { id: "home", title: "Home", icon: "house.fill", path: "/" },
+      { id: "explore", title: "Explore", icon: "magnifyingglass", path: "/explore" },
+      { id: "library", title: "Library", icon: "books.vertical", path: "/library" },
+      { id: "profile", title: "Profile", icon: "person.crop.circle", path: "/profile" },
+    ] }
+    document.body.append(navElement(favorites))
+    await settle()
+    equal(received.map(({ data }) => data), [asSent(favorites)], "data sent")
+    equal(invalid.map(({ detail }) => [detail.sent, detail.findings.map(({ code, pointer }) => `${code} ${pointer}`)]), [[true, ["TG102 /active"]]], "invalid events")
+    if (!/error\[TG102\] \/active/.test(logged.error.join("\n"))) throw new Error(`no TG102 error in ${JSON.stringify(logged.error)}`)
+  },
+
+  async "refuses duplicate tab ids (TG103, crashesClients) even with decoding: tolerant"() {
+    document.body.append(navElement({ active: "home", tabs: [TABBED.tabs[0], TABBED.tabs[1], { ...TABBED.tabs[2], id: TABBED.tabs[0].id }] }))
+    await settle()
+    equal(received, [], "messages")
+    equal(invalid.map(({ detail }) => [detail.sent, detail.findings.map(({ code }) => code)]), [[false, ["TG103"]]], "invalid events")
+  },
 }
 
 window.runTests = async () => {

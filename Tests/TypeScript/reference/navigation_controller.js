@@ -37,7 +37,7 @@ import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
  * @typedef {string & Record<never, never>} UnknownEnumValue An enum value of a newer schema: kept, reported (TG011) as a warning.
  * @typedef {"error" | "warning"} Severity
  * @typedef {{ code: string, severity: Severity, pointer: string, message: string }} Violation A finding of `tabgen validate`: same code, pointer ("" is the root) and message.
- * @typedef {{ ok: true, value: MessageData, warnings: Violation[] } | { ok: false, violations: Violation[] }} ParseResult
+ * @typedef {{ ok: true, value: MessageData, warnings: Violation[] } | { ok: false, violations: Violation[], sendable?: MessageData | undefined }} ParseResult sendable: sent all the same (SURVIVED_RULES).
  */
 
 // From schema.json (built in) (descriptions dropped).
@@ -84,6 +84,12 @@ const RULES = [
 /** @type {Severity} */
 const TOLERATED = "warning"
 
+// Rules the native clients survive: data with no other error is sent (docs/decoding.md).
+/** @type {ReadonlySet<string>} */
+const SURVIVED_RULES = new Set(["TG101", "TG102", "TG105"])
+/** @param {Violation[]} found */
+const survived = (found) => found.every(({ severity, code }) => severity !== "error" || SURVIVED_RULES.has(code))
+
 // Stimulus calls configValueChanged() once before connect(), with the initial value:
 // sending only while connected makes that one message, not two.
 const connected = new WeakSet()
@@ -114,16 +120,19 @@ export default class extends BridgeComponent {
 }
 
 // No `enabled` check: the bridge queues the message until the app's adapter arrives, then
-// drops it if the app lacks the component. A refused value is logged and announced as
-// `${identifier}:invalid` (detail: { findings }), so that a production page can report it.
+// drops it if the app lacks the component. An invalid value is logged and announced as
+// `${identifier}:invalid` (detail: { findings, sent }), so that a production page can
+// report it; sent all the same if sendable.
 /** @param {BridgeComponent} controller */
 function configure(controller) {
   // Stimulus defines configValue from `static values`.
   const result = parseMessageData(/** @type {BridgeComponent & { configValue: string }} */ (controller).configValue)
   const attribute = `data-${controller.identifier}-config-value`
   if (!result.ok) {
-    console.error(`${controller.identifier}: "configure" not sent, ${attribute} is invalid:\n${result.violations.map(formatViolation).join("\n")}`)
-    controller.dispatch("invalid", { detail: { findings: result.violations } })
+    const { sendable } = result
+    console.error(`${controller.identifier}: "configure" ${sendable === undefined ? "not sent" : "sent, the native clients survive its errors"}, ${attribute} is invalid:\n${result.violations.map(formatViolation).join("\n")}`)
+    controller.dispatch("invalid", { detail: { findings: result.violations, sent: sendable !== undefined } })
+    if (sendable !== undefined) controller.send("configure", sendable)
   } else {
     if (result.warnings.length) console.warn(`${controller.identifier}: ${attribute}:\n${result.warnings.map(formatViolation).join("\n")}`)
     controller.send("configure", result.value)
@@ -154,7 +163,7 @@ export function parseMessageData(text) {
     if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
     found.push(violation)
   }
-  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found }
+  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found, sendable: survived(found) ? /** @type {MessageData} */ (/** @type {unknown} */ (payload)) : undefined }
   return { ok: true, value: /** @type {MessageData} */ (/** @type {unknown} */ (payload)), warnings: found }
 }
 

@@ -58,9 +58,11 @@ export interface Violation {
   message: string
 }
 
+// sendable: the data as read, when its only errors are of rules the native clients survive
+// (SURVIVED_RULES): the controller sends it all the same.
 export type ParseResult =
   | { ok: true; value: MessageData; warnings: Violation[] }
-  | { ok: false; violations: Violation[] }
+  | { ok: false; violations: Violation[]; sendable?: MessageData }
 
 // ---------------------------------------------------------------------------------
 // The schema and its rules, from schema.json (built in) (descriptions dropped).
@@ -105,6 +107,16 @@ const RULES: readonly Rule[] = [
 // "error" refuses it, as `tabgen validate` does.
 const TOLERATED: Severity = "warning"
 
+// The codes of the error rules the native clients survive: with decoding: tolerant, data
+// whose only errors are theirs is sent all the same (the hand-written clients act on it),
+// while schema errors and the rules marked "crashesClients" keep it back (docs/decoding.md).
+const SURVIVED_RULES: ReadonlySet<string> = new Set<string>(["TG101", "TG102", "TG105"])
+
+/** Whether every error found is of a rule the native clients survive. */
+function survived(found: readonly Violation[]): boolean {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
+}
+
 // ---------------------------------------------------------------------------------
 // The controller.
 
@@ -135,14 +147,17 @@ export default class extends BridgeComponent {
 
   // No `this.enabled` check: before the app's adapter arrives the bridge queues the
   // message, and once it has arrived the bridge drops it if the app lacks the component.
-  // A refused value is logged and announced as `${identifier}:invalid` (detail:
-  // { findings }), so that a production page can report it.
+  // An invalid value is logged and announced as `${identifier}:invalid` (detail:
+  // { findings, sent }), so that a production page can report it; it is sent all the same
+  // when its only errors are of rules the native clients survive (sendable).
   #configure(): void {
     const result = parseMessageData(this.configValue)
     const attribute = `data-${this.identifier}-config-value`
     if (!result.ok) {
-      console.error(`${this.identifier}: "configure" not sent, ${attribute} is invalid:\n${result.violations.map(formatViolation).join("\n")}`)
-      this.dispatch("invalid", { detail: { findings: result.violations } })
+      const sent = result.sendable !== undefined
+      console.error(`${this.identifier}: "configure" ${sent ? "sent, the native clients survive its errors" : "not sent"}, ${attribute} is invalid:\n${result.violations.map(formatViolation).join("\n")}`)
+      this.dispatch("invalid", { detail: { findings: result.violations, sent } })
+      if (result.sendable !== undefined) this.send("configure", result.sendable)
       return
     }
     if (result.warnings.length > 0) {
@@ -170,7 +185,9 @@ export function parseMessageData(text: string): ParseResult {
     if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
     found.push(violation)
   }
-  if (found.some((violation) => violation.severity === "error")) return { ok: false, violations: found }
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload as unknown as MessageData } : { ok: false, violations: found }
+  }
   return { ok: true, value: payload as unknown as MessageData, warnings: found }
 }
 

@@ -37,6 +37,8 @@ struct SwiftBridgeComponent {
         context["publicAccess"] = isPublic ? "public " : ""
         context["logType"] = className + "Support"
         context["schema"] = contexts.decodeSchema()
+        context["crashingRules"] = BridgeDelivery.crashingRules(of: input.model.document).map(SwiftLiterals.string).joined(separator: ", ")
+        context["refusesEveryError"] = options.decoding == .strict
         context["incoming"] = try contract.webToNativeEvents.map { event throws(CodeGenError) in
             var item = try data(event)
             item["wireLiteral"] = SwiftLiterals.string(event.wireName)

@@ -65,7 +65,7 @@ struct TypeScriptBridgeComponent {
                                        "docLines": TypeScriptContexts.wrap(event.description ?? "Sends the \(event.name) event.")]
             if let data = try data(of: event) {
                 values.insert("parse\(data)")
-                types.insert(data)
+                types.formUnion([data, "ParseResult"])
                 item["data"] = ["type": data, "parse": "parse\(data)"]
             }
             let replies = contract.replies(to: event)
@@ -94,7 +94,8 @@ struct TypeScriptBridgeComponent {
                         + "connect() and a change of the value call it. Returns whether the message went to the bridge: "
                         + "false without the attribute (nothing to send, nothing reported: the subclass may send "
                         + "\(TypeScriptLiterals.string(event.name)) with its typed method) and for invalid data, which goes to "
-                        + "onSendFailure (an empty value is invalid JSON, TG001).")
+                        + "onSendFailure (an empty value is invalid JSON, TG001), unless its only errors are of rules the native "
+                        + "clients survive (onToleratedErrors, then sent).")
                 if let reply = item["reply"] as? [String: Any], let name = reply["replyName"] as? String {
                     let replyData = reply["replyData"] as? [String: Any]
                     let check = (replyData?["parse"] as? String).map {
@@ -156,7 +157,7 @@ struct TypeScriptBridgeComponent {
     /// generated member of the same name would replace them.
     static let baseMembers: Set<String> = [
         "application", "bridge", "component", "connect", "context", "disconnect", "dispatch", "element", "enabled",
-        "identifier", "initialize", "onReplyFailure", "onSendFailure", "pendingMessageCallbacks", "platformOptingOut",
+        "identifier", "initialize", "onReplyFailure", "onSendFailure", "onToleratedErrors", "pendingMessageCallbacks", "platformOptingOut",
         "restore", "send", "sendsValuesOnConnect",
     ]
 

@@ -37,6 +37,10 @@ struct TypeScriptContexts {
         context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
         context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
         context["decoding"] = target.options.decoding.rawValue
+        let crashing = Set(BridgeDelivery.crashingRules(of: model.document))
+        let survived = target.options.decoding == .strict ? []
+            : model.document.extensions.rules.filter { $0.severity == .error && !crashing.contains($0.code) }.map { TypeScriptLiterals.string($0.code) }
+        context["survivedRules"] = "[" + survived.joined(separator: ", ") + "]"
         for (feature, used) in Self.features(schema: schema, rules: rules) { context[feature] = used }
         context["listsEvents"] = model.listsEvents
         if model.listsEvents, let contract = model.contract {
@@ -194,7 +198,8 @@ struct TypeScriptContexts {
 
     static func ruleLiteral(_ rule: JSON) -> JSON {
         guard case .object(let object) = rule else { return rule }
-        var members = object.members.filter { $0.key != "description" }
+        // Neither is read by the rule engine (crashesClients decides what is sent: SURVIVED_RULES).
+        var members = object.members.filter { $0.key != "description" && $0.key != "crashesClients" }
         if object["severity"] == nil {
             let at = (members.firstIndex { $0.key == "code" } ?? -1) + 1
             members.insert(.init(key: "severity", value: .string("error")), at: at)

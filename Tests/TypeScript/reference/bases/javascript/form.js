@@ -18,7 +18,7 @@
  */
 /**
  * @template T
- * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[] }} ParseResult
+ * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[], sendable?: T | undefined }} ParseResult sendable: sent all the same (SURVIVED_RULES).
  */
 
 // From form.json (descriptions dropped).
@@ -38,6 +38,12 @@ const SCHEMA = {
 // "error" refuses it, as `tabgen validate` does.
 /** @type {Severity} */
 const TOLERATED = "warning"
+
+// Rules the native clients survive: data with no other error is sent (docs/decoding.md).
+/** @type {ReadonlySet<string>} */
+const SURVIVED_RULES = new Set([])
+/** @param {Violation[]} found */
+const survived = (found) => found.every(({ severity, code }) => severity !== "error" || SURVIVED_RULES.has(code))
 
 /**
  * Reads and checks the data of the "connect" event; the value is JSON.parse's, as sent.
@@ -70,7 +76,7 @@ function parseData(text, name) {
   // The names are this file's own definitions; the empty schema stands for none.
   const found = checkSchema(payload, nulls, definition(name) || {})
   equivalentKeys(payload, "", found)
-  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found }
+  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found, sendable: survived(found) ? /** @type {T} */ (/** @type {unknown} */ (payload)) : undefined }
   return { ok: true, value: /** @type {T} */ (/** @type {unknown} */ (payload)), warnings: found }
 }
 

@@ -62,20 +62,17 @@ export class FormBridgeComponent extends BridgeComponent {
    *
    * Returns whether the message went to the bridge (which holds it until the app connects).
    * The data is first checked as `tabgen validate` checks it: invalid data is not sent but
-   * goes to `onSendFailure`.
+   * goes to `onSendFailure`, unless its only errors are of rules the native clients
+   * survive: then it goes to `onToleratedErrors` and is sent.
    * @param {FormData} data
    * @param {() => void} [onSubmit]
    * @returns {boolean}
    */
   sendConnect(data, onSubmit) {
-    const checked = parseFormData(JSON.stringify(data))
-    if (!checked.ok) {
-      this.onSendFailure("connect", checked.violations)
-      return false
-    }
-    warn(this, "connect", checked.warnings)
+    const checked = dataToSend(this, "connect", parseFormData(JSON.stringify(data)))
+    if (checked === undefined) return false
     // The reply carries no data to check (the apps echo the request's own).
-    this.send("connect", checked.value, onSubmit && (() => onSubmit()))
+    this.send("connect", checked, onSubmit && (() => onSubmit()))
     return true
   }
 
@@ -106,7 +103,9 @@ export class FormBridgeComponent extends BridgeComponent {
    * reply goes to onSubmit(); connect() and a change of the value call it. Returns
    * whether the message went to the bridge: false without the attribute (nothing to send,
    * nothing reported: the subclass may send "connect" with its typed method) and for
-   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001),
+   * unless its only errors are of rules the native clients survive (onToleratedErrors,
+   * then sent).
    * @returns {boolean}
    */
   sendConnectValue() {
@@ -114,13 +113,9 @@ export class FormBridgeComponent extends BridgeComponent {
     const controller = /** @type {FormBridgeComponent} */ (this)
     const { connectValue, hasConnectValue } = /** @type {FormBridgeComponent & { connectValue: string, hasConnectValue: boolean }} */ (controller)
     if (!hasConnectValue) return false
-    const checked = parseFormData(connectValue)
-    if (!checked.ok) {
-      this.onSendFailure("connect", checked.violations)
-      return false
-    }
-    warn(this, "connect", checked.warnings)
-    this.send("connect", checked.value, () => this.onSubmit())
+    const checked = dataToSend(this, "connect", parseFormData(connectValue))
+    if (checked === undefined) return false
+    this.send("connect", checked, () => this.onSubmit())
     return true
   }
 
@@ -140,6 +135,16 @@ export class FormBridgeComponent extends BridgeComponent {
    */
   onSendFailure(event, findings) {
     console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
+  }
+
+  /**
+   * Data the page was about to send has errors, all of rules the native clients survive
+   * (docs/decoding.md): it was sent all the same.
+   * @param {string} event
+   * @param {Violation[]} findings
+   */
+  onToleratedErrors(event, findings) {
+    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
   }
 
   /**
@@ -172,4 +177,25 @@ function sendsValues(controller) {
 /** @param {FormBridgeComponent} controller @param {string} event @param {Violation[]} warnings */
 function warn(controller, event, warnings) {
   if (warnings.length > 0) console.warn(`${controller.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+}
+
+/**
+ * The data to send, after reporting what the check found; undefined: none.
+ * @template T
+ * @param {FormBridgeComponent} controller
+ * @param {string} event
+ * @param {import("controllers/bridge/form").ParseResult<T>} result
+ * @returns {T | undefined}
+ */
+function dataToSend(controller, event, result) {
+  if (result.ok) {
+    warn(controller, event, result.warnings)
+    return result.value
+  }
+  if (result.sendable === undefined) {
+    controller.onSendFailure(event, result.violations)
+    return undefined
+  }
+  controller.onToleratedErrors(event, result.violations)
+  return result.sendable
 }

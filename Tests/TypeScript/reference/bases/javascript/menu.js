@@ -42,7 +42,7 @@
  */
 /**
  * @template T
- * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[] }} ParseResult
+ * @typedef {{ ok: true, value: T, warnings: Violation[] } | { ok: false, violations: Violation[], sendable?: T | undefined }} ParseResult sendable: sent all the same (SURVIVED_RULES).
  */
 
 // From menu.json (descriptions dropped).
@@ -80,6 +80,12 @@ const RULES = [
 // "error" refuses it, as `tabgen validate` does.
 /** @type {Severity} */
 const TOLERATED = "warning"
+
+// Rules the native clients survive: data with no other error is sent (docs/decoding.md).
+/** @type {ReadonlySet<string>} */
+const SURVIVED_RULES = new Set(["MN101"])
+/** @param {Violation[]} found */
+const survived = (found) => found.every(({ severity, code }) => severity !== "error" || SURVIVED_RULES.has(code))
 
 /**
  * Reads and checks the data of the "display" event; the value is JSON.parse's, as sent.
@@ -128,7 +134,7 @@ function parseData(text, name) {
     if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
     found.push(violation)
   }
-  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found }
+  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found, sendable: survived(found) ? /** @type {T} */ (/** @type {unknown} */ (payload)) : undefined }
   return { ok: true, value: /** @type {T} */ (/** @type {unknown} */ (payload)), warnings: found }
 }
 

@@ -63,7 +63,8 @@ export class MenuBridgeComponent extends BridgeComponent {
    *
    * Returns whether the message went to the bridge (which holds it until the app connects).
    * The data is first checked as `tabgen validate` checks it: invalid data is not sent but
-   * goes to `onSendFailure`.
+   * goes to `onSendFailure`, unless its only errors are of rules the native clients
+   * survive: then it goes to `onToleratedErrors` and is sent.
    * The reply's data reaches `onSelected` only if `parseSelection` accepts it; otherwise
    * `onReplyFailure("selected", findings)` gets the findings.
    * @param {MenuData} data
@@ -71,13 +72,9 @@ export class MenuBridgeComponent extends BridgeComponent {
    * @returns {boolean}
    */
   sendDisplay(data, onSelected) {
-    const checked = parseMenuData(JSON.stringify(data))
-    if (!checked.ok) {
-      this.onSendFailure("display", checked.violations)
-      return false
-    }
-    warn(this, "display", checked.warnings)
-    this.send("display", checked.value, onSelected && ((message) => {
+    const checked = dataToSend(this, "display", parseMenuData(JSON.stringify(data)))
+    if (checked === undefined) return false
+    this.send("display", checked, onSelected && ((message) => {
       const reply = checkReply(this, "selected", parseSelection, message)
       if (reply !== undefined) onSelected(reply)
     }))
@@ -89,7 +86,9 @@ export class MenuBridgeComponent extends BridgeComponent {
    * reply goes to onSelected(); connect() and a change of the value call it. Returns
    * whether the message went to the bridge: false without the attribute (nothing to send,
    * nothing reported: the subclass may send "display" with its typed method) and for
-   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001),
+   * unless its only errors are of rules the native clients survive (onToleratedErrors,
+   * then sent).
    * @returns {boolean}
    */
   sendDisplayValue() {
@@ -97,13 +96,9 @@ export class MenuBridgeComponent extends BridgeComponent {
     const controller = /** @type {MenuBridgeComponent} */ (this)
     const { displayValue, hasDisplayValue } = /** @type {MenuBridgeComponent & { displayValue: string, hasDisplayValue: boolean }} */ (controller)
     if (!hasDisplayValue) return false
-    const checked = parseMenuData(displayValue)
-    if (!checked.ok) {
-      this.onSendFailure("display", checked.violations)
-      return false
-    }
-    warn(this, "display", checked.warnings)
-    this.send("display", checked.value, (message) => {
+    const checked = dataToSend(this, "display", parseMenuData(displayValue))
+    if (checked === undefined) return false
+    this.send("display", checked, (message) => {
       const reply = checkReply(this, "selected", parseSelection, message)
       if (reply !== undefined) this.onSelected(reply)
     })
@@ -129,6 +124,16 @@ export class MenuBridgeComponent extends BridgeComponent {
    */
   onSendFailure(event, findings) {
     console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
+  }
+
+  /**
+   * Data the page was about to send has errors, all of rules the native clients survive
+   * (docs/decoding.md): it was sent all the same.
+   * @param {string} event
+   * @param {Violation[]} findings
+   */
+  onToleratedErrors(event, findings) {
+    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
   }
 
   /**
@@ -161,6 +166,27 @@ function sendsValues(controller) {
 /** @param {MenuBridgeComponent} controller @param {string} event @param {Violation[]} warnings */
 function warn(controller, event, warnings) {
   if (warnings.length > 0) console.warn(`${controller.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+}
+
+/**
+ * The data to send, after reporting what the check found; undefined: none.
+ * @template T
+ * @param {MenuBridgeComponent} controller
+ * @param {string} event
+ * @param {import("controllers/bridge/menu").ParseResult<T>} result
+ * @returns {T | undefined}
+ */
+function dataToSend(controller, event, result) {
+  if (result.ok) {
+    warn(controller, event, result.warnings)
+    return result.value
+  }
+  if (result.sendable === undefined) {
+    controller.onSendFailure(event, result.violations)
+    return undefined
+  }
+  controller.onToleratedErrors(event, result.violations)
+  return result.sendable
 }
 
 /**

@@ -7,7 +7,7 @@
 // sent by the base itself, from data-bridge--form-connect-value (which the server
 // renders), on connect and whenever the value changes; its reply goes to onSubmit().
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { type FormData, type Violation, formatViolation, parseFormData } from "./form.js"
+import { type FormData, type ParseResult, type Violation, formatViolation, parseFormData } from "./form.js"
 
 export abstract class FormBridgeComponent extends BridgeComponent {
   static override component = "form"
@@ -59,17 +59,14 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    *
    * Returns whether the message went to the bridge (which holds it until the app connects).
    * The data is first checked as `tabgen validate` checks it: invalid data is not sent but
-   * goes to `onSendFailure`.
+   * goes to `onSendFailure`, unless its only errors are of rules the native clients
+   * survive: then it goes to `onToleratedErrors` and is sent.
    */
   sendConnect(data: FormData, onSubmit?: () => void): boolean {
-    const checked = parseFormData(JSON.stringify(data))
-    if (!checked.ok) {
-      this.onSendFailure("connect", checked.violations)
-      return false
-    }
-    this.#warn("connect", checked.warnings)
+    const checked = this.#dataToSend("connect", parseFormData(JSON.stringify(data)))
+    if (checked === undefined) return false
     // The reply carries no data to check (the apps echo the request's own).
-    this.send("connect", checked.value, onSubmit && (() => onSubmit()))
+    this.send("connect", checked, onSubmit && (() => onSubmit()))
     return true
   }
 
@@ -98,17 +95,15 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    * reply goes to onSubmit(); connect() and a change of the value call it. Returns
    * whether the message went to the bridge: false without the attribute (nothing to send,
    * nothing reported: the subclass may send "connect" with its typed method) and for
-   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001),
+   * unless its only errors are of rules the native clients survive (onToleratedErrors,
+   * then sent).
    */
   sendConnectValue(): boolean {
     if (!this.hasConnectValue) return false
-    const checked = parseFormData(this.connectValue)
-    if (!checked.ok) {
-      this.onSendFailure("connect", checked.violations)
-      return false
-    }
-    this.#warn("connect", checked.warnings)
-    this.send("connect", checked.value, () => this.onSubmit())
+    const checked = this.#dataToSend("connect", parseFormData(this.connectValue))
+    if (checked === undefined) return false
+    this.send("connect", checked, () => this.onSubmit())
     return true
   }
 
@@ -126,6 +121,14 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
   }
 
+  /**
+   * Data the page was about to send has errors, all of rules the native clients survive
+   * (docs/decoding.md): it was sent all the same.
+   */
+  onToleratedErrors(event: string, findings: Violation[]): void {
+    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
+  }
+
   /** A reply's data failed the check; its callback did not run. */
   onReplyFailure(event: string, findings: Violation[]): void {
     console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
@@ -133,6 +136,20 @@ export abstract class FormBridgeComponent extends BridgeComponent {
 
   #warn(event: string, warnings: Violation[]): void {
     if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+  }
+
+  // The data to send, after reporting what the check found; undefined: none.
+  #dataToSend<T>(event: string, result: ParseResult<T>): T | undefined {
+    if (result.ok) {
+      this.#warn(event, result.warnings)
+      return result.value
+    }
+    if (result.sendable === undefined) {
+      this.onSendFailure(event, result.violations)
+      return undefined
+    }
+    this.onToleratedErrors(event, result.violations)
+    return result.sendable
   }
 
   // While connected, unless the subclass turned sendsValuesOnConnect off.

@@ -60,9 +60,11 @@ export interface Violation {
   message: string
 }
 
+// sendable: the data as read, when its only errors are of rules the native clients survive
+// (SURVIVED_RULES): the bridge component bases send it all the same.
 export type ParseResult<T> =
   | { ok: true; value: T; warnings: Violation[] }
-  | { ok: false; violations: Violation[] }
+  | { ok: false; violations: Violation[]; sendable?: T }
 
 // ---------------------------------------------------------------------------------
 // The schema and its rules, from menu.json (descriptions dropped).
@@ -98,6 +100,16 @@ const RULES: readonly Rule[] = [
 // or enum value): "warning" sends such a message, as a hand-written controller would;
 // "error" refuses it, as `tabgen validate` does.
 const TOLERATED: Severity = "warning"
+
+// The codes of the error rules the native clients survive: with decoding: tolerant, data
+// whose only errors are theirs is sent all the same (the hand-written clients act on it),
+// while schema errors and the rules marked "crashesClients" keep it back (docs/decoding.md).
+const SURVIVED_RULES: ReadonlySet<string> = new Set<string>(["MN101"])
+
+/** Whether every error found is of a rule the native clients survive. */
+function survived(found: readonly Violation[]): boolean {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
+}
 
 /** Reads and checks the data of the "display" event; the value is JSON.parse's, as sent. */
 export function parseMenuData(text: string): ParseResult<MenuData> {
@@ -136,7 +148,9 @@ function parseData<T>(text: string, name: string): ParseResult<T> {
     if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
     found.push(violation)
   }
-  if (found.some((violation) => violation.severity === "error")) return { ok: false, violations: found }
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload as unknown as T } : { ok: false, violations: found }
+  }
   return { ok: true, value: payload as unknown as T, warnings: found }
 }
 

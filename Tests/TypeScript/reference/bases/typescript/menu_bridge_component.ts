@@ -59,18 +59,15 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    *
    * Returns whether the message went to the bridge (which holds it until the app connects).
    * The data is first checked as `tabgen validate` checks it: invalid data is not sent but
-   * goes to `onSendFailure`.
+   * goes to `onSendFailure`, unless its only errors are of rules the native clients
+   * survive: then it goes to `onToleratedErrors` and is sent.
    * The reply's data reaches `onSelected` only if `parseSelection` accepts it; otherwise
    * `onReplyFailure("selected", findings)` gets the findings.
    */
   sendDisplay(data: MenuData, onSelected?: (selection: Selection) => void): boolean {
-    const checked = parseMenuData(JSON.stringify(data))
-    if (!checked.ok) {
-      this.onSendFailure("display", checked.violations)
-      return false
-    }
-    this.#warn("display", checked.warnings)
-    this.send("display", checked.value, onSelected && ((message: BridgeMessage) => {
+    const checked = this.#dataToSend("display", parseMenuData(JSON.stringify(data)))
+    if (checked === undefined) return false
+    this.send("display", checked, onSelected && ((message: BridgeMessage) => {
       const reply = this.#checkReply("selected", parseSelection, message)
       if (reply !== undefined) onSelected(reply)
     }))
@@ -82,17 +79,15 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    * reply goes to onSelected(); connect() and a change of the value call it. Returns
    * whether the message went to the bridge: false without the attribute (nothing to send,
    * nothing reported: the subclass may send "display" with its typed method) and for
-   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001).
+   * invalid data, which goes to onSendFailure (an empty value is invalid JSON, TG001),
+   * unless its only errors are of rules the native clients survive (onToleratedErrors,
+   * then sent).
    */
   sendDisplayValue(): boolean {
     if (!this.hasDisplayValue) return false
-    const checked = parseMenuData(this.displayValue)
-    if (!checked.ok) {
-      this.onSendFailure("display", checked.violations)
-      return false
-    }
-    this.#warn("display", checked.warnings)
-    this.send("display", checked.value, (message: BridgeMessage) => {
+    const checked = this.#dataToSend("display", parseMenuData(this.displayValue))
+    if (checked === undefined) return false
+    this.send("display", checked, (message: BridgeMessage) => {
       const reply = this.#checkReply("selected", parseSelection, message)
       if (reply !== undefined) this.onSelected(reply)
     })
@@ -115,6 +110,14 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
     console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
   }
 
+  /**
+   * Data the page was about to send has errors, all of rules the native clients survive
+   * (docs/decoding.md): it was sent all the same.
+   */
+  onToleratedErrors(event: string, findings: Violation[]): void {
+    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
+  }
+
   /** A reply's data failed the check; its callback did not run. */
   onReplyFailure(event: string, findings: Violation[]): void {
     console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
@@ -122,6 +125,20 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
 
   #warn(event: string, warnings: Violation[]): void {
     if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+  }
+
+  // The data to send, after reporting what the check found; undefined: none.
+  #dataToSend<T>(event: string, result: ParseResult<T>): T | undefined {
+    if (result.ok) {
+      this.#warn(event, result.warnings)
+      return result.value
+    }
+    if (result.sendable === undefined) {
+      this.onSendFailure(event, result.violations)
+      return undefined
+    }
+    this.onToleratedErrors(event, result.violations)
+    return result.sendable
   }
 
   // While connected, unless the subclass turned sendsValuesOnConnect off.
