@@ -13,20 +13,9 @@ set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 here="$root/Tests/Gem"
 
-packages=(ruby ruby-minitest ruby-nokogiri ruby-rails ruby-bundler ruby-rspec ruby-rspec-rails rubocop)
-missing=()
-for package in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]} > 0)); then
-    echo "gem: installing ${missing[*]}" >&2
-    sudo=""
-    [[ $(id -u) -ne 0 ]] && sudo="sudo"
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2 \
-        || { $sudo apt-get update >&2 \
-             && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2; } \
-        || { echo "gem: cannot install ${missing[*]}"; echo "gem: 0 passed, 1 failed"; exit 1; }
-fi
+# shellcheck source=Tests/Gem/lib.sh
+source "$here/lib.sh"
+gem_need_packages gem
 
 binary="${1:-}"
 if [[ -z "$binary" ]]; then
@@ -39,16 +28,6 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 log="$work/log"
 passed=0 failed=0
-# check NAME COMMAND...: runs COMMAND (output to $log), counts and prints the result.
-check() {
-    local name="$1"; shift
-    if "$@" > "$log" 2>&1; then
-        passed=$((passed + 1)); echo "ok   $name"
-    else
-        failed=$((failed + 1)); echo "FAIL $name"; grep -v '^[[:space:]]*from ' "$log" | sed 's/^/     | /' | tail -40
-    fi
-}
-
 version=0.0.1
 platform="$(ruby -e 'print "#{Gem::Platform.local.cpu}-#{Gem::Platform.local.os}"')"
 native="$work/gems/tabgen-$version-$platform.gem"
@@ -69,18 +48,7 @@ check "build-gem refuses a missing binary and a bad version (exit 2)" bash -c "
     expect_exit() { local want=\$1 s=0; shift; \"\$@\" || s=\$?; [[ \$s == \$want ]]; }
     expect_exit 2 '$root/scripts/build-gem' --binary '$work/none' --version 1 --out '$work/x' &&
     expect_exit 2 '$root/scripts/build-gem' --binary '$binary' --version 'not a version' --out '$work/x'"
-# What a plain `swift build` makes links the toolchain's libswiftCore.so (exit 127 wherever
-# it is missing): the debug build, or a one-line program from swiftc when there is none.
-dynamic="$root/.build/debug/tabgen"
-if [[ ! -x "$dynamic" ]]; then
-    dynamic="$work/dynamic/tabgen"
-    mkdir -p "$work/dynamic" && echo 'print("tabgen")' > "$work/dynamic/main.swift" &&
-        swiftc "$work/dynamic/main.swift" -o "$dynamic" > /dev/null 2>&1
-fi
-check "build-gem refuses a binary linking the Swift runtime (exit 2, names it, says how to build; writes nothing)" bash -c "
-    { '$root/scripts/build-gem' --binary '$dynamic' --version 1 --out '$work/refused' > '$work/out' 2>&1; [[ \$? == 2 ]]; } &&
-    grep -q '^libswiftCore\.so\$' '$work/out' && grep -qF 'is not a portable Linux binary' '$work/out' &&
-    grep -qF 'swift build -c release --product tabgen --static-swift-stdlib' '$work/out' && [[ ! -e '$work/refused' ]]"
+check_build_gem_refuses_dynamic_binary
 
 export GEM_HOME="$work/home"
 unset GEM_PATH  # the default path: GEM_HOME, then the Debian gems (rails, minitest, nokogiri)
@@ -120,17 +88,12 @@ fi
 
 echo "gem: a Rails $(ruby -e 'require "rails/version"; print Rails.version') app (rails new, Debian's gems, bundle lock --local)"
 app="$work/app"
-check "rails new --minimal --skip-bundle (offline), Gemfile with rails, tabgen, rspec-rails; bundle lock --local" bash -c "
-    cd '$work' && rails new app --minimal --skip-bundle --skip-git --skip-active-record --skip-javascript \
-        --skip-webpack-install --skip-sprockets --quiet &&
-    printf \"source 'https://rubygems.org'\n\ngem 'rails', '~> 6.1.0'\ngem 'tabgen', '$version'\ngem 'rspec-rails', group: :test\n\" > app/Gemfile &&
-    cd app && bundle lock --local && grep -qF 'tabgen ($version-$platform)' Gemfile.lock"
+new_app() {
+    new_rails_app app "gem 'tabgen', '$version'" "gem 'rspec-rails', group: :test" &&
+        grep -qF "tabgen ($version-$platform)" "$app/Gemfile.lock"
+}
+check "rails new --minimal --skip-bundle (offline), Gemfile with rails, tabgen, rspec-rails; bundle lock --local" new_app
 cd "$app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; exit 1; }
-# Parallel workers are pointless for a few tests and slow on two cores; the development
-# file watcher needs the listen gem, which --minimal leaves out of the Gemfile.
-sed -i 's/parallelize(workers: :number_of_processors)/parallelize(workers: 1)/' test/test_helper.rb
-sed -i 's/^\(\s*\)config.file_watcher = ActiveSupport::EventedFileUpdateChecker/\1# &/' config/environments/development.rb
-
 # The app has no view_component (as most Rails apps): the generator writes the plain helper.
 check "bin/rails generate tabgen:install writes tabgen.yml (view: helper, no view_component in the bundle) and runs the first emit" bash -c "
     bin/rails generate tabgen:install > '$work/out' && cat '$work/out' &&
@@ -142,14 +105,7 @@ check "bin/rails generate tabgen:install writes tabgen.yml (view: helper, no vie
     done &&
     grep -qx '      view: helper' tabgen.yml && [[ ! -e app/components ]] && grep -qF 'tabgen_navigation_tag(message)' '$work/out' &&
     ! ls app/javascript/controllers/bridge | grep -q test"
-check "bin/rails zeitwerk:check: every generated constant loads without view_component" bash -c "
-    bin/rails zeitwerk:check > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] && grep -q 'All is good' '$work/out'"
-check "bin/rails test: the whole generated suite (value objects, the helper's ActionView::TestCase) passes" bash -c "
-    bin/rails test > '$work/out' 2>&1; status=\$?; cat '$work/out';
-    [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]+ runs, .* 0 failures, 0 errors, 0 skips' '$work/out'"
-check "production boot (eager loading): RAILS_ENV=production bin/rails runner; the helper's policy there is :skip" bash -c "
-    SECRET_KEY_BASE=tabgen-test RAILS_ENV=production bin/rails runner 'puts TabgenNavigationHelper.invalid_message_policy' > '$work/out' 2>&1;
-    status=\$?; cat '$work/out'; [[ \$status == 0 ]] && [[ \$(tail -1 '$work/out') == skip ]]"
+check_rails_app "without view_component" TabgenNavigationHelper
 check "bin/rails test test/models: the generated value objects' Minitest suite passes in the app" bash -c "
     bin/rails test test/models > '$work/out' 2>&1; status=\$?; cat '$work/out';
     [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]* runs, .* 0 failures, 0 errors' '$work/out'"
@@ -220,26 +176,15 @@ check "a view renders tabgen_navigation_tag: one <nav>, no <script>, and tabgen 
 # view_component, so the double of Tests/Ruby/doubles is installed as that gem.
 echo "gem: a Rails app with view_component (Tests/Ruby/doubles/view_component.rb as the gem)"
 vc_app="$work/vc-app"
-check "rails new with the view_component double in the Gemfile; the generator writes the ViewComponent" bash -c "
-    mkdir -p '$work/vc-gem/lib' && cp '$root/Tests/Ruby/doubles/view_component.rb' '$work/vc-gem/lib/view_component.rb' &&
-    printf \"Gem::Specification.new do |s|\n  s.name = 'view_component'\n  s.version = '3.0.0'\n  s.summary = 'test double'\n  s.authors = ['tabgen']\n  s.files = ['lib/view_component.rb']\n  s.license = 'MIT'\nend\n\" > '$work/vc-gem/view_component.gemspec' &&
-    (cd '$work/vc-gem' && gem build view_component.gemspec && gem install --local --no-document view_component-3.0.0.gem) &&
-    cd '$work' && rails new vc-app --minimal --skip-bundle --skip-git --skip-active-record --skip-javascript \
-        --skip-webpack-install --skip-sprockets --quiet &&
-    printf \"source 'https://rubygems.org'\n\ngem 'rails', '~> 6.1.0'\ngem 'tabgen', '$version'\ngem 'view_component'\n\" > vc-app/Gemfile &&
-    cd vc-app && bundle lock --local && grep -qF 'view_component (3.0.0)' Gemfile.lock &&
-    sed -i 's/parallelize(workers: :number_of_processors)/parallelize(workers: 1)/' test/test_helper.rb &&
-    sed -i 's/^\(\s*\)config.file_watcher = ActiveSupport::EventedFileUpdateChecker/\1# &/' config/environments/development.rb &&
-    bin/rails generate tabgen:install &&
-    [[ -f app/components/navigation_component.rb && -f test/components/navigation_component_test.rb ]] &&
-    [[ ! -e app/helpers/tabgen_navigation_helper.rb ]] && ! grep -q 'view: helper' tabgen.yml"
+new_vc_app() {
+    install_view_component_double && new_rails_app vc-app "gem 'tabgen', '$version'" "gem 'view_component'" &&
+        grep -qF 'view_component (3.0.0)' "$vc_app/Gemfile.lock" && (cd "$vc_app" && bin/rails generate tabgen:install) &&
+        [[ -f "$vc_app/app/components/navigation_component.rb" && -f "$vc_app/test/components/navigation_component_test.rb" ]] &&
+        [[ ! -e "$vc_app/app/helpers/tabgen_navigation_helper.rb" ]] && ! grep -q 'view: helper' "$vc_app/tabgen.yml"
+}
+check "rails new with the view_component double in the Gemfile; the generator writes the ViewComponent" new_vc_app
 cd "$vc_app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; exit 1; }
-check "with view_component: zeitwerk:check, bin/rails test (the component's suite) and a production boot pass" bash -c "
-    bin/rails zeitwerk:check > '$work/out' 2>&1 || { cat '$work/out'; exit 1; }
-    bin/rails test > '$work/out' 2>&1; status=\$?; cat '$work/out';
-    [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]+ runs, .* 0 failures, 0 errors, 0 skips' '$work/out' &&
-    SECRET_KEY_BASE=tabgen-test RAILS_ENV=production bin/rails runner 'puts NavigationComponent.invalid_message_policy' > '$work/out' 2>&1;
-    status=\$?; cat '$work/out'; [[ \$status == 0 ]] && [[ \$(tail -1 '$work/out') == skip ]]"
+check_rails_app "with view_component" NavigationComponent
 
 echo "gem: $passed passed, $failed failed"
 ((failed == 0))

@@ -164,4 +164,49 @@ struct ConfigCommandTests {
         #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
         #expect(allowed.stderr.contains("breaking policy from tabgen.yml"))
     }
+
+    /// diff with NEW and explain read tabgen.yml (its breaking: policy, its rules) and say
+    /// which, as validate, emit and check do; outside a project they name none.
+    @Test func diffWithNewAndExplainNameTheConfigTheyRead() throws {
+        let directory = try project(config: "version: 1\nschema: schema.json\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let diff = try CLI.run(["diff", Self.builtInSchema, "schema.json"], in: directory)
+        #expect(diff.status == 1, "\(diff.stdout)\(diff.stderr)")
+        #expect(diff.stderr.hasPrefix("tabgen: schema.json (NEW); config tabgen.yml\n"), "\(diff.stderr)")
+        let quiet = try CLI.run(["diff", "--quiet", Self.builtInSchema, "schema.json"], in: directory)
+        #expect(!quiet.stderr.contains("config tabgen.yml"), "\(quiet.stderr)")
+        let explain = try CLI.run(["explain", "TG104"], in: directory.appendingPathComponent("app/views"))
+        #expect(explain.status == 0)
+        #expect(explain.stderr.hasPrefix("tabgen: ") && explain.stderr.hasSuffix("schema.json (from ../../tabgen.yml)\n"), "\(explain.stderr)")
+        let outside = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let plain = try CLI.run(["explain", "TG104"], in: outside)
+        #expect(plain.status == 0)
+        #expect(plain.stderr.isEmpty, "\(plain.stderr)")
+    }
+
+    /// `tabgen config --path` and `--outputs`: the file every command reads from here, as
+    /// the gem's generator asks for it (it searched for itself before, and could differ).
+    @Test func configPrintsTheFileFoundAndItsOutputs() throws {
+        let directory = try project(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: ios/App/Generated\n  - lang: ruby\n    out: rails\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let here = try CLI.run(["config", "--path"], in: directory)
+        #expect(here.status == 0 && here.stdout == "tabgen.yml\n", "\(here.stdout)\(here.stderr)")
+        let below = try CLI.run(["config", "--path"], in: directory.appendingPathComponent("app/views"))
+        #expect(below.stdout == "../../tabgen.yml\n", "\(below.stdout)\(below.stderr)")
+        let outputs = try CLI.run(["config", "--outputs"], in: directory.appendingPathComponent("app"))
+        #expect(outputs.status == 0 && outputs.stdout == "swift\tios/App/Generated\nruby\trails\n", "\(outputs.stdout)\(outputs.stderr)")
+        // No config: exit 1, saying where it looked; a broken one: exit 2 with its position.
+        let outside = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let none = try CLI.run(["config", "--path"], in: outside)
+        #expect(none.status == 1 && none.stdout.isEmpty, "\(none.stdout)\(none.stderr)")
+        #expect(none.stderr.contains("no tabgen.yml, tabgen.yaml, tabgen.json in this folder or a parent"), "\(none.stderr)")
+        try Data("version: 1\noutputs: [\n".utf8).write(to: outside.appendingPathComponent("tabgen.yml"))
+        let broken = try CLI.run(["config", "--outputs"], in: outside)
+        #expect(broken.status == 2 && broken.stderr.contains("tabgen.yml"), "\(broken.stderr)")
+        #expect(try CLI.run(["config"], in: directory).status == 2)
+        #expect(try CLI.run(["config", "--path", "--outputs"], in: directory).status == 2)
+    }
 }

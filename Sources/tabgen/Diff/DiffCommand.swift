@@ -95,6 +95,8 @@ struct DiffCommand: ParsableCommand {
             let newArgument: String
             if let newSchema {
                 newArgument = newSchema
+                // NEW names the schema; the config still gives the breaking: policy: name it.
+                if let path = context.config?.path, !quiet { printError("tabgen: \(newSchema) (NEW); config \(path)") }
             } else if context.contractSources.count > 1 {
                 throw CLIError("give NEW: \(context.config?.path ?? "tabgen.yml") lists \(context.contractSources.count) contracts, and diff compares one contract's two versions (tabgen diff git:origin/main:contracts/menu.json contracts/menu.json)")
             } else if context.schemaPath != nil {

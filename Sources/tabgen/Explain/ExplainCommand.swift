@@ -34,7 +34,10 @@ struct ExplainCommand: ParsableCommand {
         let wanted = code.uppercased()
         var text = CodeDocumentation.section(for: wanted) ?? ""
         // A rule of the project's own schema (any code): its own words, after the built-in text if any.
-        if let document = try? ConfigContext.resolve(schema: schema, config: config).loadSchema(),
+        let context = try? ConfigContext.resolve(schema: schema, config: config)
+        // Says which tabgen.yml (or --schema) it read, as every command that reads one does.
+        if let context, context.config != nil || schema != nil { context.announce() }
+        if let document = try? context?.loadSchema(),
            text.isEmpty || document.sourceName != SchemaLoader.builtinName,
            let rule = document.extensions.rules.first(where: { $0.code.uppercased() == wanted }) {
             var lines = ["### \(rule.code) in \(document.sourceName)", "", "Severity: \(rule.severity.rawValue); kind: \(rule.kind.name) on \(rule.kind.path)."]

@@ -61,46 +61,55 @@ module Tabgen
         options[:flavor]
       end
 
-      CONFIG_NAMES = %w[tabgen.yml tabgen.yaml tabgen.json].freeze
-
-      # The config tabgen would use from a parent of the app's root, as a relative path
-      # (../tabgen.yml): the nearest parent holding one, up to the git repository's root,
-      # as tabgen searches (docs/generate.md). Nil when the app's root has its own or none is found.
+      # The config tabgen uses from the app's root when it lies in a parent folder, as
+      # tabgen names it (../tabgen.yml): `tabgen config --path` finds it as every command
+      # does (docs/generate.md). Nil when the app's root has its own or there is none.
       def parent_config
-        folder = File.expand_path(destination_root)
-        return nil if CONFIG_NAMES.any? { |name| File.exist?(File.join(folder, name)) }
+        # Exit 1, no config anywhere: the common case, and not worth a message.
+        found = Tabgen::Runner.capture('config', '--path', chdir: destination_root, quiet: true)&.chomp
+        found&.start_with?('../') ? found : nil
+      end
 
-        prefix = ''
-        until File.exist?(File.join(folder, '.git')) || File.dirname(folder) == folder
-          folder = File.dirname(folder)
-          prefix += '../'
-          name = CONFIG_NAMES.find { |candidate| File.exist?(File.join(folder, candidate)) }
-          return prefix + name if name
+      # The parent config's outputs as [lang, out] pairs, read by tabgen itself.
+      def parent_outputs
+        @parent_outputs ||= begin
+          listed = Tabgen::Runner.capture('config', '--outputs', chdir: destination_root)
+          raise Thor::Error, "tabgen cannot read #{@parent_config} (its message is above)" unless listed
+
+          listed.lines.map { |line| line.chomp.split("\t", 2) }
         end
-        nil
       end
 
-      # Whether the parent config lists no ruby output (read as text: tabgen reads it properly).
+      # Whether the parent config lists no ruby output.
       def outputs_missing?
-        @parent_config && !File.read(File.expand_path(@parent_config, destination_root)).match?(/lang:\s*ruby\b/)
+        @parent_config && parent_outputs.none? { |lang, _| lang == 'ruby' }
       end
 
-      # The outputs of tabgen.yml.tt, with paths relative to the parent config's folder.
+      # The outputs of tabgen.yml.tt, with paths relative to the parent config's folder,
+      # but for those it lists already (tabgen init writes the controller's).
       def rails_outputs(config_folder)
+        listed = parent_outputs.map { |_, out| Pathname.new(out).cleanpath.to_s }
+        missing, present = app_outputs(config_folder).partition { |_, out, _| !listed.include?(out) }
+        already = present.map { |_, out, _| " (it has #{out} already)" }.join
+        "tabgen: #{@parent_config} has no ruby output; add these to its outputs:#{already}, " \
+          "then run bin/rails tabgen:emit\n#{missing.map { |output| output_lines(*output) }.join}"
+      end
+
+      def output_lines(lang, out, options)
+        "  - lang: #{lang}\n    out: #{out}\n#{options}"
+      end
+
+      # [lang, out, options lines] of each output tabgen.yml.tt lists, out relative to config_folder.
+      def app_outputs(config_folder)
         app = Pathname.new(File.expand_path(destination_root)).relative_path_from(
           Pathname.new(File.expand_path(config_folder, destination_root))
-        ).to_s
-        <<~TEXT
-          tabgen: #{@parent_config} has no ruby output; add these to its outputs:, then run bin/rails tabgen:emit
-            - lang: ruby
-              out: #{app}#{view == 'helper' ? "\n    options: {view: helper}" : ''}
-            - lang: typescript
-              out: #{app}/app/javascript/controllers/bridge
-              options: {flavor: #{flavor}, tests: false}
-            - lang: typescript
-              out: #{app}/test/javascript/bridge
-              options: {flavor: #{flavor}}
-        TEXT
+        ).cleanpath.to_s
+        [
+          ['ruby', app, view == 'helper' ? "    options: {view: helper}\n" : ''],
+          ['typescript', "#{app}/app/javascript/controllers/bridge",
+           "    options: {flavor: #{flavor}, tests: false}\n"],
+          ['typescript', "#{app}/test/javascript/bridge", "    options: {flavor: #{flavor}}\n"]
+        ]
       end
 
       # A ViewComponent needs the view_component gem: without it in the app's bundle, a

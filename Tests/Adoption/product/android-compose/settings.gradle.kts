@@ -1,0 +1,2 @@
+rootProject.name = "Shop Compose"
+include(":app")

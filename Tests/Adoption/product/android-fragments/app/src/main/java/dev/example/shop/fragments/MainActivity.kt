@@ -1,0 +1,3 @@
+package dev.example.shop.fragments
+
+class MainActivity

@@ -1,0 +1,2 @@
+rootProject.name = "Shop Fragments"
+include(":app")

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct ShopApp: App {
+    var body: some Scene { WindowGroup { Text("Shop") } }
+}

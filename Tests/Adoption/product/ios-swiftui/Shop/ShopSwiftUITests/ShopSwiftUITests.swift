@@ -1,0 +1,4 @@
+import Testing
+@testable import ShopSwiftUI
+
+@Test func nothingYet() {}
