@@ -145,14 +145,15 @@ struct TypeScriptEndToEndTests {
     /// It was 30 KB until the path warnings TG020 and TG021 (1.5 KB) joined the runtime,
     /// 31.5 KB until TG022 (canonically equivalent ids and references, 1.5 KB) did, 32.7 KB
     /// until the cap on the allowed values a TG011 or TG015 message lists (0.1 KB) and TG024
-    /// (canonically equivalent object keys, 1.4 KB) did.
-    @Test("the JavaScript controller of the built-in schema stays under 34.3 KB")
+    /// (canonically equivalent object keys, 1.4 KB) did, 34.3 KB until messages showed
+    /// numbers beyond float64's range as written (2.0 KB).
+    @Test("the JavaScript controller of the built-in schema stays under 36.4 KB")
     func size() throws {
         let source = Support.file(try Self.generate(try Support.builtIn(), flavor: .javascript), "navigation_controller.js")
         #expect(source.utf8.count < Self.sizeBound, "navigation_controller.js is \(source.utf8.count) bytes")
     }
 
-    static let sizeBound = 34_300
+    static let sizeBound = 36_400
 
     @Test("decoding strict makes the tolerated deviations errors, and a rule without severity is an error")
     func decodingAndSeverity() throws {
