@@ -40,6 +40,43 @@ public enum JSONWriter {
         }
     }
 
+    /// `write(_:to:)` for a value read from text, at `path` in it: a number beyond Double's
+    /// range, which `write` gives as `null`, is written as `texts` has it, as written.
+    public static func write(_ value: JSON, at path: [PathToken], texts: JSONNumberTexts, to output: inout [UInt8]) {
+        guard value.containsInfiniteNumber else { return write(value, to: &output) }
+        var path = path
+        writeWithTexts(value, at: &path, texts, to: &output)
+    }
+
+    private static func writeWithTexts(_ value: JSON, at path: inout [PathToken], _ texts: JSONNumberTexts, to output: inout [UInt8]) {
+        switch value {
+        case .number(let number) where !number.isFinite:
+            if let text = texts.text(at: path) { output += text } else { output += format(number).utf8 }
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for index in elements.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                path.append(.index(index))
+                writeWithTexts(elements[index], at: &path, texts, to: &output)
+                path.removeLast()
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeQuoted(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                path.append(.key(member.key))
+                writeWithTexts(member.value, at: &path, texts, to: &output)
+                path.removeLast()
+            }
+            output.append(UInt8(ascii: "}"))
+        default:
+            write(value, to: &output)
+        }
+    }
+
     /// Integers print without a fraction; other numbers in Swift's shortest round-trip form.
     public static func format(_ number: Double) -> String {
         if number.isFinite, number == number.rounded(), abs(number) < 1e15 {

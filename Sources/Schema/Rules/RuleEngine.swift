@@ -26,6 +26,12 @@ public struct RuleEngine: Sendable {
     /// their pre-check (`CompiledRule.passes`): the caller saw them fail, so the check
     /// would only find so again. The findings are the same whatever `reporting` holds.
     public func evaluate(_ payload: JSON, skipping: UInt64, reporting: UInt64) -> [Finding] {
+        evaluate(payload, skipping: skipping, reporting: reporting, text: nil)
+    }
+
+    /// `evaluate(_:skipping:reporting:)` for a payload read from `text`, whose messages
+    /// show numbers beyond Double's range as written there.
+    func evaluate(_ payload: JSON, skipping: UInt64, reporting: UInt64, text: PayloadText?) -> [Finding] {
         var findings: [Finding] = []
         // Scratch for the compiled checks, shared by the rules of this payload; made
         // for the first pre-check (none may be needed).
@@ -39,7 +45,7 @@ public struct RuleEngine: Sendable {
                 if buffer.capacity == 0 { buffer.reserveCapacity(CompiledRule.pairwiseLimit) }
                 if rule.passes(payload, buffer: &buffer) { continue }
             }
-            report(rules[index], rule, payload, into: &findings)
+            report(rules[index], rule, payload, text: text, into: &findings)
         }
         return findings
     }

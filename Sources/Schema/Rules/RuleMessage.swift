@@ -49,15 +49,15 @@ struct RuleMessage: Sendable {
     }
 
     /// `RuleEngine.formatCharacters(template, value:reason:count:pointer:)`, with the reason written
-    /// by `reason` where the template has `{reason}`.
-    func render(value: JSON?, count: Int?, pointer: [PathToken], reason: (inout [UInt8]) -> Void) -> String {
+    /// by `reason` where the template has `{reason}`; `value` is at `pointer` in `text`.
+    func render(value: JSON?, count: Int?, pointer: [PathToken], text: PayloadText? = nil, reason: (inout [UInt8]) -> Void) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(textCount + 96)
         for piece in pieces {
             switch piece {
             case .text(let text): bytes.append(contentsOf: text)
             case .value:
-                if let value { MessageBytes.appendShown(value, to: &bytes) } else { bytes.append(contentsOf: "(absent)".utf8) }
+                if let value { MessageBytes.appendShown(value, at: pointer, in: text, to: &bytes) } else { bytes.append(contentsOf: "(absent)".utf8) }
             case .reason: reason(&bytes)
             case .count: if let count { MessageBytes.appendDecimal(count, to: &bytes) }
             case .pointer: MessageBytes.appendPointer(pointer, to: &bytes)
@@ -77,8 +77,18 @@ enum MessageBytes {
     /// `RuleEngine.show(value)`: compact JSON, cut after 117 Unicode scalars (counted by
     /// their lead bytes: the text is valid UTF-8) with "..." when it has more than 120.
     static func appendShown(_ value: JSON, to bytes: inout [UInt8]) {
+        appendShown(value, at: [], in: nil, to: &bytes)
+    }
+
+    /// `appendShown(_:to:)` for the value at `path` in a payload's `text`: a number
+    /// beyond Double's range is shown as written there (`1E400`), not as `null`.
+    static func appendShown(_ value: JSON, at path: [PathToken], in text: PayloadText?, to bytes: inout [UInt8]) {
         let start = bytes.count
-        JSONWriter.write(value, to: &bytes)
+        if let text, value.containsInfiniteNumber {
+            JSONWriter.write(value, at: path, texts: text.numbers, to: &bytes)
+        } else {
+            JSONWriter.write(value, to: &bytes)
+        }
         var scalars = 0
         var cut = start  // where the 118th scalar starts
         var index = start
@@ -130,5 +140,26 @@ enum MessageBytes {
 
     static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: text.utf8)
+    }
+}
+
+/// A payload's text beside its value, for messages that show a number beyond Double's
+/// range: its texts (`JSONNumberTexts`) are found once, at the first such message, so
+/// other payloads pay one allocation. Used only while `bytes` are valid (one validation).
+final class PayloadText {
+    let payload: JSON
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var found: JSONNumberTexts?
+
+    init(_ payload: JSON, _ bytes: UnsafeBufferPointer<UInt8>) {
+        self.payload = payload
+        self.bytes = bytes
+    }
+
+    var numbers: JSONNumberTexts {
+        if let found { return found }
+        let made = JSONNumberTexts(of: payload, in: bytes)
+        found = made
+        return made
     }
 }

@@ -6,12 +6,12 @@ import JSON
 /// Messages are written as bytes from the template split once (`RuleMessage`), with the
 /// rule's fixed words made once (`CompiledRule.Words`).
 extension RuleEngine {
-    func report(_ rule: Rule, _ compiled: CompiledRule, _ payload: JSON, into findings: inout [Finding]) {
+    func report(_ rule: Rule, _ compiled: CompiledRule, _ payload: JSON, text: PayloadText? = nil, into findings: inout [Finding]) {
         let message = compiled.message
         let words = compiled.words
         func report(_ path: [PathToken], value: JSON?, count: Int? = nil, reason: (inout [UInt8]) -> Void) {
             findings.append(Finding(code: rule.code, severity: rule.severity, pointer: JSONPointer(path),
-                                    message: message.render(value: value, count: count, pointer: path, reason: reason)))
+                                    message: message.render(value: value, count: count, pointer: path, text: text, reason: reason)))
         }
         switch compiled.kind {
         case .count(let path, let min, let max, let forbidden, let distinct, let filter):
@@ -73,7 +73,7 @@ extension RuleEngine {
                 let first = tokens(duplicate.first)
                 if duplicate.exact {
                     report(at, value: value) { bytes in
-                        MessageBytes.appendShown(value, to: &bytes)
+                        MessageBytes.appendShown(value, at: at, in: text, to: &bytes)
                         MessageBytes.append(" is also at ", to: &bytes)
                         MessageBytes.appendPointer(first, to: &bytes)
                     }
@@ -142,7 +142,7 @@ extension RuleEngine {
                 let at = path.tokens(at: positions, in: payload)
                 if unfiltered.contains(value) {
                     report(at, value: value) { bytes in
-                        MessageBytes.appendShown(value, to: &bytes)
+                        MessageBytes.appendShown(value, at: at, in: text, to: &bytes)
                         MessageBytes.append(" names an entry of ", to: &bytes)
                         MessageBytes.append(words.targets, to: &bytes)
                         MessageBytes.append(" that does not satisfy ", to: &bytes)
@@ -150,7 +150,7 @@ extension RuleEngine {
                     }
                 } else {
                     report(at, value: value) { bytes in
-                        MessageBytes.appendShown(value, to: &bytes)
+                        MessageBytes.appendShown(value, at: at, in: text, to: &bytes)
                         MessageBytes.append(" matches no ", to: &bytes)
                         MessageBytes.append(words.wanted, to: &bytes)
                     }
@@ -186,9 +186,10 @@ extension RuleEngine {
         case .equals(let path, let expected):
             path.forEachLocated(in: payload) { value, positions in
                 guard value != expected else { return }
-                report(path.tokens(at: positions, in: payload), value: value) { bytes in
+                let at = path.tokens(at: positions, in: payload)
+                report(at, value: value) { bytes in
                     MessageBytes.append("it is ", to: &bytes)
-                    MessageBytes.appendShown(value, to: &bytes)
+                    MessageBytes.appendShown(value, at: at, in: text, to: &bytes)
                     MessageBytes.append(", expected ", to: &bytes)
                     MessageBytes.appendShown(expected, to: &bytes)
                 }

@@ -61,12 +61,14 @@ public struct PayloadValidator: Sendable {
             // Valid against the schema: only the rules the pass could not clear are evaluated.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
             let keys = EquivalentKeys.mayOccur(in: bytes) ? EquivalentKeys.findings(in: payload) : []
-            return cut(keys + engine.evaluate(payload, skipping: passing, reporting: failing), uncounted: 0)
+            let text = PayloadText(payload, bytes)
+            return cut(keys + engine.evaluate(payload, skipping: passing, reporting: failing, text: text), uncounted: 0)
         case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
             // report nothing, so skipping them leaves the findings as they were.
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
-            return report(for: payload, skipping: passing, reporting: failing, equivalentKeys: EquivalentKeys.mayOccur(in: bytes))
+            return report(for: payload, skipping: passing, reporting: failing, equivalentKeys: EquivalentKeys.mayOccur(in: bytes),
+                          text: PayloadText(payload, bytes))
         case .unknown:
             return treeReport(for: bytes, strings: scratch.strings)
         }
@@ -84,7 +86,8 @@ public struct PayloadValidator: Sendable {
     func treeReport(for bytes: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> FindingReport {
         switch reader.parse(buffer: bytes, strings: strings) {
         case .success(let payload):
-            return report(for: payload, skipping: 0, reporting: 0, equivalentKeys: EquivalentKeys.mayOccur(in: bytes))
+            return report(for: payload, skipping: 0, reporting: 0, equivalentKeys: EquivalentKeys.mayOccur(in: bytes),
+                          text: PayloadText(payload, bytes))
         case .failure(let error):
             return FindingReport(findings: [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
                                                     message: "not well-formed JSON: \(error)", offset: error.offset)], errors: 1, warnings: 0)
@@ -104,16 +107,17 @@ public struct PayloadValidator: Sendable {
     /// `report(for:)` without the rules in `skipping` (bit n: rule n), which the
     /// caller knows report nothing on this payload, and without the pre-check of the
     /// rules in `reporting` (see `RuleEngine.evaluate(_:skipping:reporting:)`), and without
-    /// TG024's walk when `equivalentKeys` is false (the text cannot hold such keys).
-    func report(for payload: JSON, skipping: UInt64, reporting: UInt64, equivalentKeys: Bool = true) -> FindingReport {
+    /// TG024's walk when `equivalentKeys` is false (the text cannot hold such keys); with
+    /// the payload's `text`, messages show numbers beyond Double's range as written there.
+    func report(for payload: JSON, skipping: UInt64, reporting: UInt64, equivalentKeys: Bool = true, text: PayloadText? = nil) -> FindingReport {
         let limit = maxFindings > 0 ? maxFindings + 1 : 0
         // One RFC 8927 walk: the payloads that get here are nearly all invalid, so asking
         // a yes/no validator first would only walk their failing parts twice. Past the
         // limit it counts the errors without describing them.
         let schema = InstanceValidator.counted(payload, against: document, maxErrors: limit)
-        var findings = schema.errors.map { describe($0, in: payload) }
+        var findings = schema.errors.map { describe($0, in: payload, text: text) }
         if equivalentKeys { findings += EquivalentKeys.findings(in: payload) }
-        findings += engine.evaluate(payload, skipping: skipping, reporting: reporting)
+        findings += engine.evaluate(payload, skipping: skipping, reporting: reporting, text: text)
         return cut(findings, uncounted: schema.count - schema.errors.count)
     }
 
@@ -137,6 +141,11 @@ public struct PayloadValidator: Sendable {
 
     /// Turns an RFC 8927 error indicator into a coded, readable finding.
     public func describe(_ indicator: ErrorIndicator, in payload: JSON) -> Finding {
+        describe(indicator, in: payload, text: nil)
+    }
+
+    /// `describe(_:in:)`, showing numbers beyond Double's range as written in `text`.
+    func describe(_ indicator: ErrorIndicator, in payload: JSON, text payloadText: PayloadText?) -> Finding {
         // The validator hands over what it held (see `ErrorIndicator.context`); an
         // indicator made elsewhere is looked up by its paths.
         let value: JSON?
@@ -157,6 +166,7 @@ public struct PayloadValidator: Sendable {
         text.reserveCapacity(128)
         func say(_ piece: String) { text.append(contentsOf: piece.utf8) }
         func quote(_ piece: String) { JSONWriter.writeQuoted(piece, to: &text) }
+        func show(_ value: JSON) { MessageBytes.appendShown(value, at: indicator.instancePath, in: payloadText, to: &text) }
         // "found null", not "found null null": the kind of null is its whole text. Made
         // only by the messages that say it: showing a value writes it out, and for a
         // missing property the value is the whole object.
@@ -167,7 +177,7 @@ public struct PayloadValidator: Sendable {
             if case .number(let number) = value, !number.isFinite { return say("a number beyond the range of float64") }
             say(value.kindName)
             say(" ")
-            say(RuleEngine.show(value))
+            show(value)
         }
         var code: String
         var locatesKey = false
@@ -191,7 +201,7 @@ public struct PayloadValidator: Sendable {
         case "enum":
             code = FindingCode.notInEnum
             if case .enumeration(let values)? = schema?.form {
-                say(value.map(RuleEngine.show) ?? "value")
+                if let value { show(value) } else { say("value") }
                 say(" is not one of ")
                 AllowedValues.append(values, to: &text)
             } else {
@@ -227,7 +237,7 @@ public struct PayloadValidator: Sendable {
         case "mapping":
             code = FindingCode.badDiscriminator
             if case .discriminator(let form)? = schema?.form {
-                say(value.map(RuleEngine.show) ?? "value")
+                if let value { show(value) } else { say("value") }
                 say(" is not one of the ")
                 quote(form.tag)
                 say(" values ")

@@ -264,6 +264,7 @@ function readJSON(text: string): Json {
   }
   const value = JSON.parse(text) as Json
   scan(text)
+  lastText = text
   return value
 }
 
@@ -360,23 +361,23 @@ function checkSchema(payload: Json, nulls: Set<string>): Violation[] {
       return
     }
     if (schema.type !== undefined) {
-      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value)}`, tolerated)
+      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value, pointer)}`, tolerated)
       return
     }
     if (schema.enum) {
       // An enum value this version does not know is a newer server's: clients keep it.
       if (typeof value !== "string" || !schema.enum.includes(value)) {
-        fail("TG011", pointer, `${show(value)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
+        fail("TG011", pointer, `${show(value, pointer)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
       }
       return
     }
     if (schema.elements) {
-      if (!Array.isArray(value)) return fail("TG014", pointer, `expected an array, found ${kindAndValue(value)}`, tolerated)
+      if (!Array.isArray(value)) return fail("TG014", pointer, `expected an array, found ${kindAndValue(value, pointer)}`, tolerated)
       for (let index = 0; index < value.length; index++) check(value[index] as Json, schema.elements, `${pointer}/${index}`, false)
       return
     }
     if (schema.properties || schema.optionalProperties) {
-      if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value)}`, tolerated)
+      if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
       const required = schema.properties ?? {}
       const optional = schema.optionalProperties ?? {}
       for (const key of Object.keys(value)) {
@@ -446,7 +447,7 @@ function checkRules(payload: Json): Violation[] {
 function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
   const report = (pointer: string, value: Json | undefined, reason: string, count?: number): void => {
     const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name: string) =>
-      name === "value" ? (value === undefined ? "(absent)" : show(value))
+      name === "value" ? (value === undefined ? "(absent)" : show(value, pointer))
         : name === "reason" ? reason
           : name === "count" ? (count === undefined ? "" : String(count))
             : pointer)
@@ -483,7 +484,7 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
         const key = canonical(value)
         const earlier = first.get(key)
         if (earlier !== undefined) {
-          report(pointer, value, `${show(value)} is also at ${earlier}`)
+          report(pointer, value, `${show(value, pointer)} is also at ${earlier}`)
           continue
         }
         first.set(key, pointer)
@@ -517,9 +518,9 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
         } else if (keys.has(canonical(value))) {
           continue
         } else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value)} names an entry of ${describePath(rule.targets ?? "")} that does not satisfy ${conditions}`)
+          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets ?? "")} that does not satisfy ${conditions}`)
         } else {
-          report(pointer, value, `${show(value)} matches no ${wanted}`)
+          report(pointer, value, `${show(value, pointer)} matches no ${wanted}`)
         }
         if (typeof value !== "string") continue
         const equivalent = equivalents.get(value.normalize("NFC"))
@@ -545,7 +546,7 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
     case "equals": {
       const expected = canonical(rule.value ?? null)
       for (const [pointer, value] of matched) {
-        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value)}, expected ${show(rule.value ?? null)}`)
+        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value, pointer)}, expected ${show(rule.value ?? null)}`)
       }
       break
     }
@@ -757,23 +758,54 @@ function allowed(names: readonly string[]): string {
   return names.length > 20 ? `${listed} and ${names.length - 20} more` : listed
 }
 
-function kindAndValue(value: Json): string {
+function kindAndValue(value: Json, pointer: string): string {
   if (typeof value === "number" && !Number.isFinite(value)) return "a number beyond the range of float64"
-  return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
+  return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value, pointer)}`
 }
 
-// JSON text, cut short so that a hostile payload cannot flood the console.
-function show(value: Json): string {
-  const characters = Array.from(writeJSON(value))
+// JSON text, cut short so that a hostile payload cannot flood the console; a number
+// beyond float64's range at `pointer` in the payload as written there.
+function show(value: Json, pointer?: string): string {
+  const characters = Array.from(writeJSON(value, pointer))
   return characters.length > 120 ? `${characters.slice(0, 117).join("")}...` : characters.join("")
 }
 
-function writeJSON(value: Json): string {
+function writeJSON(value: Json, pointer?: string): string {
   if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return formatNumber(value)
-  if (Array.isArray(value)) return `[${value.map(writeJSON).join(",")}]`
-  if (isObject(value)) return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key] as Json)}`).join(",")}}`
+  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) ?? formatNumber(value)
+  const at = (key: string | number): string | undefined => pointer === undefined ? undefined : child(pointer, String(key))
+  if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`
+  if (isObject(value)) return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key] as Json, at(key))}`).join(",")}}`
   return String(value)
+}
+
+// JSON.parse reads a number beyond float64's range (1E400) as Infinity, which has no
+// digits: messages show its text, found by pointer (at the first such message) in the
+// text readJSON read last, which every check runs on.
+let lastText = ""
+let lastTexts: [string, Map<string, string>] | undefined
+
+function numberTexts(): Map<string, string> {
+  if (lastTexts && lastTexts[0] === lastText) return lastTexts[1]
+  const texts = new Map<string, string>()
+  // Each open container's pointer, and the key or index of the value being read in it.
+  const open: { at: string; key: string | number; object: boolean; keyNext: boolean }[] = []
+  const here = (): string => {
+    const top = open[open.length - 1]
+    return top ? child(top.at, String(top.key)) : ""
+  }
+  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
+  for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
+    const text = match[0] ?? ""
+    const top = open[open.length - 1]
+    if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
+    else if (text === "}" || text === "]") open.pop()
+    else if (text === ",") { if (top?.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
+    else if (top?.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
+    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
+  }
+  lastTexts = [lastText, texts]
+  return texts
 }
 
 function quote(text: string): string {

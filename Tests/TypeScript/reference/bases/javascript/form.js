@@ -141,6 +141,7 @@ function readJSON(text) {
       key = open[open.length - 1] instanceof Set
     }
   }
+  lastText = text
   return value
 }
 
@@ -200,7 +201,7 @@ function checkSchema(payload, nulls, root) {
   /** @type {(value: Json, pointer: string, tolerated: boolean) => JsonObject | undefined} */
   const object = (value, pointer, tolerated) => {
     if (isObject(value)) return value
-    fail("TG014", pointer, `expected an object, found ${kindAndValue(value)}`, tolerated)
+    fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
     return undefined
   }
   /** @type {(value: Json, schema: Schema, pointer: string, tolerated: boolean, tag?: string) => void} */
@@ -210,12 +211,12 @@ function checkSchema(payload, nulls, root) {
       const target = definition(schema.ref)
       if (target) check(value, target, pointer, tolerated)
     } else if (schema.type !== undefined) {
-      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value)}`, tolerated)
+      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value, pointer)}`, tolerated)
     } else if (schema.enum) {
       // An unknown value is a newer server's: clients keep it.
-      if (typeof value !== "string" || !schema.enum.includes(value)) fail("TG011", pointer, `${show(value)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
+      if (typeof value !== "string" || !schema.enum.includes(value)) fail("TG011", pointer, `${show(value, pointer)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
     } else if (schema.elements) {
-      if (!Array.isArray(value)) return fail("TG014", pointer, `expected an array, found ${kindAndValue(value)}`, tolerated)
+      if (!Array.isArray(value)) return fail("TG014", pointer, `expected an array, found ${kindAndValue(value, pointer)}`, tolerated)
       const elements = schema.elements
       value.forEach((element, index) => check(element, elements, `${pointer}/${index}`, false))
     } else if (schema.properties || schema.optionalProperties) {
@@ -279,24 +280,58 @@ const child = (pointer, key) => `${pointer}/${/[~/]/.test(key) ? key.replace(/~/
 /** @param {string[]} names */
 const allowed = (names) => names.slice(0, 20).map(quote).join(", ") + (names.length > 20 ? ` and ${names.length - 20} more` : "")
 
-/** @param {Json} value */
-const kindAndValue = (value) => typeof value === "number" && !Number.isFinite(value) ? "a number beyond the range of float64"
-  : value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value)}`
+/** @param {Json} value @param {string} pointer */
+const kindAndValue = (value, pointer) => typeof value === "number" && !Number.isFinite(value) ? "a number beyond the range of float64"
+  : value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value, pointer)}`
 
-// JSON text, cut short so that a hostile payload cannot flood the console.
-/** @param {Json} value */
-function show(value) {
-  const characters = Array.from(writeJSON(value))
+// JSON text, cut short so that a hostile payload cannot flood the console; a number
+// beyond float64's range at `pointer` in the payload as written there.
+/** @param {Json} value @param {string} [pointer] */
+function show(value, pointer) {
+  const characters = Array.from(writeJSON(value, pointer))
   return characters.length > 120 ? `${characters.slice(0, 117).join("")}...` : characters.join("")
 }
 
-/** @param {Json} value @returns {string} */
-function writeJSON(value) {
+/** @param {Json} value @param {string} [pointer] @returns {string} */
+function writeJSON(value, pointer) {
   if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return formatNumber(value)
-  if (Array.isArray(value)) return `[${value.map(writeJSON)}]`
-  if (isObject(value)) return `{${Object.entries(value).map(([key, member]) => `${quote(key)}:${writeJSON(member)}`)}}`
+  if (typeof value === "number") return (!Number.isFinite(value) && pointer !== undefined && numberTexts().get(pointer)) || formatNumber(value)
+  /** @param {string | number} key */
+  const at = (key) => pointer === undefined ? undefined : child(pointer, String(key))
+  if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index)))}]`
+  if (isObject(value)) return `{${Object.entries(value).map(([key, member]) => `${quote(key)}:${writeJSON(member, at(key))}`)}}`
   return String(value)
+}
+
+// JSON.parse reads a number beyond float64's range (1E400) as Infinity, which has no
+// digits: messages show its text, found by pointer (at the first such message) in the
+// text readJSON read last, which every check runs on.
+let lastText = ""
+/** @type {[string, Map<string, string>] | undefined} */
+let lastTexts
+
+function numberTexts() {
+  if (lastTexts && lastTexts[0] === lastText) return lastTexts[1]
+  const texts = new Map()
+  // Each open container's pointer, and the key or index of the value being read in it.
+  /** @type {{ at: string, key: string | number, object: boolean, keyNext: boolean }[]} */
+  const open = []
+  const here = () => {
+    const top = open[open.length - 1]
+    return top ? child(top.at, String(top.key)) : ""
+  }
+  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
+  for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
+    const text = match[0] || ""
+    const top = open[open.length - 1]
+    if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
+    else if (text === "}" || text === "]") open.pop()
+    else if (text === ",") { if (top && top.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
+    else if (top && top.keyNext) [top.key, top.keyNext] = [JSON.parse(text), false]
+    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
+  }
+  lastTexts = [lastText, texts]
+  return texts
 }
 
 /** @param {string} text */
