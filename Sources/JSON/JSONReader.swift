@@ -36,8 +36,17 @@ public struct JSONReader: Sendable {
     /// Parses, taking keys and short strings from `strings` when it holds them (one
     /// cache per thread; the tree is the same with or without it).
     public func parse(buffer: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> Result<JSON, JSONParseError> {
+        var wideKeys = false
+        return parse(buffer: buffer, strings: strings, wideKeys: &wideKeys)
+    }
+
+    /// `parse(buffer:strings:)`, setting `wideKeys` when some key of the text has a byte
+    /// past ASCII or an escape (`"\u212A"`), the only keys that may not be ASCII: a
+    /// caller with work about such keys alone skips it otherwise, without a scan of its own.
+    public func parse(buffer: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?, wideKeys: inout Bool) -> Result<JSON, JSONParseError> {
         var scanner = Scanner(buffer: buffer, maxDepth: maxDepth)
         scanner.strings = strings
+        defer { wideKeys = scanner.wideKeys }
         do {
             return .success(try scanner.document())
         } catch {
@@ -56,6 +65,11 @@ package struct Scanner {
     var depth = 0
     /// Where strings the reader built before are reused; nil builds each one.
     var strings: JSONStringCache?
+    /// The strings read so far with a byte past ASCII or an escape, counted on the paths
+    /// that handle those (rare) strings anyway, so an ASCII string costs nothing more.
+    var wideStrings = 0
+    /// Whether some key read so far had a byte past ASCII or an escape.
+    package var wideKeys = false
 
     package init(buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = buffer
@@ -165,7 +179,9 @@ package struct Scanner {
                 throw JSONParseError(reason: .expectedKey, offset: bytes[index] == UInt8(ascii: "}") ? comma ?? index : index)
             }
             let keyOffset = index
+            let wideBefore = wideStrings
             let key = try string()
+            if wideStrings != wideBefore { wideKeys = true }
             if seen == nil {
                 // Lengths first (cheap, and most keys of an object differ in length), by index
                 // so no member is copied.
@@ -262,9 +278,12 @@ package struct Scanner {
             guard i < end else { break }
             let byte = base[i]
             if byte == quote {
-                if !ascii, let bad = validateUTF8(from: start, to: i) {
-                    index = i
-                    throw JSONParseError(reason: .invalidUTF8, offset: bad)
+                if !ascii {
+                    if let bad = validateUTF8(from: start, to: i) {
+                        index = i
+                        throw JSONParseError(reason: .invalidUTF8, offset: bad)
+                    }
+                    wideStrings &+= 1
                 }
                 index = i &+ 1
                 if let strings {
@@ -274,6 +293,7 @@ package struct Scanner {
             }
             if byte == backslash {
                 index = i
+                wideStrings &+= 1
                 return try escapedString(start: start)
             }
             if byte < 0x20 {

@@ -151,4 +151,34 @@ struct JSONReaderTests {
         #expect(JSONPointer.parseTokens("a") == nil)
         #expect(JSONPointer.parseTokens("/~2") == nil)
     }
+
+    /// `wideKeys` is set by a key with a byte past ASCII or an escape, at any place of
+    /// the key, on the cached and the uncached path alike, and by nothing else: values
+    /// with such bytes and ASCII keys leave it unset.
+    @Test func wideKeysIsSetByAKeyWithAByteBeyondASCIIOrAnEscapeOnly() {
+        func wide(_ text: String, cached: Bool) -> Bool? {
+            var wideKeys = false
+            let result = Array(text.utf8).withUnsafeBufferPointer {
+                JSONReader().parse(buffer: $0, strings: cached ? JSONStringCache() : nil, wideKeys: &wideKeys)
+            }
+            guard case .success = result else { return nil }
+            return wideKeys
+        }
+        for cached in [false, true] {
+            #expect(wide(#"{"a": "\u00e9é", "b": ["\u212a", {"c": "\n"}], "d": {}}"#, cached: cached) == false)
+            #expect(wide(#"["é", "\u212a", 1]"#, cached: cached) == false)
+            for length in 1..<20 {
+                let plain = String(repeating: "k", count: length)
+                #expect(wide(#"{"x": 1, "\#(plain)": {"y": "é"}}"#, cached: cached) == false)
+                for position in 0...length {
+                    for inserted in ["é", "\u{212A}", #"\u0041"#, #"\n"#, #"\\"#] {
+                        var key = plain
+                        key.insert(contentsOf: inserted, at: key.index(key.startIndex, offsetBy: position))
+                        // Deep in the text, after plain keys, so no earlier key sets it.
+                        #expect(wide(#"{"x": 1, "a": [{"y": "z", "\#(key)": 2}]}"#, cached: cached) == true, "\(key) cached: \(cached)")
+                    }
+                }
+            }
+        }
+    }
 }

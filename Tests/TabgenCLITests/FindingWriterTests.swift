@@ -69,6 +69,8 @@ struct FindingWriterTests {
             var named = item
             named.subject = FindingSubject(contract: "c\(piece)", event: piece)
             Self.check(named)
+            // In the file name alone: the writer looks at it once, not on every line.
+            Self.check(LocatedFinding(file: "dir/\(piece)x.jsonl", line: 1, column: 2, finding: Self.finding(pointer: [.key("tabs")], message: "m")))
         }
     }
 

@@ -40,25 +40,6 @@ enum EquivalentKeys {
         "key \(RuleEngine.show(.string(key))) is canonically equivalent to the key \(RuleEngine.show(.string(first))) of the same object" + consequence
     }
 
-    /// Whether the text of a payload can hold a key that is not ASCII, the only kind that
-    /// TG024 concerns: it has a byte past ASCII or an escape (`"\\u212A"` is ASCII text for
-    /// a key that is not). Most payloads have neither and skip the walk of `findings(in:)`,
-    /// which cost about 11,000 instructions a payload on the benchmark's invalid ones.
-    static func mayOccur(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = ByteWords.load(base + index)
-            if word & ByteWords.highs != 0 || ByteWords.has(word, UInt8(ascii: "\\")) { return true }
-            index += 8
-        }
-        while index < bytes.count {
-            if base[index] >= 0x80 || base[index] == UInt8(ascii: "\\") { return true }
-            index += 1
-        }
-        return false
-    }
-
     /// The TG024 findings of a payload, each at the later key, in the order of the text.
     static func findings(in payload: JSON) -> [Finding] {
         var findings: [Finding] = []

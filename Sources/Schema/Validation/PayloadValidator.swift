@@ -59,15 +59,17 @@ public struct PayloadValidator: Sendable {
             return FindingReport()
         case .rulesOnly(let passing, let failing):
             // Valid against the schema: only the rules the pass could not clear are evaluated.
-            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
-            let keys = EquivalentKeys.mayOccur(in: bytes) ? EquivalentKeys.findings(in: payload) : []
-            let text = PayloadText(payload, bytes)
-            return cut(keys + engine.evaluate(payload, skipping: passing, reporting: failing, text: text), uncounted: 0)
+            var wideKeys = false
+            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings, wideKeys: &wideKeys) else { return treeReport(for: bytes, strings: nil) }
+            let rules = engine.evaluate(payload, skipping: passing, reporting: failing, text: PayloadText(payload, bytes))
+            // Joined only when there are TG024 findings: `[] + rules` would copy the list.
+            return cut(wideKeys ? EquivalentKeys.findings(in: payload) + rules : rules, uncounted: 0)
         case .schemaInvalid(let passing, let failing):
             // The schema errors are the tree path's to word; the rules the pass cleared
             // report nothing, so skipping them leaves the findings as they were.
-            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings) else { return treeReport(for: bytes, strings: nil) }
-            return report(for: payload, skipping: passing, reporting: failing, equivalentKeys: EquivalentKeys.mayOccur(in: bytes),
+            var wideKeys = false
+            guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings, wideKeys: &wideKeys) else { return treeReport(for: bytes, strings: nil) }
+            return report(for: payload, skipping: passing, reporting: failing, equivalentKeys: wideKeys,
                           text: PayloadText(payload, bytes))
         case .unknown:
             return treeReport(for: bytes, strings: scratch.strings)
@@ -84,9 +86,10 @@ public struct PayloadValidator: Sendable {
     }
 
     func treeReport(for bytes: UnsafeBufferPointer<UInt8>, strings: JSONStringCache?) -> FindingReport {
-        switch reader.parse(buffer: bytes, strings: strings) {
+        var wideKeys = false
+        switch reader.parse(buffer: bytes, strings: strings, wideKeys: &wideKeys) {
         case .success(let payload):
-            return report(for: payload, skipping: 0, reporting: 0, equivalentKeys: EquivalentKeys.mayOccur(in: bytes),
+            return report(for: payload, skipping: 0, reporting: 0, equivalentKeys: wideKeys,
                           text: PayloadText(payload, bytes))
         case .failure(let error):
             return FindingReport(findings: [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
@@ -107,7 +110,7 @@ public struct PayloadValidator: Sendable {
     /// `report(for:)` without the rules in `skipping` (bit n: rule n), which the
     /// caller knows report nothing on this payload, and without the pre-check of the
     /// rules in `reporting` (see `RuleEngine.evaluate(_:skipping:reporting:)`), and without
-    /// TG024's walk when `equivalentKeys` is false (the text cannot hold such keys); with
+    /// TG024's walk when `equivalentKeys` is false (no key of the text can be non-ASCII); with
     /// the payload's `text`, messages show numbers beyond Double's range as written there.
     func report(for payload: JSON, skipping: UInt64, reporting: UInt64, equivalentKeys: Bool = true, text: PayloadText? = nil) -> FindingReport {
         let limit = maxFindings > 0 ? maxFindings + 1 : 0

@@ -11,6 +11,9 @@ struct FindingWriter {
     let file: String
     /// `file` as `format` prints it: its UTF-8 (text), or quoted and escaped (json).
     private let fileBytes: [UInt8]
+    /// Whether `file` may hold a control character (text): looked at once, so each line
+    /// is looked at only past the file name.
+    private let fileMayHoldControls: Bool
 
     init(format: ReportFormat, file: String) {
         self.format = format
@@ -22,6 +25,7 @@ struct FindingWriter {
         case .github: break  // written by `LocatedFinding.github`
         }
         fileBytes = bytes
+        fileMayHoldControls = ControlCharacters.mayOccur(in: file)
     }
 
     /// Memory a thread builds report lines in: the line, and a piece of it that is
@@ -45,7 +49,7 @@ struct FindingWriter {
         case .text:
             writeText(item, to: line)
             // As `LocatedFinding.text`: control characters escaped (rare: looked for, then rebuilt).
-            if ControlCharacters.mayOccur(in: line.bytes) {
+            if fileMayHoldControls || ControlCharacters.mayOccur(in: UnsafeBufferPointer(rebasing: line.bytes[fileBytes.count...])) {
                 let escaped = ControlCharacters.escaped(String(decoding: line.bytes, as: UTF8.self))
                 line.removeAll()
                 line.append(contentsOf: escaped)

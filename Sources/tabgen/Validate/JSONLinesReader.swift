@@ -198,8 +198,12 @@ struct JSONLinesReader {
         for (line, slice, verdict) in later {
             let findings: [LocatedFinding]
             if let verdict {
-                let found = validator.report(for: slice, verdict: verdict, scratch: scratch)
-                findings = found.findings.isEmpty ? [] : found.findings.located(in: slice, file: file, firstLine: line.number)
+                var found = validator.report(for: slice, verdict: verdict, scratch: scratch)
+                // Taken out of the report, not shared with it: `located` moves a lone finding
+                // out of a list held once, and copied the whole list of one held twice.
+                let listed = found.findings
+                found.findings = []
+                findings = listed.isEmpty ? [] : listed.located(in: slice, file: file, firstLine: line.number)
                     .limited(to: maxFindings, total: (found.errors, found.warnings)).about(subject)
             } else {
                 findings = [tooLong(file: file, line: line.number)]
