@@ -197,6 +197,29 @@ struct RubyEndToEndTests {
         #expect(Support.file(strict, "test/helpers/tabgen_navigation_helper_test.rb").contains("Navigation::Contract::DecodingError"))
     }
 
+    /// The policy check, the <nav> attributes and the notify hook are one partial: a team's
+    /// render-policy.mustache reaches the helper and the component alike, at each one's indentation.
+    @Test("view=helper and view=component render the policy from one partial, render-policy.mustache")
+    func renderPolicyPartial() throws {
+        let builtIn = try #require(Support.templates.template(at: "ruby/render-policy.mustache"))
+        let templates = LayeredTemplateSource(overrides: InMemoryTemplateSource(["ruby/render-policy.mustache": "# team policy\n" + builtIn]),
+                                              base: Support.templates)
+        var rendered: [String: String] = [:]
+        for view in ["helper", "component"] {
+            let target = try TargetRegistry.target(language: "ruby", options: ["view": view])
+            let header = GenerationHeader(version: "0.0.0-test", schema: "schema.json", command: "tabgen emit --lang ruby")
+            let files = try Generator(templates: templates).generate(try Support.builtIn(), target: target, header: header)
+            rendered[view] = Support.file(files, view == "helper" ? "app/helpers/tabgen_navigation_helper.rb" : "app/components/navigation_component.rb")
+        }
+        let helper = try #require(rendered["helper"]), component = try #require(rendered["component"])
+        #expect(helper.contains("\n    # team policy\n    # Checked as `tabgen validate` checks it"))
+        #expect(component.contains("\n  # team policy\n  # Checked as `tabgen validate` checks it"))
+        // Each view gets its own methods from it, and blank lines stay blank.
+        #expect(helper.contains("    def render?(message)\n") && !helper.contains("def before_render"))
+        #expect(component.contains("  def before_render\n") && !component.contains("def render?(message)"))
+        #expect(!helper.contains(" \n") && !component.contains(" \n"))
+    }
+
     @Test("view=helper with a contract that lists events is an error naming the option")
     func helperWithEvents() throws {
         let contract = try #require(try ContractEvents.documents().first)
