@@ -42,7 +42,7 @@ struct ContractPart {
     }
 
     /// The languages whose contracts share the output directory itself (see `folder`).
-    static let flatLanguages: Set<String> = ["typescript"]
+    static let flatLanguages: Set<String> = ["typescript", "ruby"]
 
     /// The component in the language's case, for its `namespace` option: `Menu` (Swift,
     /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name).
