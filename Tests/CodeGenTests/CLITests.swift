@@ -174,8 +174,9 @@ struct CLITests {
         let emit = try tabgen(["emit", "--lang", "typescript", "--out", "bridge"], in: rails)
         #expect(emit.status == 0, "\(emit.stderr)")
         #expect(emit.stderr.contains("menu.json (contracts: of ../tabgen.yml)\n"), "\(emit.stderr)")
-        for folder in ["navigation", "menu"] {
-            #expect(FileManager.default.fileExists(atPath: rails.appendingPathComponent("bridge/\(folder)").path), "\(folder)")
+        // TypeScript files name their component, so every contract's go straight into --out.
+        for file in ["navigation_controller.ts", "menu.ts"] {
+            #expect(FileManager.default.fileExists(atPath: rails.appendingPathComponent("bridge/\(file)").path), "\(file)")
         }
         let check = try tabgen(["check", "--lang", "typescript", "--out", "bridge"], in: rails)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")

@@ -272,6 +272,88 @@ struct ContractsEmitTests {
         #expect(run.stdout == "5 1\n", "\(run.stdout)\(run.stderr)")
     }
 
+    /// A project with the navigation, menu and form contracts and `config` as tabgen.yml.
+    func threeContracts(config: String) throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["menu", "form"] {
+            try FileManager.default.copyItem(atPath: ContractsCommandTests.root.appendingPathComponent("contracts/\(name).json").path,
+                                             toPath: folder.appendingPathComponent("\(name).json").path)
+        }
+        try FileManager.default.copyItem(atPath: ContractsCommandTests.navigation, toPath: folder.appendingPathComponent("navigation.json").path)
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        return directory
+    }
+
+    /// Every file below `directory`, relative to it, the manifest left out.
+    func files(below directory: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).filter {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue && !$0.hasSuffix(".tabgen-manifest")
+        }.sorted()
+    }
+
+    /// An importmap app loads `app/javascript/controllers` as `controllers/...`, and
+    /// stimulus-loading's eagerLoadControllersFrom registers each `*_controller.js` below it
+    /// as its path without `_controller`, `/` -> `--`, `_` -> `-`: each contract's controller
+    /// must then be the identifier its pages use, and every import of a base must be a file.
+    @Test func javaScriptContractsLandWhereImportmapAndStimulusLoadThem() throws {
+        let directory = try threeContracts(config: """
+            version: 1
+            contracts: contracts
+            outputs:
+              - lang: typescript
+                out: app/javascript/controllers/bridge
+                options:
+                  flavor: javascript
+                  bridgeComponent: true
+
+            """)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let javascript = directory.appendingPathComponent("app/javascript")
+        let files = files(below: javascript).filter { $0.hasSuffix(".js") }
+        #expect(files.contains("controllers/bridge/navigation_controller.js"), "\(files)")
+        let registered = files.filter { $0.hasSuffix("_controller.js") }.map {
+            String($0.dropFirst("controllers/".count).dropLast("_controller.js".count))
+                .replacingOccurrences(of: "/", with: "--").replacingOccurrences(of: "_", with: "-")
+        }
+        // navigation's base is its controller; menu's and form's are extended by the app's own.
+        #expect(registered == ["bridge--navigation"], "\(files)")
+        var imports = 0
+        for file in files {
+            let text = try String(contentsOf: javascript.appendingPathComponent(file), encoding: .utf8)
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.contains("await import(") {
+                guard let from = line.split(separator: "\"").dropFirst().first.map(String.init), !from.hasPrefix("node:"), !from.hasPrefix("@hotwired/") else { continue }
+                // importmap's pin_all_from "app/javascript/controllers", under: "controllers"; or relative to the file.
+                let target = from.hasPrefix("./") ? folder + "/" + from.dropFirst(2) : from + ".js"
+                #expect(files.contains(target), "\(file) imports \(from): \(files)")
+                imports += 1
+            }
+        }
+        #expect(imports >= 5, "each base imports its module, each test its module")
+    }
+
+    /// Two contracts whose files would share a name in one directory are refused before
+    /// anything is written (a one-event copy of navigation has navigation's fixture names).
+    @Test func twoContractsWritingOneFileAreRefusedBeforeWriting() throws {
+        let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: typescript\n    out: js\n  - lang: ruby\n    out: rails\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let navigation = try String(contentsOfFile: ContractsCommandTests.navigation, encoding: .utf8)
+        let sidebar = navigation.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "sidebar""#)
+            .replacingOccurrences(of: "bridge--navigation", with: "bridge--sidebar")
+        try Data(sidebar.utf8).write(to: directory.appendingPathComponent("contracts/sidebar.json"))
+        let result = try CLI.run(["emit"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("typescript: js: contracts navigation and sidebar both generate fixtures/MessageData.fixtures.json"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("js").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("rails").path))
+    }
+
     @Test func aComponentThatIsNotAFolderNameIsRefusedBeforeWriting() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

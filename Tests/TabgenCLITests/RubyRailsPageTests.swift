@@ -3,7 +3,8 @@ import Testing
 
 /// The menu and form ViewComponents in a real Rails 6.1 app (Debian's railties; the
 /// view_component gem is the double of Tests/Ruby/doubles): `tabgen emit` writes the Ruby
-/// of contracts/menu.json and contracts/form.json as a project's tabgen.yml lists them,
+/// of contracts/menu.json and contracts/form.json, as a project's tabgen.yml lists them,
+/// into the app's root,
 /// Tests/Ruby/rails renders both components on one page through routing, a controller and
 /// ActionView (test/page_test.rb checks the HTML and that invalid menu data raises), and
 /// `tabgen validate --html` checks that page against both contracts: it passes, and a
@@ -21,22 +22,26 @@ struct RubyRailsPageTests {
             try manager.copyItem(atPath: PathAccessorsCompileTests.root.appendingPathComponent("contracts/\(name).json").path,
                                  toPath: directory.appendingPathComponent("contracts/\(name).json").path)
         }
-        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: gen\n".utf8)
+        // One app: its own files and the double, then the Ruby output at its root, where
+        // Zeitwerk autoloads app/ (the app eager-loads, so every file must define the
+        // constant its path names).
+        let app = directory.appendingPathComponent("app")
+        try Self.copyTree(Self.rails, into: app)
+        try manager.createDirectory(at: app.appendingPathComponent("doubles"), withIntermediateDirectories: true)
+        try manager.copyItem(at: Self.double, to: app.appendingPathComponent("doubles/view_component.rb"))
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: app\n".utf8)
             .write(to: directory.appendingPathComponent("tabgen.yml"))
         let emit = try CLI.run(["emit"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
-
-        // One app: each contract's output (gen/<component>/) merged into its root, as a
-        // Rails app holds them, then the app's own files and the double.
-        let app = directory.appendingPathComponent("app")
-        for source in ["gen/menu", "gen/form"].map(directory.appendingPathComponent) + [Self.rails] {
-            try Self.copyTree(source, into: app)
-        }
-        try manager.createDirectory(at: app.appendingPathComponent("doubles"), withIntermediateDirectories: true)
-        try manager.copyItem(at: Self.double, to: app.appendingPathComponent("doubles/view_component.rb"))
         for path in ["app/components/menu/display_component.rb", "app/components/form/connect_component.rb"] {
             #expect(manager.fileExists(atPath: app.appendingPathComponent(path).path), "\(path) not emitted")
         }
+        // One tree for both contracts: Ruby where Rails autoloads it (app/) or runs tests (test/).
+        let manifest = try String(contentsOf: app.appendingPathComponent(".tabgen-manifest"), encoding: .utf8)
+        let emitted = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").first.map(String.init) }
+        #expect(emitted.count > 10, "\(manifest)")
+        let misplaced = emitted.filter { ($0.hasSuffix(".rb") || $0.hasSuffix(".erb")) && !$0.hasPrefix("app/") && !$0.hasPrefix("test/") }
+        #expect(misplaced.isEmpty, "\(misplaced)")
 
         let rails = try PathAccessorsCompileTests.run("ruby", ["test/page_test.rb"], in: app)
         #expect(rails.status == 0, "\(rails.stdout)\(rails.stderr)")

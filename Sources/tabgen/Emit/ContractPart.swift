@@ -3,8 +3,9 @@ import Foundation
 import Schema
 
 /// One contract's share of an output when tabgen.yml lists `contracts:`: its files go to
-/// `OUT/<component>/`, generated from its schema with the language's namespace option
-/// set to the component, and one manifest at `OUT` covers every contract. A contract
+/// `OUT/<component>/` (Swift, Kotlin) or straight into `OUT` (TypeScript, Ruby), generated
+/// from its schema with the language's namespace option set to the component, and one
+/// manifest at `OUT` covers every contract. A contract
 /// removed from the config is then a set of files the manifest lists and emit no longer
 /// generates: `check` reports them and the next `emit` deletes them, as for any file.
 struct ContractPart {
@@ -16,8 +17,11 @@ struct ContractPart {
     var header: GenerationHeader
 
     /// The folder below the output directory: the component (`parts` refuses one that is
-    /// not a plain name).
-    var folder: String { component }
+    /// not a plain name), or none where the place of a file is its name to a loader:
+    /// Stimulus registers `controllers/bridge/navigation_controller.js` as `bridge--navigation`
+    /// and the bases import `controllers/bridge/<module>`; Rails autoloads `app/...` of its
+    /// root only. Those files already carry the component in their names.
+    var folder: String?
     /// Swift only: the contract's namespace, which starts the name of each of its Swift
     /// files that does not already start with it.
     var swiftFilePrefix: String?
@@ -28,13 +32,17 @@ struct ContractPart {
     /// `sidebar/MessageData.swift`), so Swift files take their contract's namespace
     /// (`Sidebar+MessageData.swift`), as a contract that lists events already names them.
     func path(of path: String) -> String {
-        guard let prefix = swiftFilePrefix, path.hasSuffix(".swift") else { return folder + "/" + path }
+        let below = folder.map { $0 + "/" } ?? ""
+        guard let prefix = swiftFilePrefix, path.hasSuffix(".swift") else { return below + path }
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if let name = components.last, !name.hasPrefix(prefix + "+"), name != prefix + ".swift" {
             components[components.count - 1] = prefix + "+" + name
         }
-        return folder + "/" + components.joined(separator: "/")
+        return below + components.joined(separator: "/")
     }
+
+    /// The languages whose contracts share the output directory itself (see `folder`).
+    static let flatLanguages: Set<String> = ["typescript", "ruby"]
 
     /// The component in the language's case, for its `namespace` option: `Menu` (Swift,
     /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name).
@@ -72,6 +80,7 @@ struct ContractPart {
             }
             parts.append(ContractPart(schemaPath: contract.path, schemaDisplay: contract.file, component: contract.component, target: target,
                                       header: GenerationHeader(version: version, schema: GenerationHeader.fileName(contract.file), command: command),
+                                      folder: flatLanguages.contains(output.language) ? nil : contract.component,
                                       swiftFilePrefix: output.language == "swift" ? options["namespace"] : nil))
         }
         return parts

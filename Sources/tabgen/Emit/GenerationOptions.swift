@@ -328,6 +328,8 @@ struct EmitJob {
         let generator = Generator(templates: templates)
         for job in jobs where !job.parts.isEmpty {
             var files: [GeneratedFile] = []
+            // In a shared directory (`ContractPart.folder`), the component that wrote each path.
+            var writers: [String: String] = [:]
             for part in job.parts {
                 let document: SchemaDocument
                 if let cached = documents[part.schemaPath] {
@@ -336,13 +338,21 @@ struct EmitJob {
                     document = try parseSchema(try schemaBytes(path: part.schemaPath), displayName: part.schemaDisplay)
                     documents[part.schemaPath] = document
                 }
+                let generated: [GeneratedFile]
                 do {
-                    files += try generator.generate(document, target: part.target, header: part.header).map {
+                    generated = try generator.generate(document, target: part.target, header: part.header).map {
                         GeneratedFile(path: part.path(of: $0.path), contents: $0.contents)
                     }
                 } catch {
                     throw CLIError("\(job.target.language): \(part.component): \(error.message)")
                 }
+                for file in generated {
+                    if let other = writers.updateValue(part.component, forKey: file.path) {
+                        throw CLIError("\(job.target.language): \(job.directoryDisplay): contracts \(other) and \(part.component) both generate \(file.path); "
+                                       + "their files share this directory, so rename a type of one of them (nothing was written)")
+                    }
+                }
+                files += generated
             }
             // Several contracts: always generated (the up-to-date fast path covers one schema).
             results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header))))
