@@ -46,6 +46,8 @@ struct ContractPart {
             return words.joined().lowercased()
         case "typescript":
             return TypeScriptOptions.defaultNamespace(component: component)
+        case "swift":
+            return SwiftOptions.defaultNamespace(component: component)
         default:
             return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
