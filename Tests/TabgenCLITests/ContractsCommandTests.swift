@@ -67,6 +67,37 @@ struct ContractsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("web").path))
     }
 
+    /// Issue 26: a hyphenated component's TypeScript module was `overflow_menu` with
+    /// `--schema` but `overflowMenu` with `contracts:` (and its tests `overflowMenu.menu_data`).
+    /// Both now name it in snake_case, as Stimulus names controller files.
+    @Test func aHyphenatedComponentsTypeScriptFilesAreNamedAlikeBothWays() throws {
+        let config = "version: 1\ncontracts: [overflow.json]\noutputs:\n  - lang: typescript\n    out: web\n"
+        let directory = try project(config: config)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let menu = try String(contentsOfFile: Self.menu, encoding: .utf8)
+        let overflow = menu.replacingOccurrences(of: #""component": "menu""#, with: #""component": "overflow-menu""#)
+            .replacingOccurrences(of: #""stimulusIdentifier": "bridge--menu""#, with: #""stimulusIdentifier": "bridge--overflow-menu""#)
+        #expect(overflow.components(separatedBy: "overflow-menu").count == 3)
+        try write(overflow, "overflow.json", in: directory)
+
+        let fromContracts = try CLI.run(["emit"], in: directory)
+        #expect(fromContracts.status == 0, "\(fromContracts.stdout)\(fromContracts.stderr)")
+        let fromSchema = try CLI.run(["emit", "--lang", "typescript", "--schema", "overflow.json", "--out", "single"], in: directory)
+        #expect(fromSchema.status == 0, "\(fromSchema.stdout)\(fromSchema.stderr)")
+
+        func files(_ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path).filter { $0.hasSuffix(".ts") }.sorted()
+        }
+        let expected = ["overflow_menu.menu_data.test.ts", "overflow_menu.selection.test.ts", "overflow_menu.ts"]
+        #expect(try files("web/overflow-menu") == expected)
+        #expect(try files("single") == expected)
+        for folder in ["web/overflow-menu", "single"] {
+            let test = try String(contentsOf: directory.appendingPathComponent("\(folder)/overflow_menu.menu_data.test.ts"), encoding: .utf8)
+            #expect(test.contains(#"await import("./overflow_menu.js")"#), "\(folder): \(test)")
+            #expect(!test.contains("overflowMenu"), "\(folder)")
+        }
+    }
+
     @Test func aPayloadIsTheDataOfOneEventOfOneContract() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }

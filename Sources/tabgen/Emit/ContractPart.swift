@@ -45,14 +45,17 @@ struct ContractPart {
     static let flatLanguages: Set<String> = ["typescript", "ruby"]
 
     /// The component in the language's case, for its `namespace` option: `Menu` (Swift,
-    /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name).
+    /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name, in
+    /// snake_case as with `--schema`: `overflow_menu`).
     static func namespace(_ component: String, language: String) -> String {
         let words = component.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         switch language {
         case "kotlin":
             return words.joined().lowercased()
         case "typescript":
-            return words.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+            return TypeScriptOptions.defaultNamespace(component: component)
+        case "swift":
+            return SwiftOptions.defaultNamespace(component: component)
         default:
             return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }

@@ -14,6 +14,20 @@ public struct SwiftOptions: Sendable, Equatable {
     /// Wrap every generated type in `enum <namespace>` (`TabBar.MessageData`); empty: none,
     /// or for a contract that lists events the component's name (`SwiftTarget.resolved(for:)`).
     public var namespace: String = ""
+
+    /// The namespace of a component's contract: the component as a type (`Menu`), with
+    /// `Component` added when that is a type the generated code uses (`error` ->
+    /// `ErrorComponent`: an `enum Error` would shadow Swift's `Error` and the module
+    /// would not compile). One rule for `--schema` and `contracts:`.
+    public static func defaultNamespace(component: String) -> String {
+        let name = SwiftNaming.typeIdentifier([component])
+        return isReservedNamespace(name) ? name + "Component" : name
+    }
+
+    /// A type the generated code uses (case-insensitively, as file names on macOS are).
+    static func isReservedNamespace(_ name: String) -> Bool {
+        SwiftNaming.reservedTypeNames.union(SwiftBridgeComponent.hotwireTypeNames).contains { $0.lowercased() == name.lowercased() }
+    }
     /// The module the generated tests `@testable import` (the app target); empty: none.
     public var testableImport: String = ""
     /// Emit `TabgenRuntime.swift` (JSON values, violations, the rule runtime). Turn it off
@@ -37,7 +51,7 @@ public struct SwiftOptions: Sendable, Equatable {
     public static let documentation: [(name: String, help: String)] = [
         ("accessLevel", "public or internal (default internal)"),
         ("decoding", "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
-        ("namespace", "wrap every type in `enum NAME` (default: none for a one-event schema; the component's name, e.g. Menu, for a contract that lists events)"),
+        ("namespace", "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name, e.g. Menu, for a contract that lists events, ErrorComponent for error)"),
         ("testableImport", "module the generated tests @testable import (default: none)"),
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),
@@ -60,6 +74,9 @@ public struct SwiftOptions: Sendable, Equatable {
             case "namespace":
                 guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
                     throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")
+                }
+                guard !Self.isReservedNamespace(value) else {
+                    throw CodeGenError("swift option namespace must not be \(value), a type the generated code uses (e.g. \(value)Component)")
                 }
                 namespace = value
             case "testableImport":

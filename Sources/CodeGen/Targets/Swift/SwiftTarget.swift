@@ -113,7 +113,7 @@ extension SwiftTarget {
     public func resolved(for model: TypeModel) -> SwiftTarget {
         guard options.namespace.isEmpty, let component = TargetOption.defaultNamespace(for: model) else { return self }
         var target = self
-        target.options.namespace = SwiftNaming.typeIdentifier([component])
+        target.options.namespace = SwiftOptions.defaultNamespace(component: component)
         return target
     }
 }

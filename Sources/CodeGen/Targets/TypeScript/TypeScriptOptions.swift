@@ -17,6 +17,14 @@ public struct TypeScriptOptions: Sendable, Equatable {
     /// the component's name in snake case (`menu.ts`). The module is the namespace:
     /// `import * as menu from "./menu.js"`.
     public var namespace: String = ""
+
+    /// The default module of a component's contract: its name in snake_case
+    /// (`overflow-menu` → `overflow_menu`), as Stimulus's file names are
+    /// (`overflow_menu_controller.js` registers `overflow-menu`). One rule for `--schema`
+    /// and `contracts:`, so a component's files are named alike however it is emitted.
+    public static func defaultNamespace(component: String) -> String {
+        Naming.snakeCase(Naming.nonEmptyWords(component))
+    }
     /// Also write `<module>_bridge_component.ts` (`.js` in flavor javascript) for a contract that lists events: a typed
     /// Stimulus `BridgeComponent` base (TypeScriptBridgeComponent).
     public var bridgeComponent = false

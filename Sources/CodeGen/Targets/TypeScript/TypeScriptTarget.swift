@@ -93,7 +93,7 @@ public struct TypeScriptTarget: LanguageTarget {
         // it holds no controller (the component's base is made elsewhere).
         if input.model.listsEvents, !options.namespace.isEmpty { return options.namespace }
         if input.model.listsEvents, let component = input.model.contract?.component, !Naming.nonEmptyWords(component).isEmpty {
-            return Naming.snakeCase(Naming.nonEmptyWords(component))
+            return TypeScriptOptions.defaultNamespace(component: component)
         }
         if let contract = input.model.contract {
             let last = contract.stimulusIdentifier.components(separatedBy: "--").last ?? contract.stimulusIdentifier
