@@ -5,8 +5,9 @@ import PackagePlugin
 /// `tabgen` carries them in its binary instead of depending on a resource bundle next
 /// to the build directory: `schema.json` (key `schema.json`), `docs/reference/codes.md`
 /// (key `codes.md`), `contracts/path-configuration.json` (key `path-configuration.json`)
-/// and every file under
-/// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`).
+/// every file under
+/// `Templates/` (keyed by its path inside it, e.g. `swift/struct.mustache`), and every
+/// file under `Runtime/` (keyed `runtime/` and its path, e.g. `runtime/swift/TabgenRuntime.swift`).
 ///
 /// It also passes the sources code generation depends on (`Sources/JSON`,
 /// `Sources/Schema`, `Sources/CodeGen`, `Package.resolved`), which are hashed, not
@@ -25,8 +26,9 @@ struct EmbedResources: BuildToolPlugin {
             ("path-configuration.json", root.appending(path: "contracts/path-configuration.json")),
         ]
         resources += Self.files(under: root.appending(path: "Templates"))
+        resources += Self.files(under: root.appending(path: "Runtime")).map { ("runtime/" + $0.key, $0.url) }
         var fingerprinted: [(key: String, url: URL)] = []
-        for folder in ["Sources/JSON", "Sources/Schema", "Sources/CodeGen"] {
+        for folder in ["Sources/JSON", "Sources/Schema", "Sources/CodeGen", "Runtime"] {
             fingerprinted += Self.files(under: root.appending(path: folder)).map { ("\(folder)/\($0.key)", $0.url) }
         }
         let resolved = root.appending(path: "Package.resolved")

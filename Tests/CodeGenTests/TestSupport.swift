@@ -9,7 +9,9 @@ enum Support {
     /// The test schemas, a resource of this test target.
     static let schemasDirectory = Bundle.module.url(forResource: "Schemas", withExtension: nil)
         ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemas")
-    static let templates = DirectoryTemplateSource(directory: packageRoot.appendingPathComponent("Templates"))
+    static let templates = DirectoryTemplateSource(
+        directory: packageRoot.appendingPathComponent("Templates"), runtimeDirectory: packageRoot.appendingPathComponent("Runtime")
+    )
 
     static func document(at url: URL, name: String? = nil) throws -> SchemaDocument {
         let bytes = try [UInt8](Data(contentsOf: url))

@@ -29,12 +29,27 @@ public struct InMemoryTemplateSource: TemplateSource {
     public func template(at path: String) -> String? { templates[path] }
 }
 
-/// Templates read from a directory laid out like `Templates/` (`DIR/swift/*.mustache`).
+extension TemplateSource {
+    /// The runtime source at `path` inside `Runtime/` (`typescript/runtime.ts`), read
+    /// with `comment` as the language's line comment.
+    public func runtime(_ path: String, comment: String) throws(CodeGenError) -> RuntimeSource {
+        let key = RuntimeSource.keyPrefix + path
+        guard let text = template(at: key) else { throw CodeGenError("no runtime source \(key)") }
+        return try RuntimeSource(text, path: key, comment: comment)
+    }
+}
+
+/// Templates read from a directory laid out like `Templates/` (`DIR/swift/*.mustache`),
+/// and runtimes (`runtime/...`) from `runtimeDirectory`, laid out like `Runtime/`, when
+/// given (tests read the source tree's; `--templates DIR` has none, so runtimes stay
+/// built in).
 public struct DirectoryTemplateSource: TemplateSource {
     public var directory: URL
+    public var runtimeDirectory: URL?
 
-    public init(directory: URL) {
+    public init(directory: URL, runtimeDirectory: URL? = nil) {
         self.directory = directory
+        self.runtimeDirectory = runtimeDirectory
     }
 
     public func templatePaths(in folder: String) -> [String] {
@@ -51,7 +66,12 @@ public struct DirectoryTemplateSource: TemplateSource {
     }
 
     public func template(at path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path) else { return nil }
+        var file = directory.appendingPathComponent(path)
+        if path.hasPrefix(RuntimeSource.keyPrefix) {
+            guard let runtimeDirectory else { return nil }
+            file = runtimeDirectory.appendingPathComponent(String(path.dropFirst(RuntimeSource.keyPrefix.count)))
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 }

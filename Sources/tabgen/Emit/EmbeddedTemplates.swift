@@ -2,11 +2,12 @@ import CodeGen
 import Foundation
 
 /// The templates compiled into the binary by the EmbedResources plugin (every file of
-/// `Templates/`), for CodeGen, which does not embed anything itself.
+/// `Templates/`, and the runtimes of `Runtime/` under `runtime/`), for CodeGen, which
+/// does not embed anything itself.
 enum EmbeddedTemplates {
     static let source: InMemoryTemplateSource = {
         var templates: [String: String] = [:]
-        for name in EmbeddedResources.names where name.hasSuffix(".mustache") {
+        for name in EmbeddedResources.names where name.hasSuffix(".mustache") || name.hasPrefix(RuntimeSource.keyPrefix) {
             if let data = EmbeddedResources.data(named: name) {
                 templates[name] = String(decoding: data, as: UTF8.self)
             }
