@@ -21,9 +21,7 @@ here="$root/Tests/Adoption"
 source "$root/Tests/Gem/lib.sh"
 gem_need_packages adoption
 
-binary="${1:-$root/.build/release/tabgen}"
-[[ -x "$binary" ]] || { echo "adoption: no tabgen binary at $binary (swift build -c release --product tabgen --static-swift-stdlib first)"; echo "adoption: 0 passed, 1 failed"; exit 1; }
-binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+gem_binary adoption "${1:-}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -20,6 +20,18 @@ gem_need_packages() {
         || { echo "$prefix: cannot install ${missing[*]}"; echo "$prefix: 0 passed, 1 failed"; exit 1; }
 }
 
+# gem_binary PREFIX [PATH]: sets $binary to PATH (default: the static release build) as an
+# absolute path; without an executable there, prints "PREFIX: 0 passed, 1 failed" and exits 1.
+gem_binary() {
+    local prefix="$1"
+    binary="${2:-$root/.build/release/tabgen}"
+    [[ -x "$binary" ]] || {
+        echo "$prefix: no tabgen binary at $binary (swift build -c release --product tabgen --static-swift-stdlib first)"
+        echo "$prefix: 0 passed, 1 failed"; exit 1
+    }
+    binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+}
+
 # check NAME COMMAND...: runs COMMAND (output to $log), counts and prints the result.
 check() {
     local name="$1"; shift

@@ -17,12 +17,7 @@ here="$root/Tests/Gem"
 source "$here/lib.sh"
 gem_need_packages gem
 
-binary="${1:-}"
-if [[ -z "$binary" ]]; then
-    binary="$root/.build/release/tabgen"
-fi
-[[ -n "$binary" && -x "$binary" ]] || { echo "gem: no tabgen binary (swift build -c release --product tabgen --static-swift-stdlib first)"; echo "gem: 0 passed, 1 failed"; exit 1; }
-binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+gem_binary gem "${1:-}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
