@@ -73,7 +73,14 @@ package final class PathResolver: @unchecked Sendable {
         /// Why the app ignores the whole document (it keeps its earlier configuration).
         package var dropped: String?
         /// What the app throws resolving this URL (Android: a null Gson left), and where.
-        package var exception: (reason: String, pointer: JSONPointer)?
+        package var exception: Exception?
+    }
+
+    /// An exception the app throws resolving a URL: why, and the member of the document
+    /// that causes it.
+    package struct Exception: Sendable {
+        package var reason: String
+        package var pointer: JSONPointer
     }
 
     /// The string each platform matches patterns against, or nil when `location` is
@@ -115,14 +122,14 @@ package final class PathResolver: @unchecked Sendable {
         var broken: [(rule: Int, position: Int, pattern: String)] = []
         var bounded: [(rule: Int, position: Int, pattern: String)] = []
         let source = configuration(on: platform)
-        var exception = source.throwsOnLoad.map { ($0, JSONPointer.root) }
+        var exception = source.throwsOnLoad.map { Exception(reason: $0, pointer: .root) }
         rules: for rule in exception == nil ? source.rules + PathConfiguration.historicalLocationRules(on: platform) : [] {
             switch rule.nullPart {
             case .rule?:
-                exception = ("NullPointerException: rule \(rule.index) is null", rule.pointer)
+                exception = Exception(reason: "NullPointerException: rule \(rule.index) is null", pointer: rule.pointer)
                 break rules
             case .patterns?:
-                exception = ("NullPointerException: rule \(rule.index) has no patterns", rule.pointer)
+                exception = Exception(reason: "NullPointerException: rule \(rule.index) has no patterns", pointer: rule.pointer)
                 break rules
             default: break
             }
@@ -143,13 +150,13 @@ package final class PathResolver: @unchecked Sendable {
                 if applies { break }
             }
             if !applies, case .pattern(let position)? = rule.nullPart {
-                exception = ("NullPointerException: pattern \(position) of rule \(rule.index) is null",
-                             JSONPointer([.key("rules"), .index(rule.index), .key("patterns"), .index(position)]))
+                exception = Exception(reason: "NullPointerException: pattern \(position) of rule \(rule.index) is null",
+                                      pointer: JSONPointer([.key("rules"), .index(rule.index), .key("patterns"), .index(position)]))
                 break rules
             }
             guard applies else { continue }
             if rule.nullPart == .properties {
-                exception = ("NullPointerException: rule \(rule.index) applies and has no properties", rule.pointer)
+                exception = Exception(reason: "NullPointerException: rule \(rule.index) applies and has no properties", pointer: rule.pointer)
                 break rules
             }
             matched.append(rule.index)
@@ -164,13 +171,13 @@ package final class PathResolver: @unchecked Sendable {
             }
         }
         let readings = catalog.properties.filter { $0.isRead(by: platform) }.map { property in
-            if let exception { return PropertyReading(name: property.name, value: .crash(exception.0)) }
+            if let exception { return PropertyReading(name: property.name, value: .crash(exception.reason)) }
             return read(property, raw: merged[property.name], rule: setBy[property.name], on: platform, text: texts[property.name])
         }
         return Resolution(platform: platform, matchedText: text, matchedRules: matched, merged: merged, setBy: setBy,
                           readings: readings, brokenPatterns: broken, boundedPatterns: bounded,
                           dropped: loaded[platform]?.dropped,
-                          exception: exception.map { (reason: $0.0, pointer: $0.1) })
+                          exception: exception)
     }
 
     /// One property as `platform` reads it: iOS casts (`as? Bool`, `as? String`, an
