@@ -107,6 +107,8 @@ check "bin/rails test test/models: the generated value objects' Minitest suite p
 check "bin/rails -T lists tabgen:emit, tabgen:check and tabgen:validate" bash -c "
     bin/rails -T tabgen > '$work/tasks' && grep -q 'rails tabgen:emit' '$work/tasks' &&
     grep -q 'rails tabgen:check' '$work/tasks' && grep -q 'rails tabgen:validate' '$work/tasks'"
+check "bundle exec tabgen explain TG104 runs the binary from the bundle (docs/rails.md)" bash -c "
+    bundle exec tabgen explain TG104 > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] && grep -q 'TG104' '$work/out'"
 check "bin/rails tabgen:check passes on the fresh emit" bin/rails tabgen:check
 check "tabgen:check exits 1 naming a stale file; tabgen:emit restores it; check passes again" bash -c "
     echo '// edited' >> app/javascript/controllers/bridge/navigation_controller.js &&
