@@ -40,35 +40,43 @@ public enum JSONWriter {
         }
     }
 
-    /// `write(_:to:)` for a value read from text, at `path` in it: a number beyond Double's
-    /// range, which `write` gives as `null`, is written as `texts` has it, as written.
-    public static func write(_ value: JSON, at path: [PathToken], texts: JSONNumberTexts, to output: inout [UInt8]) {
+    /// `write(_:to:)` for a value read from `text`, at `path` in it: a number beyond
+    /// Double's range, which `write` gives as `null`, is written as the text has it
+    /// (`JSONLocator.infiniteNumberText`). Writing stops once `limit` bytes are written
+    /// (the caller shows no more), which bounds the numbers looked up in the text.
+    public static func write(_ value: JSON, at path: [PathToken], text: UnsafeBufferPointer<UInt8>, limit: Int = .max,
+                             to output: inout [UInt8]) {
         guard value.containsInfiniteNumber else { return write(value, to: &output) }
         var path = path
-        writeWithTexts(value, at: &path, texts, to: &output)
+        let end = output.count.addingReportingOverflow(limit)
+        writeWithTexts(value, at: &path, text, until: end.overflow ? .max : end.partialValue, to: &output)
     }
 
-    private static func writeWithTexts(_ value: JSON, at path: inout [PathToken], _ texts: JSONNumberTexts, to output: inout [UInt8]) {
+    private static func writeWithTexts(_ value: JSON, at path: inout [PathToken], _ text: UnsafeBufferPointer<UInt8>,
+                                       until end: Int, to output: inout [UInt8]) {
+        guard output.count < end else { return }
         switch value {
         case .number(let number) where !number.isFinite:
-            if let text = texts.text(at: path) { output += text } else { output += format(number).utf8 }
+            if let written = JSONLocator.infiniteNumberText(at: path, in: text) { output += written } else { output += format(number).utf8 }
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for index in elements.indices {
+                guard output.count < end else { return }
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 path.append(.index(index))
-                writeWithTexts(elements[index], at: &path, texts, to: &output)
+                writeWithTexts(elements[index], at: &path, text, until: end, to: &output)
                 path.removeLast()
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
             output.append(UInt8(ascii: "{"))
             for (index, member) in object.members.enumerated() {
+                guard output.count < end else { return }
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeQuoted(member.key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 path.append(.key(member.key))
-                writeWithTexts(member.value, at: &path, texts, to: &output)
+                writeWithTexts(member.value, at: &path, text, until: end, to: &output)
                 path.removeLast()
             }
             output.append(UInt8(ascii: "}"))

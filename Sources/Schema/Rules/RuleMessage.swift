@@ -85,7 +85,8 @@ enum MessageBytes {
     static func appendShown(_ value: JSON, at path: [PathToken], in text: PayloadText?, to bytes: inout [UInt8]) {
         let start = bytes.count
         if let text, value.containsInfiniteNumber {
-            JSONWriter.write(value, at: path, texts: text.numbers, to: &bytes)
+            // 4 bytes a scalar at most: past 121 scalars the rest is cut below anyway.
+            JSONWriter.write(value, at: path, text: text.bytes, limit: 121 * 4, to: &bytes)
         } else {
             JSONWriter.write(value, to: &bytes)
         }
@@ -143,23 +144,9 @@ enum MessageBytes {
     }
 }
 
-/// A payload's text beside its value, for messages that show a number beyond Double's
-/// range: its texts (`JSONNumberTexts`) are found once, at the first such message, so
-/// other payloads pay one allocation. Used only while `bytes` are valid (one validation).
-final class PayloadText {
-    let payload: JSON
+/// The text a payload was read from, for messages that show a number beyond Double's
+/// range as written (`JSONLocator.infiniteNumberText`). Valid only while `bytes` are (one
+/// validation); nothing is looked up until such a message is made.
+struct PayloadText {
     let bytes: UnsafeBufferPointer<UInt8>
-    private var found: JSONNumberTexts?
-
-    init(_ payload: JSON, _ bytes: UnsafeBufferPointer<UInt8>) {
-        self.payload = payload
-        self.bytes = bytes
-    }
-
-    var numbers: JSONNumberTexts {
-        if let found { return found }
-        let made = JSONNumberTexts(of: payload, in: bytes)
-        found = made
-        return made
-    }
 }

@@ -61,7 +61,7 @@ public struct PayloadValidator: Sendable {
             // Valid against the schema: only the rules the pass could not clear are evaluated.
             var wideKeys = false
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings, wideKeys: &wideKeys) else { return treeReport(for: bytes, strings: nil) }
-            let rules = engine.evaluate(payload, skipping: passing, reporting: failing, text: PayloadText(payload, bytes))
+            let rules = engine.evaluate(payload, skipping: passing, reporting: failing, text: PayloadText(bytes: bytes))
             // Joined only when there are TG024 findings: `[] + rules` would copy the list.
             return cut(wideKeys ? EquivalentKeys.findings(in: payload) + rules : rules, uncounted: 0)
         case .schemaInvalid(let passing, let failing):
@@ -70,7 +70,7 @@ public struct PayloadValidator: Sendable {
             var wideKeys = false
             guard case .success(let payload) = reader.parse(buffer: bytes, strings: scratch.strings, wideKeys: &wideKeys) else { return treeReport(for: bytes, strings: nil) }
             return report(for: payload, skipping: passing, reporting: failing, equivalentKeys: wideKeys,
-                          text: PayloadText(payload, bytes))
+                          text: PayloadText(bytes: bytes))
         case .unknown:
             return treeReport(for: bytes, strings: scratch.strings)
         }
@@ -90,7 +90,7 @@ public struct PayloadValidator: Sendable {
         switch reader.parse(buffer: bytes, strings: strings, wideKeys: &wideKeys) {
         case .success(let payload):
             return report(for: payload, skipping: 0, reporting: 0, equivalentKeys: wideKeys,
-                          text: PayloadText(payload, bytes))
+                          text: PayloadText(bytes: bytes))
         case .failure(let error):
             return FindingReport(findings: [Finding(code: FindingCode.malformedJSON, severity: .error, pointer: .root,
                                                     message: "not well-formed JSON: \(error)", offset: error.offset)], errors: 1, warnings: 0)
