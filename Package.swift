@@ -77,7 +77,8 @@ let package = Package(
         .target(name: "GrowthTesting", path: "Tests/GrowthTesting"),
         .testTarget(
             name: "SchemaTests",
-            dependencies: ["Schema", "JSON", "GrowthTesting"],
+            // CodeGen: its conformance suites are the payloads the rule engine's agreement tests run on.
+            dependencies: ["Schema", "JSON", "GrowthTesting", "CodeGen"],
             resources: [.copy("Conformance")]
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

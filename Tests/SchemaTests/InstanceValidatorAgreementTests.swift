@@ -140,7 +140,7 @@ struct InstanceValidatorAgreementTests {
         #expect(errors.map(\.kind) == [.unexpectedProperty])
     }
 
-    /// `FastValidator.lookup` matches an ASCII name with Swift's `==` when the key has
+    /// `SchemaLookup.lookup` matches an ASCII name with Swift's `==` when the key has
     /// the same length in UTF-8: sound only if no non-ASCII scalar is canonically
     /// equivalent to as many ASCII scalars as it has bytes. Checked over all of Unicode.
     @Test func noNonASCIIScalarDecomposesIntoAsManyASCIIScalarsAsItsBytes() {

@@ -33,7 +33,7 @@ struct SchemaReferencesTests {
         let stranger = Schema(form: .ref("a"))
         #expect(document.references.target(of: stranger) == nil)
         #expect(document.target(of: stranger, named: "a") === document.definition(named: "a"))
-        #expect(FastValidator(document: document).target(of: stranger, named: "a") === document.definition(named: "a"))
+        #expect(SchemaLookup(document: document).target(of: stranger, named: "a") === document.definition(named: "a"))
         #expect(document.target(of: stranger, named: "nope") == nil)
     }
 

@@ -15,12 +15,31 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The package root: tests read the source tree's schema.json, contracts and test schemas.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
 /// The repository's schema.json, read from the source tree.
 func repositorySchema() throws -> SchemaDocument {
-    let url = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("schema.json")
-    return try SchemaReader(fileName: "schema.json").read(Array(try Data(contentsOf: url)))
+    try repositoryDocument("schema.json")
+}
+
+/// The schema at `path` in the source tree, named `name` (default: `path`) in findings.
+func repositoryDocument(_ path: String, name: String? = nil) throws -> SchemaDocument {
+    try SchemaReader(fileName: name ?? path).read(Array(try Data(contentsOf: packageRoot.appendingPathComponent(path))))
+}
+
+/// The jtd-codegen conformance schemas and tabgen's own that code generation is tested
+/// on (Tests/CodeGenTests/Schemas), as (name, path in the source tree), sorted by name.
+func codeGenTestSchemas() -> [(name: String, path: String)] {
+    var found: [(name: String, path: String)] = []
+    for folder in ["roundtrip_strict", "roundtrip_loose", "tabgen"] {
+        let path = "Tests/CodeGenTests/Schemas/" + folder
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(path).path)) ?? []
+        for file in names where file.hasSuffix(".jtd.json") {
+            found.append((String(file.dropLast(".jtd.json".count)), path + "/" + file))
+        }
+    }
+    return found.sorted { $0.name < $1.name }
 }
 
 func parse(_ text: String) throws -> JSON {

@@ -109,7 +109,7 @@ struct FindingWriterTests {
     }
 
     @Test func agreesOnRandomFindings() {
-        var generator = ValidateFastPathTests.SeededGenerator(seed: 2026)
+        var generator = ValidateArgumentReaderTests.SeededGenerator(seed: 2026)
         func text() -> String {
             (0..<Int.random(in: 0...6, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined()
         }

@@ -111,7 +111,7 @@ public struct PropertiesForm: Sendable {
     /// By Unicode scalars (`ScalarKey`): a member named "cafe\u{301}" is not "caf\u{E9}".
     let index: [ScalarKey: PropertyIndex]
     /// Whether every property name is ASCII, which lets validators match keys with
-    /// Swift's `==` (see `FastValidator.lookup`).
+    /// Swift's `==` (see `SchemaLookup.lookup`).
     let namesAreASCII: Bool
 
     enum PropertyIndex: Sendable {

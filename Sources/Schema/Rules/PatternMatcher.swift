@@ -81,7 +81,7 @@ enum PatternMatcher {
 
 extension PatternMatcher {
     /// Calls `body` with each matched value, without building paths; stops when `body`
-    /// returns false, and then returns false itself. The fast pass of the rule engine.
+    /// returns false, and then returns false itself. The pre-check of the rule engine.
     @discardableResult
     static func allValues(_ pattern: PathPattern, in root: JSON, _ body: (JSON) -> Bool) -> Bool {
         values(pattern.tokens, from: 0, in: root, body)

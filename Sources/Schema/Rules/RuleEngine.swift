@@ -50,13 +50,6 @@ public struct RuleEngine: Sendable {
         return findings
     }
 
-    /// The full evaluation of one rule, without the fast pass (tests compare the two).
-    func fullFindings(_ rule: Rule, _ payload: JSON) -> [Finding] {
-        var findings: [Finding] = []
-        report(rule, CompiledRule(rule), payload, into: &findings)
-        return findings
-    }
-
     /// The entries of an array or object that satisfy every condition; nil for any other value.
     static func countedEntries(_ value: JSON, where filter: [Condition]) -> [JSON]? {
         let entries: [JSON]

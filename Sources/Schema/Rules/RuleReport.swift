@@ -169,7 +169,7 @@ extension RuleEngine {
         case .relativeReference(let path, let allowAuthority):
             path.forEachLocated(in: payload) { value, positions in
                 guard case .string(let text) = value else { return }
-                // What the fast pass clears has no finding (no problem, not empty, no "//"
+                // What the pre-check clears has no finding (no problem, not empty, no "//"
                 // to resolve to a leading one): the full checks below cost far more.
                 if RelativeReference.isPlainPath(text, allowingDoubleSlash: allowAuthority) { return }
                 if let problem = RelativeReference.problem(in: text, allowAuthority: allowAuthority) {

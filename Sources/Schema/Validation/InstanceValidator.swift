@@ -15,7 +15,7 @@ public struct InstanceValidator {
     /// definition's errors have the path `definitions/NAME/...` (RFC 8927 section 3.3.2).
     var schemaBase = 0
     /// Resolves refs, checks leaves and matches keys to properties.
-    let fast: FastValidator
+    let lookup: SchemaLookup
     public private(set) var errors: [ErrorIndicator] = []
     /// Keep at most this many errors (0: no limit), so a hostile instance with millions of
     /// errors costs bounded memory; the walk goes on, counting the others in `errorCount`
@@ -28,7 +28,7 @@ public struct InstanceValidator {
 
     public init(document: SchemaDocument, maxErrors: Int = 0) {
         self.maxErrors = maxErrors
-        fast = FastValidator(document: document)
+        lookup = SchemaLookup(document: document)
         instancePath.reserveCapacity(16)
         schemaPath.reserveCapacity(32)
     }
@@ -70,7 +70,7 @@ public struct InstanceValidator {
         case .empty:
             return
         case .ref(let name):
-            guard let target = fast.target(of: schema, named: name) else { return }
+            guard let target = lookup.target(of: schema, named: name) else { return }
             let savedBase = schemaBase
             schemaBase = schemaPath.count
             schemaPath.append("definitions")
@@ -103,7 +103,7 @@ public struct InstanceValidator {
             }
             schemaPath.append("values")
             let members = object.members
-            for position in members.indices where !fast.isValidLeaf(members[position].value, valueSchema) {
+            for position in members.indices where !lookup.isValidLeaf(members[position].value, valueSchema) {
                 instancePath.append(.key(members[position].key))
                 validate(members[position].value, valueSchema, parentTag: nil)
                 instancePath.removeLast()
@@ -143,12 +143,12 @@ public struct InstanceValidator {
     private mutating func validateItems(_ items: [JSON], _ element: Schema) {
         var target = element
         var name: String?
-        if case .ref(let reference) = element.form, let resolved = fast.target(of: element, named: reference) {
+        if case .ref(let reference) = element.form, let resolved = lookup.target(of: element, named: reference) {
             target = resolved
             name = reference
         }
         guard case .properties(let form) = target.form else {
-            for index in items.indices where !fast.isValidLeaf(items[index], element) {
+            for index in items.indices where !lookup.isValidLeaf(items[index], element) {
                 instancePath.append(.index(index))
                 validate(items[index], element, parentTag: nil)
                 instancePath.removeLast()
@@ -198,7 +198,7 @@ public struct InstanceValidator {
         guard seenRequired < form.required.count else { return }
         var seen = [Bool](repeating: false, count: form.required.count)
         for (position, member) in object.members.enumerated() {
-            if case .required(let index) = fast.lookup(member.key, at: position, in: form) { seen[index] = true }
+            if case .required(let index) = lookup.lookup(member.key, at: position, in: form) { seen[index] = true }
         }
         for (position, property) in form.required.enumerated() where !seen[position] {
             schemaPath.append("properties")
@@ -225,11 +225,11 @@ public struct InstanceValidator {
             let isRequired: Bool
             // Payloads usually list properties in schema order: the slot at the member's
             // position first, the whole lookup otherwise.
-            if position < required.count, FastValidator.same(required[position].name, members[position].key, ascii: ascii) {
+            if position < required.count, SchemaLookup.same(required[position].name, members[position].key, ascii: ascii) {
                 property = required[position].schema
                 isRequired = true
             } else {
-                switch fast.lookup(members[position].key, at: position, in: form) {
+                switch lookup.lookup(members[position].key, at: position, in: form) {
                 case .required(let index):
                     property = required[index].schema
                     isRequired = true
@@ -248,7 +248,7 @@ public struct InstanceValidator {
             if isRequired { seenRequired += 1 }
             if property.nullable, case .null = members[position].value { continue }
             unowned(unsafe) var leaf = property
-            if case .ref = property.kind, let target = fast.target(of: property) {
+            if case .ref = property.kind, let target = lookup.target(of: property) {
                 if target.nullable, case .null = members[position].value { continue }
                 leaf = target
             }

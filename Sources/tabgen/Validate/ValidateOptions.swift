@@ -36,7 +36,7 @@ extension ValidateOptions {
     /// the static binary); see issue 13 and scripts/bench-startup.
     ///
     /// The parser gives the same options for every command line taken here (and
-    /// ValidateFastPathTests compares the two on thousands of them): after `validate`,
+    /// ValidateArgumentReaderTests compares the two on thousands of them): after `validate`,
     /// the parser reads an argument that does not start with `-`, or is `-` alone, as a
     /// FILE (the `.remaining` strategy of `files`, which lets options sit between FILEs),
     /// each of these flags sets its property, and each of these options takes the next

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import JSON
 
-/// The fast path of `tabgen validate`: one pass over a payload's bytes, guided by the
+/// The byte pass of `tabgen validate`: one pass over a payload's bytes, guided by the
 /// compiled schema, that answers "valid: no finding at all" without building a tree or
 /// a String. Keys are matched as bytes, strings are slices of the input (unescaped into
 /// a reusable arena only when their content matters), and the rules are checked on
@@ -28,9 +28,6 @@ public struct ByteValidator: Sendable {
         tables = plan.map(BytePlanTables.init)
     }
 
-    /// Whether the pass can run at all for this schema.
-    public var isAvailable: Bool { plan != nil }
-
     /// What the pass found out about a payload.
     public enum Verdict: Equatable, Sendable {
         /// The tree path would report nothing.
@@ -46,12 +43,6 @@ public struct ByteValidator: Sendable {
         case schemaInvalid(passing: UInt64, failing: UInt64)
         /// The pass gave up: the tree path decides everything.
         case unknown
-    }
-
-    /// True only for a payload on which the tree path reports no finding.
-    public func isValid(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
-                        scratch: ByteScratch) -> Bool {
-        verdict(bytes, maxDepth: maxDepth, scratch: scratch) == .valid
     }
 
     public func verdict(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,

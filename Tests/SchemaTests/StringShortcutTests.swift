@@ -4,7 +4,7 @@ import Testing
 
 /// The cheaper forms of string work on the validate path (issue 13) against the forms
 /// they replace: each must give the same answer, so findings and messages do not change.
-struct FastPathAgreementTests {
+struct StringShortcutTests {
     /// A small deterministic generator, so a failure names an input that reproduces.
     struct Pieces {
         var state: UInt64

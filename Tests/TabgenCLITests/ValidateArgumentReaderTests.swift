@@ -7,7 +7,7 @@ import Testing
 /// does: compared here, in process, on every command line of up to two words from a
 /// vocabulary of FILEs, flags, near-flags and other options, and on thousands of longer
 /// ones drawn from it with a fixed seed.
-struct ValidateFastPathTests {
+struct ValidateArgumentReaderTests {
     /// Words a command line after `validate` is made of: what the fast path takes, and
     /// what looks like it but must go to the parser.
     static let vocabulary = [
@@ -129,7 +129,7 @@ struct ValidateFastPathTests {
     }
 }
 
-extension ValidateFastPathTests {
+extension ValidateArgumentReaderTests {
     /// SplitMix64, seeded, so a failure names a command line that fails again.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64

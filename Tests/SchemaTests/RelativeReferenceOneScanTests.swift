@@ -4,12 +4,12 @@ import Testing
 /// The one-scan form of the report's relative-reference filter against the two scans it
 /// replaces. (`problem` on ASCII bytes is compared with the scalar form it replaced in
 /// RuleEngineAgreementTests.relativeReferenceProblemsAreWordedAsBefore.)
-struct RelativeReferenceFastPathTests {
+struct RelativeReferenceOneScanTests {
     static let pieces = ["/", "//", "a", ":", "?", "#", "%", "%4", "%41", "[", "]", " ", "\\", "h", "x:y", ".", "@", "-", "~",
                          "https:", "\u{7F}", "\u{1}", "\"", "z+.-9:", "é"]
 
     @Test func plainPathsWithoutADoubleSlashAreFoundInOneScan() {
-        var generator = FastPathAgreementTests.Pieces(state: 31)
+        var generator = StringShortcutTests.Pieces(state: 31)
         for _ in 0..<20000 {
             let text = generator.text(from: Self.pieces, upTo: 6)
             for allow in [false, true] {

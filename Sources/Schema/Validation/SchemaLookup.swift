@@ -2,7 +2,7 @@ import JSON
 
 /// The schema side of `InstanceValidator`'s walk, with no paths and no allocation:
 /// resolving refs, the yes/no check of a leaf, and matching a member's key to a property.
-struct FastValidator {
+struct SchemaLookup {
     /// Only what resolving refs needs, not the whole document: validators are made per
     /// payload, and copying a document retains every one of its fields.
     let references: SchemaReferences

@@ -3,13 +3,13 @@ import Testing
 @testable import Schema
 
 /// The report's cheaper paths against the generic evaluation, rule by rule and without
-/// the fast pass (`fullFindings`): canonical equivalence looked at only when a string is
+/// the pre-check (`fullFindings`): canonical equivalence looked at only when a string is
 /// not ASCII (an ASCII "K" and U+212A KELVIN SIGN are equivalent, so an ASCII value still
 /// needs it when a key is not ASCII), keys scanned while few and hashed past 32, paths
 /// that are not relative references in ASCII and not.
 struct RuleReportAgreementTests {
     @Test func reportsAgreeWithTheGenericEvaluationOnMixedScalars() throws {
-        let engine = RuleEngine(rules: try Support.builtIn().extensions.rules)
+        let engine = RuleEngine(rules: try repositorySchema().extensions.rules)
         let generic = GenericRuleEngine(rules: engine.rules)
         var state: UInt64 = 41
         func next(_ bound: Int) -> Int {

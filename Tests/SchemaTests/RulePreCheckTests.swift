@@ -1,8 +1,9 @@
 import Testing
 @testable import Schema
 
-/// The fast yes/no passes must agree with the full evaluations they stand in front of.
-struct FastPathTests {
+/// The rule pre-checks (yes/no, `CompiledRule.passes`) must agree with the full
+/// evaluations they stand in front of.
+struct RulePreCheckTests {
     /// A deterministic generator of tab payloads, valid and broken in every way the rules know.
     struct Generator {
         var state: UInt64

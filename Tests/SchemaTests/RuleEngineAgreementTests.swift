@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import Testing
-@testable import CodeGen
+import CodeGen
 @testable import Schema
 
 /// `RuleEngine.evaluate` answers most rules with compiled checks and reports through the
@@ -11,17 +11,17 @@ import Testing
 struct RuleEngineAgreementTests {
     /// The built-in schema, the contracts (the data of each event), the conformance schemas.
     static func documents() throws -> [(name: String, document: SchemaDocument)] {
-        var documents: [(name: String, document: SchemaDocument)] = [("builtin", try Support.builtIn())]
+        var documents: [(name: String, document: SchemaDocument)] = [("builtin", try repositorySchema())]
         for name in ["menu", "form", "path-configuration"] {
-            let document = try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"), name: "contracts/\(name).json")
+            let document = try repositoryDocument("contracts/\(name).json")
             documents.append((name, document))
             for event in document.extensions.contract?.events ?? [] {
                 documents.append(("\(name).\(event.name)", document.document(for: event)))
             }
         }
-        documents.append(("numbers", try Support.document(at: Support.packageRoot.appendingPathComponent("Tests/Conformance/schemas/numbers.jtd.json"))))
-        for schema in Support.testSchemas {
-            documents.append((schema.name, try Support.document(at: schema.url)))
+        documents.append(("numbers", try repositoryDocument("Tests/Conformance/schemas/numbers.jtd.json", name: "numbers.jtd.json")))
+        for (name, path) in codeGenTestSchemas() {
+            documents.append((name, try repositoryDocument(path, name: path.split(separator: "/").last.map(String.init))))
         }
         return documents
     }
@@ -38,7 +38,7 @@ struct RuleEngineAgreementTests {
     /// compiled checks (32 values, 64 referring values, 4,096 comparisons), so the
     /// generic evaluation decides, with duplicates and missing references early and late.
     @Test func largePayloadsReportWhatTheGenericEvaluationReports() throws {
-        let engine = RuleEngine(rules: try Support.builtIn().extensions.rules)
+        let engine = RuleEngine(rules: try repositorySchema().extensions.rules)
         var state: UInt64 = 99
         func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
