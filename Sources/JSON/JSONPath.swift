@@ -61,9 +61,6 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The tokens as strings, the form of RFC 8927 error indicators.
-    public var stringTokens: [String] { tokens.map(\.text) }
-
     public static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")

@@ -39,11 +39,3 @@ public indirect enum TypeRef: Sendable, Hashable {
         }
     }
 }
-
-extension PrimitiveType {
-    /// Whether the type is one of the six integer widths.
-    public var isInteger: Bool { integerRange != nil }
-
-    /// Whether the type is `float32` or `float64`.
-    public var isFloat: Bool { self == .float32 || self == .float64 }
-}

@@ -23,9 +23,6 @@ public struct NameResolver {
         return name
     }
 
-    /// Whether `name` is free (not claimed, not reserved).
-    public func isFree(_ name: String) -> Bool { !taken.contains(key(name)) }
-
     private func key(_ name: String) -> String { caseInsensitive ? name.lowercased() : name }
 }
 
