@@ -146,6 +146,32 @@ struct PlanHTMLTests {
         #expect(html.contains("<div class=\"differences\" role=\"note\"><h3>iOS and Android differ</h3>"))
     }
 
+    @Test func crashesAreDrawnPerPlatform() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func tab(_ id: String, _ extra: String = "") -> String {
+            #"{"id": "\#(id)", "title": "\#(id.capitalized)", "icon": "star", "path": "/\#(id)"\#(extra)}"#
+        }
+        let files = [
+            "older.json": PlanCommandTests.olderSchema,
+            "retired.json": #"{"active": "home", "tabs": [\#(tab("home", #", "deprecated": "soft""#)), \#(tab("explore", #", "deprecated": "hard""#))]}"#,
+            "two.json": #"{"active": "home", "tabs": [\#(tab("home")), \#(tab("explore", #", "deprecated": "hard""#)), \#(tab("favorites", #", "replaces": "explore""#)), \#(tab("saved", #", "replaces": "explore""#))]}"#,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let html = try page(["--schema", "older.json", "retired.json", "two.json"], in: folder).stdout
+        // P105: both apps crash, shown relaunched (no bar); the timing differs.
+        let retired = section(1, of: html)
+        #expect(retired.contains("<p class=\"crash\" data-platform=\"ios\">The app crashes on this message; shown relaunched</p>"))
+        #expect(retired.contains("<p class=\"crash\" data-platform=\"android\">The app crashes on this message; shown relaunched</p>"))
+        #expect(retired.contains("<li>Android throws at once; iOS is left without a tab and crashes on the next message. Both are shown relaunched.</li>"))
+        // P103: iOS crashes and draws no bar; Android goes on.
+        let two = section(2, of: html)
+        #expect(two.contains("<p class=\"crash\" data-platform=\"ios\">The app crashes on this message</p>\n<p class=\"no-bar\">No tab bar: the app is not running</p>"))
+        #expect(!two.contains("data-platform=\"ios\" aria-label"))
+        #expect(!two.contains("<p class=\"crash\" data-platform=\"android\">"))
+        #expect(two.contains("<ul class=\"tabbar\" data-platform=\"android\" aria-label=\"Android tab bar, Step 2\">"))
+    }
+
     /// Each step is drawn from its own state and the one before: the page grows linearly.
     @Test func sizeAndTimeAreLinearInSteps() throws {
         func entries(_ count: Int) -> [PlanEntry] {

@@ -5,7 +5,8 @@
 //   node run.mjs TABGEN [--chromium PATH] [--screenshot PNG] [--steps N] [--seed S]
 //
 // Inputs: every sequence of cases.json (one per reconciliation case, a sunset, a title that
-// is markup, one where iOS and Android differ) and a random sequence of N payloads (default 1,000) with taps
+// is markup, the crashes of P103 and P105 on a schema without TG107 and TG108, one where
+// iOS and Android differ) and a random sequence of N payloads (default 1,000) with taps
 // and restarts. For each, the page is opened from a file:// URL with the network blocked,
 // and for every step the test reads the rendered DOM: the visible tabs of each platform's
 // bar, their order, titles and the selected tab, and the warnings (code, message, explain
@@ -73,7 +74,8 @@ function randomSequence(count, seed) {
 function plan(sequence, format) {
   const file = join(scratch, "steps.jsonl")
   writeFileSync(file, sequence.payloads.map((payload) => JSON.stringify(payload)).join("\n") + "\n")
-  const argv = ["plan", "-q", "--format", format, "--jsonl", "steps.jsonl", ...sequence.select.flatMap((tap) => ["--select", tap]),
+  if (sequence.schema) writeFileSync(join(scratch, "schema.json"), JSON.stringify(sequence.schema))
+  const argv = ["plan", "-q", "--format", format, "--jsonl", "steps.jsonl", ...(sequence.schema ? ["--schema", "schema.json"] : []), ...sequence.select.flatMap((tap) => ["--select", tap]),
     ...sequence.restart.flatMap((step) => ["--restart-at", String(step)])]
   return execFileSync(tabgen, argv, { cwd: scratch, encoding: "utf8", maxBuffer: 1 << 30 })
 }
@@ -171,6 +173,10 @@ async function checkSequence(sequence, { differ = false } = {}) {
     const configures = json.steps.filter((step) => step.kind === "configure")
     const at = configures[(sequence.caseAt ?? configures.length) - 1]
     check(`${sequence.name}: plan reports case ${sequence.case}`, at?.case?.number === sequence.case, `got ${JSON.stringify(at?.case)}`)
+  }
+  if (sequence.warnings) {
+    const codes = json.steps.flatMap((step) => step.warnings.map((warning) => warning.code))
+    check(`${sequence.name}: plan warns ${sequence.warnings.join(", ")}`, same(codes, sequence.warnings), `got ${JSON.stringify(codes)}`)
   }
   const { sessionId, targetId, url, requests } = await open(page)
   const shown = await evaluate(sessionId, readPage)
