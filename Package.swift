@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema", "GrowthTesting"], resources: [.copy("Schemas")]),
         .testTarget(
             name: "TabgenCLITests",
-            dependencies: ["tabgen", "Schema", "Reconciliation", "Evolution", "PathConfiguration"],
+            dependencies: ["tabgen", "Schema", "Reconciliation", "Evolution", "PathConfiguration", "GrowthTesting"],
             resources: [.copy("Payloads")]
         ),
     ],

@@ -199,7 +199,7 @@ struct PlanCommandTests {
     /// A JTD schema of the configure message without tabgen's rules, as a team pinned to
     /// an older schema has: P101, P103 and P105 arise only from payloads the built-in
     /// schema rejects (TG108, TG107).
-    private static let olderSchema = """
+    static let olderSchema = """
         {"properties": {"active": {"type": "string", "nullable": true}, "tabs": {"elements": {"ref": "TabData"}}},
          "definitions": {"TabData": {
            "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "icon": {"type": "string"}, "path": {"type": "string"}},

@@ -69,6 +69,7 @@ struct PlanCommand: ParsableCommand {
           tabgen plan payloads/flag_on.json payloads/flag_off.json
           tabgen plan --jsonl steps.jsonl --select explore@1 --restart-at 3
           tabgen plan --format github --fail-on-warning before.json after.json
+          tabgen plan before.json after.json --select explore@1 --html plan.html
         """
     )
 
@@ -93,8 +94,12 @@ struct PlanCommand: ParsableCommand {
             completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
-    @Option(help: "Output format: text (readable steps), json (one document) or github (text with workflow annotations).")
+    @Option(help: "Output format: text (readable steps), json (one document), github (text with workflow annotations) or html (one self-contained page: each step's tab bar on iOS and Android).")
     var format: PlanFormat = .text
+
+    @Option(name: .customLong("html"), help: ArgumentHelp("Also write the storyboard page (as --format html prints it) to FILE, atomically, whatever --format prints; not written when a payload cannot be planned.", valueName: "FILE"),
+            completion: .file(extensions: ["html"]))
+    var htmlFile: String?
 
     @Flag(help: "Exit 1 when any step warns.")
     var failOnWarning = false
@@ -150,6 +155,14 @@ struct PlanCommand: ParsableCommand {
         }
         let entries = try runner.run(steps)
         write(entries: entries, findings: findings.flatMap { $0 })
+        if let htmlFile {
+            let page = PlanHTMLRenderer().page(entries: entries, findings: findings.flatMap { $0 }) + "\n"
+            do {
+                try Data(page.utf8).write(to: URL(fileURLWithPath: htmlFile), options: .atomic)
+            } catch {
+                throw CLIError("cannot write \(htmlFile): \(error.localizedDescription)")
+            }
+        }
 
         let warnings = entries.flatMap(\.report.warnings)
         if !quiet { printError(summary(entries: entries, warnings: warnings)) }
@@ -162,6 +175,8 @@ struct PlanCommand: ParsableCommand {
         switch format {
         case .json:
             output.line(JSONWriter.string(PlanJSONRenderer().document(entries: entries, findings: findings)))
+        case .html:
+            output.line(PlanHTMLRenderer().page(entries: entries, findings: findings))
         case .text, .github:
             for item in findings { output.line(format == .github ? item.annotation.text : item.text) }
             if !findings.isEmpty && !entries.isEmpty { output.line("") }

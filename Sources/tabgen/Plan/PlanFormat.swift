@@ -8,4 +8,6 @@ enum PlanFormat: String, ExpressibleByArgument, CaseIterable {
     case json
     /// The text, with findings and warnings as workflow annotations.
     case github
+    /// One self-contained HTML page: each step's tab bar as iOS and Android draw it.
+    case html
 }
