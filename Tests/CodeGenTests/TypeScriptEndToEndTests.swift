@@ -147,14 +147,16 @@ struct TypeScriptEndToEndTests {
     /// until the cap on the allowed values a TG011 or TG015 message lists (0.1 KB) and TG024
     /// (canonically equivalent object keys, 1.4 KB) did, 34.3 KB until the controller sent
     /// data whose only errors are of rules the native clients survive (0.8 KB) and messages
-    /// showed numbers beyond float64's range as written (2.0 KB). Issue 25 brings it to 12 KB.
-    @Test("the JavaScript controller of the built-in schema stays under 37.2 KB")
+    /// showed numbers beyond float64's range as written (2.0 KB), 37.1 KB until its runtime
+    /// became tsc's output of the TypeScript runtime (semicolons, one statement a line: 1.0
+    /// KB). Issue 25 brings it to 12 KB.
+    @Test("the JavaScript controller of the built-in schema stays under 38.2 KB")
     func size() throws {
         let source = Support.file(try Self.generate(try Support.builtIn(), flavor: .javascript), "navigation_controller.js")
         #expect(source.utf8.count < Self.sizeBound, "navigation_controller.js is \(source.utf8.count) bytes")
     }
 
-    static let sizeBound = 37_200
+    static let sizeBound = 38_200
 
     @Test("decoding strict makes the tolerated deviations errors, and a rule without severity is an error")
     func decodingAndSeverity() throws {

@@ -112,11 +112,6 @@ const TOLERATED: Severity = "warning"
 // while schema errors and the rules marked "crashesClients" keep it back (docs/decoding.md).
 const SURVIVED_RULES: ReadonlySet<string> = new Set<string>(["TG101", "TG102", "TG105"])
 
-/** Whether every error found is of a rule the native clients survive. */
-function survived(found: readonly Violation[]): boolean {
-  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
-}
-
 // ---------------------------------------------------------------------------------
 // The controller.
 
@@ -169,26 +164,7 @@ export default class extends BridgeComponent {
 
 /** Reads and checks a payload; the value is JSON.parse's, as sent. */
 export function parseMessageData(text: string): ParseResult {
-  let payload: Json
-  try {
-    payload = readJSON(text)
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error
-    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] }
-  }
-  const nulls = new Set<string>()
-  const found = checkSchema(payload, nulls)
-  equivalentKeys(payload, "", found)
-  // A rule finding on a null that clients read as absent (two `null`s are "the same
-  // value" to a unique rule) weighs no more than the null itself.
-  for (const violation of checkRules(payload)) {
-    if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
-    found.push(violation)
-  }
-  if (found.some((violation) => violation.severity === "error")) {
-    return survived(found) ? { ok: false, violations: found, sendable: payload as unknown as MessageData } : { ok: false, violations: found }
-  }
-  return { ok: true, value: payload as unknown as MessageData, warnings: found }
+  return checkPayload(text) as unknown as ParseResult
 }
 
 export function encodeMessageData(value: MessageData): string {
@@ -204,6 +180,8 @@ export function formatViolation({ severity, code, pointer, message }: Violation)
 // Runtime: the same for every schema, less the parts this schema does not use. ES2017
 // (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
 // it; every pass is linear in the size of the payload.
+
+const MAX_DEPTH = 512
 
 type Json = null | boolean | number | string | Json[] | JsonObject
 interface JsonObject { [key: string]: Json }
@@ -223,33 +201,42 @@ interface Schema {
 }
 interface RootSchema extends Schema { definitions?: Readonly<Record<string, Schema>> }
 
-interface Condition {
-  path: string
-  present?: boolean
-  count?: { min?: number; max?: number }
-  equals?: Json
-}
-interface Rule {
-  code: string
-  severity: Severity
-  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
-  path: string
-  message: string
-  when?: readonly Condition[]
-  min?: number
-  max?: number
-  forbidden?: readonly number[]
-  distinct?: string
-  where?: readonly Condition[]
-  targets?: string
-  key?: string
-  targetWhere?: readonly Condition[]
-  required?: boolean
-  allowAuthority?: boolean
-  value?: Json
+// What a parse function returns, the value as JSON.parse read it (each parse function
+// gives it its type). sendable: the data as read, when its only errors are of rules the
+// native clients survive (SURVIVED_RULES): it is sent all the same.
+type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
+
+// Reads and checks a payload as `tabgen validate` does: against the schema, or against
+// the definition `name` with its rules only (a contract that lists events checks each
+// event's data apart; its names are the file's own definitions, the empty schema stands
+// for none).
+function checkPayload(text: string, name?: string): Checked {
+  let payload: Json
+  try {
+    payload = readJSON(text)
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error
+    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] }
+  }
+  const nulls = new Set<string>()
+  const found = checkSchema(payload, nulls, name === undefined ? SCHEMA : definition(name) || {})
+  equivalentKeys(payload, "", found)
+  // A rule finding on a null that clients read as absent (two `null`s are "the same
+  // value" to a unique rule) weighs no more than the null itself.
+  for (const violation of checkRules(payload, name)) {
+    if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
+    found.push(violation)
+  }
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload } : { ok: false, violations: found }
+  }
+  return { ok: true, value: payload, warnings: found }
 }
 
-const MAX_DEPTH = 512
+// Whether every error found is of a rule the native clients survive.
+function survived(found: readonly Violation[]): boolean {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
+}
 
 function has(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key)
@@ -333,9 +320,9 @@ function equivalentKeys(value: Json, pointer: string, found: Violation[]): void 
     // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
     const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map<string, string>() : null
     for (const key of keys) {
-      const first = firsts?.get(key.normalize("NFC"))
+      const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"))
       if (first === undefined) {
-        firsts?.set(key.normalize("NFC"), key)
+        if (firsts !== null) firsts.set(key.normalize("NFC"), key)
       } else {
         found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
       }
@@ -347,7 +334,7 @@ function equivalentKeys(value: Json, pointer: string, found: Violation[]): void 
 // RFC 8927 section 3, as tabgen words its error indicators. A deviation the native
 // clients decode (see TOLERATED) is reported with that severity; the pointers of null
 // optional members go to `nulls`.
-function checkSchema(payload: Json, nulls: Set<string>): Violation[] {
+function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation[] {
   const found: Violation[] = []
   const fail = (code: string, pointer: string, message: string, tolerated = false): void => {
     found.push({ code, severity: tolerated ? TOLERATED : "error", pointer, message })
@@ -378,8 +365,8 @@ function checkSchema(payload: Json, nulls: Set<string>): Violation[] {
     }
     if (schema.properties || schema.optionalProperties) {
       if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
-      const required = schema.properties ?? {}
-      const optional = schema.optionalProperties ?? {}
+      const required = schema.properties || {}
+      const optional = schema.optionalProperties || {}
       for (const key of Object.keys(value)) {
         const member = value[key] as Json
         if (has(required, key)) {
@@ -400,12 +387,12 @@ function checkSchema(payload: Json, nulls: Set<string>): Violation[] {
       }
     }
   }
-  check(payload, SCHEMA, "", false)
+  check(payload, root, "", false)
   return found
 }
 
 function definition(name: string): Schema | undefined {
-  const definitions = SCHEMA.definitions ?? {}
+  const definitions = SCHEMA.definitions || {}
   return has(definitions, name) ? definitions[name] : undefined
 }
 
@@ -436,15 +423,47 @@ function describeType(type: string, value: Json): string {
 
 // The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
 // each with maps and sets over canonical values, so linear in the number of entries.
-function checkRules(payload: Json): Violation[] {
+// A contract that lists events checks each event's data with its rules only.
+function checkRules(payload: Json, name: string | undefined): Violation[] {
   const found: Violation[] = []
   for (const rule of RULES) {
-    if ((rule.when ?? []).every((condition) => holds(condition, payload))) evaluate(rule, payload, found)
+    if (rule.definition !== undefined && rule.definition !== name) continue
+    evaluate(rule, payload, found)
   }
   return found
 }
 
+interface Condition {
+  path: string
+  present?: boolean
+  count?: { min?: number; max?: number }
+  equals?: Json
+}
+interface Rule {
+  code: string
+  severity: Severity
+  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
+  path: string
+  message: string
+  when?: readonly Condition[]
+  min?: number
+  max?: number
+  forbidden?: readonly number[]
+  distinct?: string
+  where?: readonly Condition[]
+  targets?: string
+  key?: string
+  targetWhere?: readonly Condition[]
+  required?: boolean
+  allowAuthority?: boolean
+  value?: Json
+  /** For a contract that lists events: the definition whose values the rule checks (its event's data). */
+  definition?: string
+}
+
+// A rule applies when all of its `when` conditions hold.
 function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
+  if (!(rule.when || []).every((condition) => holds(condition, payload))) return
   const report = (pointer: string, value: Json | undefined, reason: string, count?: number): void => {
     const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name: string) =>
       name === "value" ? (value === undefined ? "(absent)" : show(value, pointer))
@@ -459,7 +478,7 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       for (const [pointer, value] of matched) {
         let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key] as Json) : undefined
         if (!entries) continue
-        const where = rule.where ?? []
+        const where = rule.where || []
         let noun = ""
         if (where.length > 0) {
           entries = entries.filter((entry) => where.every((condition) => holds(condition, entry)))
@@ -496,29 +515,29 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       break
     }
     case "reference": {
-      const targetWhere = rule.targetWhere ?? []
+      const targetWhere = rule.targetWhere || []
       const keys = new Set<string>()
       const unfilteredKeys = new Set<string>()
       const equivalents = new Map<string, string>() // NFC of a qualifying key → the first such key (TG022)
       let targetCount = 0
-      for (const [, target] of matches(rule.targets ?? "", payload)) {
+      for (const [, target] of matches(rule.targets || "", payload)) {
         const qualifies = targetWhere.every((condition) => holds(condition, target))
         if (qualifies) targetCount++
-        for (const [, key] of matches(rule.key ?? "", target)) {
+        for (const [, key] of matches(rule.key || "", target)) {
           if (qualifies) keys.add(canonical(key))
           if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC"))) equivalents.set(key.normalize("NFC"), key)
           unfilteredKeys.add(canonical(key))
         }
       }
       const conditions = targetWhere.map(describeCondition).join(" and ")
-      const wanted = describePath(rule.targets ?? "") + describePath(rule.key ?? "") + (conditions ? ` where ${conditions}` : "")
+      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "")
       for (const [pointer, value] of matched) {
         if (value === null) {
           if (rule.required && targetCount > 0) report(pointer, value, `it is null, but it must name one of ${wanted}`)
         } else if (keys.has(canonical(value))) {
           continue
         } else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets ?? "")} that does not satisfy ${conditions}`)
+          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`)
         } else {
           report(pointer, value, `${show(value, pointer)} matches no ${wanted}`)
         }
@@ -534,19 +553,20 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
     case "relativeReference":
       for (const [pointer, value] of matched) {
         if (typeof value !== "string") continue
-        const problem = relativeReferenceProblem(value, rule.allowAuthority ?? false)
+        const problem = relativeReferenceProblem(value, rule.allowAuthority === true)
         if (problem !== null) {
           report(pointer, value, problem)
           continue
         }
-        const warning = relativeReferenceWarning(value, rule.allowAuthority ?? false)
+        const warning = relativeReferenceWarning(value, rule.allowAuthority === true)
         if (warning !== null) found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] })
       }
       break
     case "equals": {
-      const expected = canonical(rule.value ?? null)
+      const wanted = rule.value === undefined ? null : rule.value
+      const expected = canonical(wanted)
       for (const [pointer, value] of matched) {
-        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value, pointer)}, expected ${show(rule.value ?? null)}`)
+        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value, pointer)}, expected ${show(wanted)}`)
       }
       break
     }
@@ -567,16 +587,16 @@ function holds(condition: Condition, base: Json): boolean {
   if (condition.count) {
     const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined
     if (count === undefined) return false
-    return count >= (condition.count.min ?? 0) && count <= (condition.count.max ?? Infinity)
+    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max)
   }
-  return value !== undefined && canonical(value) === canonical(condition.equals ?? null)
+  return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals))
 }
 
 function describeCondition(condition: Condition): string {
   const path = describePath(condition.path)
   if (condition.present !== undefined) return condition.present ? `${path} is present` : `${path} is absent or null`
-  if (condition.count) return `${path} has ${condition.count.min ?? 0}...${condition.count.max ?? ""} entries`
-  return `${path} is ${show(condition.equals ?? null)}`
+  if (condition.count) return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`
+  return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`
 }
 
 // Entries count once per distinct value at `key`; entries without one count alone.
@@ -620,7 +640,10 @@ function matches(pattern: string, root: Json): [string, Json][] {
 // once per entry).
 function first(pattern: string, root: Json): Json | undefined {
   const tokens = parsePointer(pattern)
-  if (tokens.includes("*")) return matches(pattern, root)[0]?.[1]
+  if (tokens.includes("*")) {
+    const match = matches(pattern, root)[0]
+    return match === undefined ? undefined : match[1]
+  }
   let value: Json | undefined = root
   for (const token of tokens) {
     if (isObject(value)) value = has(value, token) ? value[token] : undefined
@@ -709,14 +732,14 @@ function relativeReferenceWarning(text: string, allowAuthority: boolean): readon
   if (allowAuthority) return null
   const resolved = networkPathResolution(text)
   if (resolved === null) return null
-  const host = resolved.slice(2).split("/")[0] ?? ""
+  const host = resolved.slice(2).split("/")[0] || ""
   return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`]
 }
 
 // The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
 // counted as a dot, as browsers do) when it starts with "//"; null otherwise.
 function networkPathResolution(text: string): string | null {
-  const path = text.split(/[?#]/)[0] ?? ""
+  const path = text.split(/[?#]/)[0] || ""
   if (!path.includes("//")) return null
   const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1)
   const output: string[] = []
@@ -735,7 +758,7 @@ function networkPathResolution(text: string): string | null {
 }
 
 function describeCharacter(character: string): string {
-  const scalar = character.codePointAt(0) ?? 0
+  const scalar = character.codePointAt(0) || 0
   if (character === " ") return "a space"
   if (character === "\\") return `a backslash (browsers read it as "/")`
   if (scalar < 0x20 || scalar === 0x7f) return `control character U+${hex(scalar)}`
@@ -772,7 +795,7 @@ function show(value: Json, pointer?: string): string {
 
 function writeJSON(value: Json, pointer?: string): string {
   if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) ?? formatNumber(value)
+  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value)
   const at = (key: string | number): string | undefined => pointer === undefined ? undefined : child(pointer, String(key))
   if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`
   if (isObject(value)) return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key] as Json, at(key))}`).join(",")}}`
@@ -796,12 +819,12 @@ function numberTexts(): Map<string, string> {
   }
   const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
   for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
-    const text = match[0] ?? ""
+    const text = match[0] || ""
     const top = open[open.length - 1]
     if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
     else if (text === "}" || text === "]") open.pop()
-    else if (text === ",") { if (top?.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
-    else if (top?.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
+    else if (text === ",") { if (top && top.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
+    else if (top && top.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
     else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
   }
   lastTexts = [lastText, texts]

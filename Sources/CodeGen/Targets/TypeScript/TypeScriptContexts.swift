@@ -41,7 +41,9 @@ struct TypeScriptContexts {
         let survived = target.options.decoding == .strict ? []
             : model.document.extensions.rules.filter { $0.severity == .error && !crashing.contains($0.code) }.map { TypeScriptLiterals.string($0.code) }
         context["survivedRules"] = "[" + survived.joined(separator: ", ") + "]"
-        for (feature, used) in Self.features(schema: schema, rules: rules) { context[feature] = used }
+        let features = Self.features(schema: schema, rules: rules)
+        for (feature, used) in features { context[feature] = used }
+        context["runtime"] = try runtime(selecting: Set(features.filter(\.value).map(\.key)))
         context["listsEvents"] = model.listsEvents
         if model.listsEvents, let contract = model.contract {
             context["roots"] = model.messageRoots.map { root -> [String: Any] in
@@ -81,6 +83,13 @@ struct TypeScriptContexts {
             context["intro"] = Self.wrap("The \(rootName) types and parse\(rootName)(), which checks a payload as `tabgen validate` does (same codes, same messages).")
         }
         return context
+    }
+
+    /// The runtime (Runtime/typescript/runtime.ts, or runtime.js compiled from it for the
+    /// JavaScript flavour) with the parts the schema does not use left out.
+    func runtime(selecting features: Set<String>) throws(CodeGenError) -> String {
+        guard let templates = input.templates else { throw CodeGenError("typescript: no template source to read the runtime from") }
+        return try templates.runtime(javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//").selecting(features)
     }
 
     func tests(module: String, fixturesFile: String) -> [String: Any] {
@@ -208,8 +217,8 @@ struct TypeScriptContexts {
     }
 
     /// Which optional parts of the runtime the schema and its rules use (`usesTimestamp`,
-    /// `usesCount`, ...): the others are left out of the generated file, which is sent to
-    /// every browser that opens the app.
+    /// `usesCount`, ...: the features of Runtime/typescript/runtime.ts): the others are left
+    /// out of the generated file, which is sent to every browser that opens the app.
     static func features(schema: JSON, rules: [JSON]) -> [String: Bool] {
         var types: Set<String> = []
         var forms: Set<String> = []

@@ -25,7 +25,7 @@ public struct TypeScriptTarget: LanguageTarget {
     static let runtimeTypeNames: Set<String> = [
         // Declared by the generated file itself.
         "UnknownEnumValue", "Violation", "ParseResult", "Json", "JsonArray", "JsonObject", "Schema", "RootSchema",
-        "Condition", "Rule", "BridgeComponent",
+        "Condition", "Rule", "Checked", "BridgeComponent",
         // Global types a declaration must not shadow.
         "Array", "ArrayBuffer", "BigInt", "Boolean", "Date", "Error", "Function", "Infinity", "JSON", "Map", "Math",
         "NaN", "Number", "Object", "Partial", "Promise", "Readonly", "ReadonlyArray", "Record", "RegExp", "Set",

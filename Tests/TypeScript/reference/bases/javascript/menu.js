@@ -46,7 +46,6 @@
  */
 
 // From menu.json (descriptions dropped).
-/** @type {Schema} */
 const SCHEMA = {
   definitions: {
     MenuData: {
@@ -69,7 +68,6 @@ const SCHEMA = {
   },
 }
 
-/** @type {Rule[]} */
 const RULES = [
   { code: "MN101", severity: "error", kind: "unique", path: "/items/*\/index", message: "two items have the same index: {reason}", definition: "MenuData" },
 ]
@@ -84,8 +82,6 @@ const TOLERATED = "warning"
 // Rules the native clients survive: data with no other error is sent (docs/decoding.md).
 /** @type {ReadonlySet<string>} */
 const SURVIVED_RULES = new Set(["MN101"])
-/** @param {Violation[]} found */
-const survived = (found) => found.every(({ severity, code }) => severity !== "error" || SURVIVED_RULES.has(code))
 
 /**
  * Reads and checks the data of the "display" event; the value is JSON.parse's, as sent.
@@ -115,27 +111,7 @@ export const encodeSelection = (value) => JSON.stringify(value)
  * @returns {ParseResult<T>}
  */
 function parseData(text, name) {
-  /** @type {Json} */
-  let payload
-  try {
-    payload = readJSON(text)
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error
-    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] }
-  }
-  /** @type {Set<string>} */
-  const nulls = new Set()
-  // The names are this file's own definitions; the empty schema stands for none.
-  const found = checkSchema(payload, nulls, definition(name) || {})
-  equivalentKeys(payload, "", found)
-  // The rules of the events whose data this is; a rule finding on a null that clients
-  // read as absent weighs no more than the null itself.
-  for (const violation of checkRules(payload, name)) {
-    if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
-    found.push(violation)
-  }
-  if (found.some(({ severity }) => severity === "error")) return { ok: false, violations: found, sendable: survived(found) ? /** @type {T} */ (/** @type {unknown} */ (payload)) : undefined }
-  return { ok: true, value: /** @type {T} */ (/** @type {unknown} */ (payload)), warnings: found }
+  return /** @type {ParseResult<T>} */ (checkPayload(text, name))
 }
 
 /**
@@ -145,388 +121,513 @@ function parseData(text, name) {
 export const formatViolation = ({ severity, code, pointer, message }) => `${severity}[${code}] ${pointer || "(root)"}: ${message}`
 
 // ---------------------------------------------------------------------------------
-// Runtime: the same for every schema, less what this one does not use. ES2017 (no
-// lookbehind, no Object.hasOwn) for every WebView Hotwire Native supports; each pass is
-// linear in the size of the payload.
+// Runtime: the same for every schema, less the parts this schema does not use. ES2017
+// (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
+// it; every pass is linear in the size of the payload.
+const MAX_DEPTH = 512;
 
-/**
- * @typedef {null | boolean | number | string | JsonArray | JsonObject} Json
- * @typedef {Json[]} JsonArray
- * @typedef {{ [key: string]: Json }} JsonObject
- * @typedef {{ nullable?: boolean, ref?: string, type?: string, enum?: string[], elements?: Schema, values?: Schema, properties?: Record<string, Schema>, optionalProperties?: Record<string, Schema>, additionalProperties?: boolean, discriminator?: string, mapping?: Record<string, Schema>, definitions?: Record<string, Schema> }} Schema
- * @typedef {{ path: string, present?: boolean, count?: { min?: number, max?: number }, equals?: Json }} Condition
- * @typedef {{ code: string, severity: Severity, kind: string, path: string, message: string, when?: Condition[], min?: number, max?: number, forbidden?: number[], distinct?: string, where?: Condition[], targets?: string, key?: string, targetWhere?: Condition[], required?: boolean, allowAuthority?: boolean, value?: Json, definition: string }} Rule
- */
+// Reads and checks a payload as `tabgen validate` does: against the schema, or against
+// the definition `name` with its rules only (a contract that lists events checks each
+// event's data apart; its names are the file's own definitions, the empty schema stands
+// for none).
+function checkPayload(text, name) {
+  let payload;
+  try {
+    payload = readJSON(text);
+  }
+  catch (error) {
+    if (!(error instanceof SyntaxError))
+      throw error;
+    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] };
+  }
+  const nulls = new Set();
+  const found = checkSchema(payload, nulls, name === undefined ? SCHEMA : definition(name) || {});
+  equivalentKeys(payload, "", found);
+  // A rule finding on a null that clients read as absent (two `null`s are "the same
+  // value" to a unique rule) weighs no more than the null itself.
+  for (const violation of checkRules(payload, name)) {
+    if (nulls.has(violation.pointer) && violation.severity === "error")
+      violation.severity = TOLERATED;
+    found.push(violation);
+  }
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload } : { ok: false, violations: found };
+  }
+  return { ok: true, value: payload, warnings: found };
+}
 
-/** @param {object} object @param {string} key */
-const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key)
+// Whether every error found is of a rule the native clients survive.
+function survived(found) {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code));
+}
 
-// JSON.parse (its value is sent, as a hand-written controller sends it; every lookup
-// goes through has()), plus what tabgen's reader rejects and JSON.parse accepts.
-/** @param {string} text @returns {Json} */
+function has(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+// JSON.parse, plus what tabgen's reader rejects and JSON.parse accepts. The value is
+// JSON.parse's own (what a hand-written controller sends): "__proto__" is an own data
+// member there, and every lookup below goes through has(), never the prototype.
 function readJSON(text) {
-  if (text.charCodeAt(0) === 0xfeff) throw new SyntaxError("byte-order mark (U+FEFF) at the start; JSON text must not begin with one (RFC 8259 section 8.1)")
-  const value = JSON.parse(text)
-  // One pass, in document order: duplicate keys (by Unicode scalars, as tabgen validate
-  // compares them), depth, lone surrogates.
-  /** @type {(Set<string> | null)[]} an object's keys, or null for an array */
-  const open = []
-  const surrogates = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/.test(text)
-  let key = false
+  if (text.charCodeAt(0) === 0xfeff) {
+    throw new SyntaxError("byte-order mark (U+FEFF) at the start; JSON text must not begin with one (RFC 8259 section 8.1)");
+  }
+  const value = JSON.parse(text);
+  scan(text);
+  lastText = text;
+  return value;
+}
+
+// One pass over well-formed JSON: duplicate keys (by Unicode scalars, as tabgen validate
+// compares them), nesting depth, and lone surrogates, in document order.
+function scan(text) {
+  const open = []; // per open container: an object's keys, or null for an array
+  const surrogates = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/.test(text);
+  let key = false;
   for (let index = 0; index < text.length; index++) {
-    const character = text[index]
-    if (character === '"') {
-      let end = text.indexOf('"', index + 1)
-      while (escaped(text, end)) end = text.indexOf('"', end + 1)
-      /** @type {string} */
-      let string = text.slice(index + 1, end)
-      if (string.includes("\\")) string = JSON.parse(text.slice(index, end + 1))
-      const lone = surrogates ? loneSurrogate(string) : -1
-      if (lone >= 0) throw new SyntaxError(`lone surrogate \\u${hex(lone)} in string: it is not a Unicode scalar value`)
-      const keys = open[open.length - 1]
-      if (key && keys) {
-        if (keys.has(string)) throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`)
-        keys.add(string)
+    const character = text.charCodeAt(index);
+    if (character === 0x22) {
+      let end = text.indexOf('"', index + 1);
+      while (escaped(text, end))
+        end = text.indexOf('"', end + 1);
+      let string = text.slice(index + 1, end);
+      if (string.includes("\\"))
+        string = JSON.parse(text.slice(index, end + 1));
+      if (surrogates) {
+        const lone = loneSurrogate(string);
+        if (lone >= 0)
+          throw new SyntaxError(`lone surrogate \\u${hex(lone)} in string: it is not a Unicode scalar value`);
       }
-      key = false
-      index = end
-    } else if (character === "{" || character === "[") {
-      if (open.push(character === "{" ? new Set() : null) > 512) throw new SyntaxError("nesting deeper than 512 arrays and objects")
-      key = character === "{"
-    } else if (character === "}" || character === "]") {
-      open.pop()
-    } else if (character === ",") {
-      key = open[open.length - 1] instanceof Set
+      const keys = open[open.length - 1];
+      if (key && keys) {
+        if (keys.has(string))
+          throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`);
+        keys.add(string);
+      }
+      key = false;
+      index = end;
+    }
+    else if (character === 0x7b || character === 0x5b) {
+      if (open.push(character === 0x7b ? new Set() : null) > MAX_DEPTH)
+        throw new SyntaxError(`nesting deeper than ${MAX_DEPTH} arrays and objects`);
+      key = character === 0x7b;
+    }
+    else if (character === 0x7d || character === 0x5d) {
+      open.pop();
+    }
+    else if (character === 0x2c) {
+      key = open[open.length - 1] instanceof Set;
     }
   }
-  lastText = text
-  return value
 }
 
-/** @param {string} text @param {number} index */
+// Whether the quote at `index` is escaped: an odd number of backslashes before it.
 function escaped(text, index) {
-  let start = index
-  while (text[start - 1] === "\\") start--
-  return (index - start) % 2 === 1
+  let start = index;
+  while (text.charCodeAt(start - 1) === 0x5c)
+    start--;
+  return (index - start) % 2 === 1;
 }
 
-// The first lone surrogate (clients would each repair it differently), or -1.
-/** @param {string} text */
+// The first lone surrogate's code unit, or -1: clients would each repair it differently.
 function loneSurrogate(text) {
   for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index)
-    if (unit < 0xd800 || unit > 0xdfff) continue
-    const next = text.charCodeAt(++index)
-    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return unit
+    const unit = text.charCodeAt(index);
+    if (unit < 0xd800 || unit > 0xdfff)
+      continue;
+    const next = text.charCodeAt(index + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff))
+      return unit;
+    index++;
   }
-  return -1
+  return -1;
 }
 
 // TG024: a key canonically equivalent to an earlier key of its object but not the same
 // scalars. JSON.parse keeps both (as Kotlin and Ruby do); Swift's JSONDecoder keys by
 // String, whose == is canonical equivalence, and keeps one: the apps would see different data.
-/** @param {Json} value @param {string} pointer @param {Violation[]} found */
 function equivalentKeys(value, pointer, found) {
   if (Array.isArray(value)) {
-    value.forEach((element, index) => equivalentKeys(element, `${pointer}/${index}`, found))
-  } else if (isObject(value)) {
-    const members = Object.entries(value)
+    value.forEach((element, index) => equivalentKeys(element, `${pointer}/${index}`, found));
+  }
+  else if (isObject(value)) {
+    const keys = Object.keys(value);
     // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
-    /** @type {Map<string, string> | null} */
-    const firsts = members.some(([key]) => /[^\u0000-\u007f]/.test(key)) ? new Map() : null
-    for (const [key, member] of members) {
-      const first = firsts ? firsts.get(key.normalize("NFC")) : undefined
+    const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map() : null;
+    for (const key of keys) {
+      const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"));
       if (first === undefined) {
-        if (firsts) firsts.set(key.normalize("NFC"), key)
-      } else {
-        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
+        if (firsts !== null)
+          firsts.set(key.normalize("NFC"), key);
       }
-      equivalentKeys(member, child(pointer, key), found)
+      else {
+        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` });
+      }
+      equivalentKeys(value[key], child(pointer, key), found);
     }
   }
 }
 
-// RFC 8927 section 3, in tabgen's words. What the native clients decode gets the
-// severity TOLERATED; null optional members go to `nulls`.
-/** @param {Json} payload @param {Set<string>} nulls @param {Schema} root the event data's definition @returns {Violation[]} */
+// RFC 8927 section 3, as tabgen words its error indicators. A deviation the native
+// clients decode (see TOLERATED) is reported with that severity; the pointers of null
+// optional members go to `nulls`.
 function checkSchema(payload, nulls, root) {
-  /** @type {Violation[]} */
-  const found = []
-  /** @type {(code: string, pointer: string, message: string, tolerated?: boolean) => void} */
+  const found = [];
   const fail = (code, pointer, message, tolerated = false) => {
-    found.push({ code, severity: tolerated ? TOLERATED : "error", pointer, message })
-  }
-  /** @type {(value: Json, pointer: string, tolerated: boolean) => JsonObject | undefined} */
-  const object = (value, pointer, tolerated) => {
-    if (isObject(value)) return value
-    fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
-    return undefined
-  }
-  /** @type {(value: Json, schema: Schema, pointer: string, tolerated: boolean, tag?: string) => void} */
+    found.push({ code, severity: tolerated ? TOLERATED : "error", pointer, message });
+  };
+  // `tolerated`: the value is the null of an optional member, which clients read as absent.
   const check = (value, schema, pointer, tolerated, tag) => {
-    if (schema.nullable && value === null) return
+    if (schema.nullable && value === null)
+      return;
     if (schema.ref !== undefined) {
-      const target = definition(schema.ref)
-      if (target) check(value, target, pointer, tolerated)
-    } else if (schema.type !== undefined) {
-      if (!hasType(value, schema.type)) fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value, pointer)}`, tolerated)
-    } else if (schema.enum) {
-      // An unknown value is a newer server's: clients keep it.
-      if (typeof value !== "string" || !schema.enum.includes(value)) fail("TG011", pointer, `${show(value, pointer)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string")
-    } else if (schema.elements) {
-      if (!Array.isArray(value)) return fail("TG014", pointer, `expected an array, found ${kindAndValue(value, pointer)}`, tolerated)
-      const elements = schema.elements
-      value.forEach((element, index) => check(element, elements, `${pointer}/${index}`, false))
-    } else if (schema.properties || schema.optionalProperties) {
-      const map = object(value, pointer, tolerated)
-      if (!map) return
-      const required = schema.properties || {}
-      const optional = schema.optionalProperties || {}
-      for (const [key, member] of Object.entries(map)) {
-        const at = child(pointer, key)
-        const known = has(required, key) ? required[key] : has(optional, key) ? optional[key] : undefined
-        if (known) {
-          // The null of an optional member: clients read it as absent.
-          const absent = member === null && !has(required, key) && !nullable(known)
-          if (absent) nulls.add(at)
-          check(member, known, at, absent)
-        } else if (!schema.additionalProperties && key !== tag) {
+      const target = definition(schema.ref);
+      if (target)
+        check(value, target, pointer, tolerated);
+      return;
+    }
+    if (schema.type !== undefined) {
+      if (!hasType(value, schema.type))
+        fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value, pointer)}`, tolerated);
+      return;
+    }
+    if (schema.enum) {
+      // An enum value this version does not know is a newer server's: clients keep it.
+      if (typeof value !== "string" || !schema.enum.includes(value)) {
+        fail("TG011", pointer, `${show(value, pointer)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string");
+      }
+      return;
+    }
+    if (schema.elements) {
+      if (!Array.isArray(value))
+        return fail("TG014", pointer, `expected an array, found ${kindAndValue(value, pointer)}`, tolerated);
+      for (let index = 0; index < value.length; index++)
+        check(value[index], schema.elements, `${pointer}/${index}`, false);
+      return;
+    }
+    if (schema.properties || schema.optionalProperties) {
+      if (!isObject(value))
+        return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
+      const required = schema.properties || {};
+      const optional = schema.optionalProperties || {};
+      for (const key of Object.keys(value)) {
+        const member = value[key];
+        if (has(required, key)) {
+          check(member, required[key], child(pointer, key), false);
+        }
+        else if (has(optional, key)) {
+          const tolerated = member === null && !nullable(optional[key]);
+          if (tolerated)
+            nulls.add(child(pointer, key));
+          check(member, optional[key], child(pointer, key), tolerated);
+        }
+        else if (!schema.additionalProperties && key !== tag) {
           // An unknown member is a newer server's: clients ignore it.
-          fail("TG013", at, `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true)
+          fail("TG013", child(pointer, key), `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true);
         }
       }
-      // A missing nullable member decodes as null.
-      for (const [key, property] of Object.entries(required)) if (!has(map, key)) fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(property))
-    }
-  }
-  check(payload, root, "", false)
-  return found
-}
-
-/** @param {string} name @returns {Schema | undefined} */
-const definition = (name) => (SCHEMA.definitions && has(SCHEMA.definitions, name) ? SCHEMA.definitions[name] : undefined)
-
-/** @param {Schema} schema @returns {boolean} */
-function nullable(schema) {
-  const target = schema.ref === undefined ? undefined : definition(schema.ref)
-  return schema.nullable === true || (target !== undefined && nullable(target))
-}
-
-/** @type {Record<string, [number, number]>} */
-const INTEGERS = { int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535], int32: [-2147483648, 2147483647], uint32: [0, 4294967295] }
-
-/** @param {Json} value @param {string} type */
-function hasType(value, type) {
-  const range = has(INTEGERS, type) ? INTEGERS[type] : undefined
-  if (range) return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1]
-  if (type === "boolean" || type === "string") return typeof value === type
-  // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
-  return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value)
-}
-
-/** @param {string} type @param {Json} value */
-function describeType(type, value) {
-  if (typeof value === "number" && (type === "float32" || type === "float64")) {
-    return `a number within the range of ${type} (±${type === "float32" ? "3.4028235e+38" : "1.7976931348623157e+308"})`
-  }
-  const range = has(INTEGERS, type) ? INTEGERS[type] : undefined
-  if (range) return `${type} (an integer from ${range[0]} to ${range[1]})`
-  return type === "boolean" || type === "string" ? `a ${type}` : "a number"
-}
-
-// The rules (metadata.tabgen.rules) as tabgen's rule engine reads them, with sets and
-// maps of canonical values: linear in the number of entries.
-// Only the rules of the events whose data this is (`definition`).
-/** @param {Json} payload @param {string} name @returns {Violation[]} */
-function checkRules(payload, name) {
-  /** @type {Violation[]} */
-  const found = []
-  for (const rule of RULES) {
-    if (rule.definition !== name) continue
-    if (!(rule.when || []).every((condition) => holds(condition, payload))) continue
-    /** @type {(pointer: string, value: Json | undefined, reason: string, count?: number) => void} */
-    const report = (pointer, value, reason, count) => {
-      const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name) =>
-        name === "value" ? (value === undefined ? "(absent)" : show(value, pointer)) : name === "reason" ? reason : name === "count" ? (count === undefined ? "" : String(count)) : pointer)
-      found.push({ code: rule.code, severity: rule.severity, pointer, message })
-    }
-    const matched = matches(rule.path, payload)
-    if (rule.kind === "unique") {
-      const earlier = new Map()
-      const equivalents = new Map() // NFC → [first pointer, string] (TG022)
-      for (const [pointer, value] of matched) {
-        if (value === null) continue // null is no value: two are no duplicate
-        if (earlier.has(canonical(value))) report(pointer, value, `${show(value, pointer)} is also at ${earlier.get(canonical(value))}`)
-        else earlier.set(canonical(value), pointer)
-        if (earlier.get(canonical(value)) !== pointer || typeof value !== "string") continue
-        const equivalent = equivalents.get(value.normalize("NFC"))
-        if (equivalent) found.push(equivalence(pointer, value, equivalent[1], ` at ${equivalent[0]}`))
-        else equivalents.set(value.normalize("NFC"), [pointer, value])
+      for (const key of Object.keys(required)) {
+        // A missing nullable member decodes as null.
+        if (!has(value, key))
+          fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key]));
       }
     }
+  };
+  check(payload, root, "", false);
+  return found;
+}
+
+function definition(name) {
+  const definitions = SCHEMA.definitions || {};
+  return has(definitions, name) ? definitions[name] : undefined;
+}
+
+function nullable(schema) {
+  const target = schema.ref === undefined ? undefined : definition(schema.ref);
+  return schema.nullable === true || (target !== undefined && nullable(target));
+}
+
+const INTEGER_RANGES = {
+  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
+  int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
+};
+
+function hasType(value, type) {
+  switch (type) {
+    case "boolean": return typeof value === "boolean";
+    case "string": return typeof value === "string";
   }
-  return found
+  const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
+  if (range)
+    return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1];
+  // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
+  return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value);
 }
 
-// TG022: canonically equivalent strings with other scalars, equal to Swift's String ==
-// (an iOS client) and different to Kotlin, JavaScript and Ruby.
-/** @param {string} pointer @param {string} value @param {string} other @param {string} where @returns {Violation} */
-function equivalence(pointer, value, other, where) {
-  return { code: "TG022", severity: "warning", pointer, message: `${show(value)} is canonically equivalent to ${show(other)}${where} but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)` }
-}
-
-/** @param {Condition} condition @param {Json} base */
-function holds(condition, base) {
-  const value = first(condition.path, base)
-  if (condition.present !== undefined) return (value !== undefined && value !== null) === condition.present
-  if (condition.count) {
-    const { min = 0, max = Infinity } = condition.count
-    const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : -1
-    return count >= min && count <= max
+function describeType(type, value) {
+  if (typeof value === "number" && (type === "float32" || type === "float64")) {
+    return `a number within the range of ${type} (±${type === "float32" ? "3.4028235e+38" : "1.7976931348623157e+308"})`;
   }
-  return value !== undefined && canonical(value) === canonical(condition.equals === undefined ? null : condition.equals)
+  switch (type) {
+    case "boolean": return "a boolean";
+    case "string": return "a string";
+  }
+  const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
+  if (range)
+    return `${type} (an integer from ${range[0]} to ${range[1]})`;
+  return "a number";
 }
 
-// Path patterns: JSON pointers in which "*" matches every element or member. Each
-// match is its pointer and value.
-/** @param {string} pattern @param {Json} root @returns {[string, Json][]} */
-function matches(pattern, root) {
-  /** @type {[string, Json][]} */
-  const found = []
-  const tokens = parsePointer(pattern)
-  /** @type {(position: number, value: Json, pointer: string) => void} */
-  const walk = (position, value, pointer) => {
-    const token = tokens[position]
-    if (token === undefined) found.push([pointer, value])
-    else if (Array.isArray(value)) {
-      const wanted = token === "*" ? -1 : /^\d+$/.test(token) ? Number(token) : -2
-      value.forEach((element, index) => (wanted === -1 || wanted === index) && walk(position + 1, element, `${pointer}/${index}`))
-    } else if (token === "*" && isObject(value)) {
-      for (const [key, member] of Object.entries(value)) walk(position + 1, member, child(pointer, key))
-    } else if (isObject(value) && has(value, token)) {
-      walk(position + 1, /** @type {Json} */ (value[token]), child(pointer, token))
+// The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
+// each with maps and sets over canonical values, so linear in the number of entries.
+// A contract that lists events checks each event's data with its rules only.
+function checkRules(payload, name) {
+  const found = [];
+  for (const rule of RULES) {
+    if (rule.definition !== undefined && rule.definition !== name)
+      continue;
+    evaluate(rule, payload, found);
+  }
+  return found;
+}
+
+// A rule applies when all of its `when` conditions hold.
+function evaluate(rule, payload, found) {
+  if (!(rule.when || []).every((condition) => holds(condition, payload)))
+    return;
+  const report = (pointer, value, reason, count) => {
+    const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name) => name === "value" ? (value === undefined ? "(absent)" : show(value, pointer))
+      : name === "reason" ? reason
+        : name === "count" ? (count === undefined ? "" : String(count))
+          : pointer);
+    found.push({ code: rule.code, severity: rule.severity, pointer, message });
+  };
+  const matched = matches(rule.path, payload);
+  switch (rule.kind) {
+    case "unique": {
+      const first = new Map(); // canonical value → pointer of its first occurrence
+      const equivalents = new Map(); // NFC → first pointer and string (TG022)
+      for (const [pointer, value] of matched) {
+        if (value === null)
+          continue; // null is no value: two are no duplicate
+        const key = canonical(value);
+        const earlier = first.get(key);
+        if (earlier !== undefined) {
+          report(pointer, value, `${show(value, pointer)} is also at ${earlier}`);
+          continue;
+        }
+        first.set(key, pointer);
+        if (typeof value !== "string")
+          continue;
+        const equivalent = equivalents.get(value.normalize("NFC"));
+        if (equivalent === undefined)
+          equivalents.set(value.normalize("NFC"), [pointer, value]);
+        else
+          found.push(equivalence(pointer, value, equivalent[1], ` at ${equivalent[0]}`));
+      }
+      break;
     }
   }
-  walk(0, root, "")
-  return found
+}
+
+// TG022: a string canonically equivalent to another but not the same scalars. An iOS
+// client compares with Swift's String ==, which takes them as equal; Kotlin, JavaScript
+// and Ruby do not, so the apps would disagree.
+function equivalence(pointer, value, other, where) {
+  const message = `${show(value)} is canonically equivalent to ${show(other)}${where} but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)`;
+  return { code: "TG022", severity: "warning", pointer, message };
+}
+
+function holds(condition, base) {
+  const value = first(condition.path, base);
+  if (condition.present !== undefined)
+    return (value !== undefined && value !== null) === condition.present;
+  if (condition.count) {
+    const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined;
+    if (count === undefined)
+      return false;
+    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max);
+  }
+  return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals));
+}
+
+// Path patterns: JSON pointers in which a "*" token matches every element or member.
+// Each match is its pointer and value.
+function matches(pattern, root) {
+  const found = [];
+  const tokens = parsePointer(pattern);
+  const walk = (position, value, pointer) => {
+    const token = tokens[position];
+    if (token === undefined) {
+      found.push([pointer, value]);
+    }
+    else if (token === "*") {
+      if (Array.isArray(value))
+        for (let index = 0; index < value.length; index++)
+          walk(position + 1, value[index], `${pointer}/${index}`);
+      else if (isObject(value))
+        for (const key of Object.keys(value))
+          walk(position + 1, value[key], child(pointer, key));
+    }
+    else if (isObject(value)) {
+      if (has(value, token))
+        walk(position + 1, value[token], child(pointer, token));
+    }
+    else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+      walk(position + 1, value[Number(token)], `${pointer}/${Number(token)}`);
+    }
+  };
+  walk(0, root, "");
+  return found;
 }
 
 // The first value a pattern matches: without "*", a plain walk (conditions and keys ask
 // once per entry).
-/** @param {string} pattern @param {Json} root @returns {Json | undefined} */
 function first(pattern, root) {
-  const tokens = parsePointer(pattern)
-  if (tokens.includes("*")) return (matches(pattern, root)[0] || [])[1]
-  /** @type {Json | undefined} */
-  let value = root
-  for (const token of tokens) {
-    if (isObject(value)) value = has(value, token) ? value[token] : undefined
-    else value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined
+  const tokens = parsePointer(pattern);
+  if (tokens.includes("*")) {
+    const match = matches(pattern, root)[0];
+    return match === undefined ? undefined : match[1];
   }
-  return value
+  let value = root;
+  for (const token of tokens) {
+    if (isObject(value))
+      value = has(value, token) ? value[token] : undefined;
+    else
+      value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined;
+  }
+  return value;
 }
 
-/** @type {Map<string, string[]>} parsed once: conditions parse theirs for every entry */
-const POINTERS = new Map()
+const POINTERS = new Map();
 
-/** @param {string} pointer @returns {string[]} */
+// Parsed once per pattern: conditions parse theirs for every entry they test.
 function parsePointer(pointer) {
-  if (!POINTERS.has(pointer)) POINTERS.set(pointer, pointer.split("/").slice(1).map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~")))
-  return POINTERS.get(pointer) || []
+  let tokens = POINTERS.get(pointer);
+  if (!tokens) {
+    tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    POINTERS.set(pointer, tokens);
+  }
+  return tokens;
 }
 
-// A Map key equal for values tabgen calls equal: objects as unordered members, strings
-// by Unicode scalars, as tabgen validate compares them.
+// A value as a key of a Map: equal keys for values tabgen calls equal (objects as
+// unordered members, strings by Unicode scalars as tabgen validate compares them).
 // A string on its own is its text after a quote (nothing else starts with one); inside
 // an array or object it is quoted.
-/** @param {Json} value @returns {string} */
 function canonical(value) {
-  if (typeof value === "string") return `"${value}`
-  if (Array.isArray(value)) return `[${value.map(quoted)}]`
-  if (isObject(value)) return `{${Object.entries(value).map(([key, member]) => `${quoted(key)}:${quoted(member)}`).sort()}}`
-  return String(value)
+  if (typeof value === "string")
+    return `"${value}`;
+  if (Array.isArray(value))
+    return `[${value.map(quoted).join(",")}]`;
+  if (isObject(value))
+    return `{${Object.keys(value).map((key) => `${quoted(key)}:${quoted(value[key])}`).sort().join(",")}}`;
+  return String(value);
 }
 
-/** @param {Json} value */
-const quoted = (value) => (typeof value === "string" ? JSON.stringify(value) : canonical(value))
+function quoted(value) {
+  return typeof value === "string" ? JSON.stringify(value) : canonical(value);
+}
 
 // Values in messages, written as tabgen writes them.
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
-/** @param {Json | undefined} value @returns {value is JsonObject} */
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value)
+function child(pointer, key) {
+  return `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`;
+}
 
-/** @param {string} pointer @param {string} key */
-const child = (pointer, key) => `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`
+// The allowed values a message lists, as tabgen validate lists them: the first 20, then how many more.
+function allowed(names) {
+  const listed = names.slice(0, 20).map(quote).join(", ");
+  return names.length > 20 ? `${listed} and ${names.length - 20} more` : listed;
+}
 
-/** @param {string[]} names */
-const allowed = (names) => names.slice(0, 20).map(quote).join(", ") + (names.length > 20 ? ` and ${names.length - 20} more` : "")
-
-/** @param {Json} value @param {string} pointer */
-const kindAndValue = (value, pointer) => typeof value === "number" && !Number.isFinite(value) ? "a number beyond the range of float64"
-  : value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value, pointer)}`
+function kindAndValue(value, pointer) {
+  if (typeof value === "number" && !Number.isFinite(value))
+    return "a number beyond the range of float64";
+  return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value, pointer)}`;
+}
 
 // JSON text, cut short so that a hostile payload cannot flood the console; a number
 // beyond float64's range at `pointer` in the payload as written there.
-/** @param {Json} value @param {string} [pointer] */
 function show(value, pointer) {
-  const characters = Array.from(writeJSON(value, pointer))
-  return characters.length > 120 ? `${characters.slice(0, 117).join("")}...` : characters.join("")
+  const characters = Array.from(writeJSON(value, pointer));
+  return characters.length > 120 ? `${characters.slice(0, 117).join("")}...` : characters.join("");
 }
 
-/** @param {Json} value @param {string} [pointer] @returns {string} */
 function writeJSON(value, pointer) {
-  if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return (!Number.isFinite(value) && pointer !== undefined && numberTexts().get(pointer)) || formatNumber(value)
-  /** @param {string | number} key */
-  const at = (key) => pointer === undefined ? undefined : child(pointer, String(key))
-  if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index)))}]`
-  if (isObject(value)) return `{${Object.entries(value).map(([key, member]) => `${quote(key)}:${writeJSON(member, at(key))}`)}}`
-  return String(value)
+  if (typeof value === "string")
+    return quote(value);
+  if (typeof value === "number")
+    return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value);
+  const at = (key) => pointer === undefined ? undefined : child(pointer, String(key));
+  if (Array.isArray(value))
+    return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`;
+  if (isObject(value))
+    return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key], at(key))}`).join(",")}}`;
+  return String(value);
 }
 
 // JSON.parse reads a number beyond float64's range (1E400) as Infinity, which has no
 // digits: messages show its text, found by pointer (at the first such message) in the
 // text readJSON read last, which every check runs on.
-let lastText = ""
-/** @type {[string, Map<string, string>] | undefined} */
-let lastTexts
+let lastText = "";
+
+let lastTexts;
 
 function numberTexts() {
-  if (lastTexts && lastTexts[0] === lastText) return lastTexts[1]
-  const texts = new Map()
+  if (lastTexts && lastTexts[0] === lastText)
+    return lastTexts[1];
+  const texts = new Map();
   // Each open container's pointer, and the key or index of the value being read in it.
-  /** @type {{ at: string, key: string | number, object: boolean, keyNext: boolean }[]} */
-  const open = []
+  const open = [];
   const here = () => {
-    const top = open[open.length - 1]
-    return top ? child(top.at, String(top.key)) : ""
-  }
-  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
+    const top = open[open.length - 1];
+    return top ? child(top.at, String(top.key)) : "";
+  };
+  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g;
   for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
-    const text = match[0] || ""
-    const top = open[open.length - 1]
-    if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
-    else if (text === "}" || text === "]") open.pop()
-    else if (text === ",") { if (top && top.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
-    else if (top && top.keyNext) [top.key, top.keyNext] = [JSON.parse(text), false]
-    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
+    const text = match[0] || "";
+    const top = open[open.length - 1];
+    if (text === "{" || text === "[")
+      open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" });
+    else if (text === "}" || text === "]")
+      open.pop();
+    else if (text === ",") {
+      if (top && top.object)
+        top.keyNext = true;
+      else if (top)
+        top.key = Number(top.key) + 1;
+    }
+    else if (top && top.keyNext)
+      [top.key, top.keyNext] = [JSON.parse(text), false];
+    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text)))
+      texts.set(here(), text);
   }
-  lastTexts = [lastText, texts]
-  return texts
+  lastTexts = [lastText, texts];
+  return texts;
 }
 
-/** @param {string} text */
-const quote = (text) => JSON.stringify(text).replace(/[\u007f\u2028\u2029]/g, (character) => `\\u${hex(character.charCodeAt(0)).toLowerCase()}`)
+function quote(text) {
+  return JSON.stringify(text).replace(/[\u007f\u2028\u2029]/g, (character) => `\\u${hex(character.charCodeAt(0)).toLowerCase()}`);
+}
 
-// Swift's formatting of a Double: integers plain, exponents above 2^53 and below 1e-4.
-/** @param {number} number */
+// Swift's formatting of a Double: integers plain, exponents from 2^53 and below 1e-4.
 function formatNumber(number) {
-  if (!Number.isFinite(number)) return "null"
-  if (Number.isInteger(number) && Math.abs(number) < 1e15) return String(number)
-  if (Math.abs(number) <= 2 ** 53 && Math.abs(number) >= 1e-4) return Number.isInteger(number) ? `${number}.0` : String(number)
-  const [mantissa, exponent = ""] = number.toExponential().split("e")
-  return `${mantissa}e${exponent[0]}${exponent.slice(1).padStart(2, "0")}`
+  if (!Number.isFinite(number))
+    return "null";
+  if (Number.isInteger(number) && Math.abs(number) < 1e15)
+    return String(number);
+  if (Math.abs(number) > 2 ** 53 || Math.abs(number) < 1e-4) {
+    const [mantissa, exponent] = number.toExponential().split("e");
+    const power = Number(exponent);
+    return `${mantissa}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  return Number.isInteger(number) ? `${number}.0` : String(number);
 }
 
-/** @param {number} value */
-const hex = (value) => value.toString(16).toUpperCase().padStart(4, "0")
+function hex(value) {
+  return value.toString(16).toUpperCase().padStart(4, "0");
+}

@@ -106,11 +106,6 @@ const TOLERATED: Severity = "warning"
 // while schema errors and the rules marked "crashesClients" keep it back (docs/decoding.md).
 const SURVIVED_RULES: ReadonlySet<string> = new Set<string>(["MN101"])
 
-/** Whether every error found is of a rule the native clients survive. */
-function survived(found: readonly Violation[]): boolean {
-  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
-}
-
 /** Reads and checks the data of the "display" event; the value is JSON.parse's, as sent. */
 export function parseMenuData(text: string): ParseResult<MenuData> {
   return parseData<MenuData>(text, "MenuData")
@@ -131,27 +126,7 @@ export function encodeSelection(value: Selection): string {
 
 /** Reads and checks a payload against a definition; the value is JSON.parse's, as sent. */
 function parseData<T>(text: string, name: string): ParseResult<T> {
-  let payload: Json
-  try {
-    payload = readJSON(text)
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error
-    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] }
-  }
-  const nulls = new Set<string>()
-  // The names are this file's own definitions; the empty schema stands for none.
-  const found = checkSchema(payload, nulls, definition(name) ?? {})
-  equivalentKeys(payload, "", found)
-  // The rules of the events whose data this is; a rule finding on a null that clients
-  // read as absent weighs no more than the null itself.
-  for (const violation of checkRules(payload, name)) {
-    if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
-    found.push(violation)
-  }
-  if (found.some((violation) => violation.severity === "error")) {
-    return survived(found) ? { ok: false, violations: found, sendable: payload as unknown as T } : { ok: false, violations: found }
-  }
-  return { ok: true, value: payload as unknown as T, warnings: found }
+  return checkPayload(text, name) as unknown as ParseResult<T>
 }
 
 /** `tabgen validate`'s text format, without the file position. */
@@ -163,6 +138,8 @@ export function formatViolation({ severity, code, pointer, message }: Violation)
 // Runtime: the same for every schema, less the parts this schema does not use. ES2017
 // (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
 // it; every pass is linear in the size of the payload.
+
+const MAX_DEPTH = 512
 
 type Json = null | boolean | number | string | Json[] | JsonObject
 interface JsonObject { [key: string]: Json }
@@ -182,35 +159,42 @@ interface Schema {
 }
 interface RootSchema extends Schema { definitions?: Readonly<Record<string, Schema>> }
 
-interface Condition {
-  path: string
-  present?: boolean
-  count?: { min?: number; max?: number }
-  equals?: Json
-}
-interface Rule {
-  code: string
-  severity: Severity
-  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
-  path: string
-  message: string
-  when?: readonly Condition[]
-  min?: number
-  max?: number
-  forbidden?: readonly number[]
-  distinct?: string
-  where?: readonly Condition[]
-  targets?: string
-  key?: string
-  targetWhere?: readonly Condition[]
-  required?: boolean
-  allowAuthority?: boolean
-  value?: Json
-  /** The definition whose values the rule checks: the data of the rule's event. */
-  definition: string
+// What a parse function returns, the value as JSON.parse read it (each parse function
+// gives it its type). sendable: the data as read, when its only errors are of rules the
+// native clients survive (SURVIVED_RULES): it is sent all the same.
+type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
+
+// Reads and checks a payload as `tabgen validate` does: against the schema, or against
+// the definition `name` with its rules only (a contract that lists events checks each
+// event's data apart; its names are the file's own definitions, the empty schema stands
+// for none).
+function checkPayload(text: string, name?: string): Checked {
+  let payload: Json
+  try {
+    payload = readJSON(text)
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error
+    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] }
+  }
+  const nulls = new Set<string>()
+  const found = checkSchema(payload, nulls, name === undefined ? SCHEMA : definition(name) || {})
+  equivalentKeys(payload, "", found)
+  // A rule finding on a null that clients read as absent (two `null`s are "the same
+  // value" to a unique rule) weighs no more than the null itself.
+  for (const violation of checkRules(payload, name)) {
+    if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
+    found.push(violation)
+  }
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload } : { ok: false, violations: found }
+  }
+  return { ok: true, value: payload, warnings: found }
 }
 
-const MAX_DEPTH = 512
+// Whether every error found is of a rule the native clients survive.
+function survived(found: readonly Violation[]): boolean {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
+}
 
 function has(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key)
@@ -294,9 +278,9 @@ function equivalentKeys(value: Json, pointer: string, found: Violation[]): void 
     // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
     const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map<string, string>() : null
     for (const key of keys) {
-      const first = firsts?.get(key.normalize("NFC"))
+      const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"))
       if (first === undefined) {
-        firsts?.set(key.normalize("NFC"), key)
+        if (firsts !== null) firsts.set(key.normalize("NFC"), key)
       } else {
         found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
       }
@@ -339,8 +323,8 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
     }
     if (schema.properties || schema.optionalProperties) {
       if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
-      const required = schema.properties ?? {}
-      const optional = schema.optionalProperties ?? {}
+      const required = schema.properties || {}
+      const optional = schema.optionalProperties || {}
       for (const key of Object.keys(value)) {
         const member = value[key] as Json
         if (has(required, key)) {
@@ -366,7 +350,7 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
 }
 
 function definition(name: string): Schema | undefined {
-  const definitions = SCHEMA.definitions ?? {}
+  const definitions = SCHEMA.definitions || {}
   return has(definitions, name) ? definitions[name] : undefined
 }
 
@@ -406,16 +390,47 @@ function describeType(type: string, value: Json): string {
 
 // The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
 // each with maps and sets over canonical values, so linear in the number of entries.
-function checkRules(payload: Json, name: string): Violation[] {
+// A contract that lists events checks each event's data with its rules only.
+function checkRules(payload: Json, name: string | undefined): Violation[] {
   const found: Violation[] = []
   for (const rule of RULES) {
-    if (rule.definition !== name) continue
-    if ((rule.when ?? []).every((condition) => holds(condition, payload))) evaluate(rule, payload, found)
+    if (rule.definition !== undefined && rule.definition !== name) continue
+    evaluate(rule, payload, found)
   }
   return found
 }
 
+interface Condition {
+  path: string
+  present?: boolean
+  count?: { min?: number; max?: number }
+  equals?: Json
+}
+interface Rule {
+  code: string
+  severity: Severity
+  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
+  path: string
+  message: string
+  when?: readonly Condition[]
+  min?: number
+  max?: number
+  forbidden?: readonly number[]
+  distinct?: string
+  where?: readonly Condition[]
+  targets?: string
+  key?: string
+  targetWhere?: readonly Condition[]
+  required?: boolean
+  allowAuthority?: boolean
+  value?: Json
+  /** For a contract that lists events: the definition whose values the rule checks (its event's data). */
+  definition?: string
+}
+
+// A rule applies when all of its `when` conditions hold.
 function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
+  if (!(rule.when || []).every((condition) => holds(condition, payload))) return
   const report = (pointer: string, value: Json | undefined, reason: string, count?: number): void => {
     const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name: string) =>
       name === "value" ? (value === undefined ? "(absent)" : show(value, pointer))
@@ -462,9 +477,9 @@ function holds(condition: Condition, base: Json): boolean {
   if (condition.count) {
     const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined
     if (count === undefined) return false
-    return count >= (condition.count.min ?? 0) && count <= (condition.count.max ?? Infinity)
+    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max)
   }
-  return value !== undefined && canonical(value) === canonical(condition.equals ?? null)
+  return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals))
 }
 
 // Path patterns: JSON pointers in which a "*" token matches every element or member.
@@ -493,7 +508,10 @@ function matches(pattern: string, root: Json): [string, Json][] {
 // once per entry).
 function first(pattern: string, root: Json): Json | undefined {
   const tokens = parsePointer(pattern)
-  if (tokens.includes("*")) return matches(pattern, root)[0]?.[1]
+  if (tokens.includes("*")) {
+    const match = matches(pattern, root)[0]
+    return match === undefined ? undefined : match[1]
+  }
   let value: Json | undefined = root
   for (const token of tokens) {
     if (isObject(value)) value = has(value, token) ? value[token] : undefined
@@ -559,7 +577,7 @@ function show(value: Json, pointer?: string): string {
 
 function writeJSON(value: Json, pointer?: string): string {
   if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) ?? formatNumber(value)
+  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value)
   const at = (key: string | number): string | undefined => pointer === undefined ? undefined : child(pointer, String(key))
   if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`
   if (isObject(value)) return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key] as Json, at(key))}`).join(",")}}`
@@ -583,12 +601,12 @@ function numberTexts(): Map<string, string> {
   }
   const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
   for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
-    const text = match[0] ?? ""
+    const text = match[0] || ""
     const top = open[open.length - 1]
     if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
     else if (text === "}" || text === "]") open.pop()
-    else if (text === ",") { if (top?.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
-    else if (top?.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
+    else if (text === ",") { if (top && top.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
+    else if (top && top.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
     else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
   }
   lastTexts = [lastText, texts]

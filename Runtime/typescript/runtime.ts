@@ -1,8 +1,44 @@
-{{=<% %>=}}
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesEquivalence usesConditionText usesDistinct
+// tabgen:begin standalone
+// The TypeScript runtime of tabgen's generated controllers and modules, as one source:
+// the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
+// scripts/build-runtime-js compiles from it. The generator leaves out the blocks a
+// schema does not use (Sources/CodeGen/Render/RuntimeSource.swift) and this first block
+// always: it stands for what a generated file declares around the runtime (its types,
+// its schema's tables), so that the runtime compiles and is tested on its own
+// (Tests/Runtime/typescript).
+
+export type Severity = "error" | "warning"
+export interface Violation { code: string; severity: Severity; pointer: string; message: string }
+
+let SCHEMA: RootSchema = {}
+// tabgen:begin usesRules
+let RULES: readonly Rule[] = []
+// tabgen:end usesRules
+let TOLERATED: Severity = "warning"
+let SURVIVED_RULES: ReadonlySet<string> = new Set<string>()
+
+/** The tables a generated file holds, as `tabgen emit` writes them (tests only). */
+export function configure(tables: { schema: RootSchema; rules: readonly unknown[]; tolerated: Severity; survived: readonly string[] }): void {
+  SCHEMA = tables.schema
+  // tabgen:begin usesRules
+  RULES = tables.rules as readonly Rule[]
+  // tabgen:end usesRules
+  TOLERATED = tables.tolerated
+  SURVIVED_RULES = new Set(tables.survived)
+}
+
+/** A generated parse function: the payload `text` checked against the root schema. */
+export function parse(text: string): Checked {
+  return checkPayload(text)
+}
+// tabgen:end standalone
 // ---------------------------------------------------------------------------------
 // Runtime: the same for every schema, less the parts this schema does not use. ES2017
 // (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
 // it; every pass is linear in the size of the payload.
+
+const MAX_DEPTH = 512
 
 type Json = null | boolean | number | string | Json[] | JsonObject
 interface JsonObject { [key: string]: Json }
@@ -22,39 +58,46 @@ interface Schema {
 }
 interface RootSchema extends Schema { definitions?: Readonly<Record<string, Schema>> }
 
-<%#usesRules%>
-interface Condition {
-  path: string
-  present?: boolean
-  count?: { min?: number; max?: number }
-  equals?: Json
-}
-interface Rule {
-  code: string
-  severity: Severity
-  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
-  path: string
-  message: string
-  when?: readonly Condition[]
-  min?: number
-  max?: number
-  forbidden?: readonly number[]
-  distinct?: string
-  where?: readonly Condition[]
-  targets?: string
-  key?: string
-  targetWhere?: readonly Condition[]
-  required?: boolean
-  allowAuthority?: boolean
-  value?: Json
-<%#listsEvents%>
-  /** The definition whose values the rule checks: the data of the rule's event. */
-  definition: string
-<%/listsEvents%>
-}
-<%/usesRules%>
 
-const MAX_DEPTH = 512
+
+// What a parse function returns, the value as JSON.parse read it (each parse function
+// gives it its type). sendable: the data as read, when its only errors are of rules the
+// native clients survive (SURVIVED_RULES): it is sent all the same.
+type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
+
+// Reads and checks a payload as `tabgen validate` does: against the schema, or against
+// the definition `name` with its rules only (a contract that lists events checks each
+// event's data apart; its names are the file's own definitions, the empty schema stands
+// for none).
+function checkPayload(text: string, name?: string): Checked {
+  let payload: Json
+  try {
+    payload = readJSON(text)
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error
+    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] }
+  }
+  const nulls = new Set<string>()
+  const found = checkSchema(payload, nulls, name === undefined ? SCHEMA : definition(name) || {})
+  equivalentKeys(payload, "", found)
+  // tabgen:begin usesRules
+  // A rule finding on a null that clients read as absent (two `null`s are "the same
+  // value" to a unique rule) weighs no more than the null itself.
+  for (const violation of checkRules(payload, name)) {
+    if (nulls.has(violation.pointer) && violation.severity === "error") violation.severity = TOLERATED
+    found.push(violation)
+  }
+  // tabgen:end usesRules
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload } : { ok: false, violations: found }
+  }
+  return { ok: true, value: payload, warnings: found }
+}
+
+// Whether every error found is of a rule the native clients survive.
+function survived(found: readonly Violation[]): boolean {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code))
+}
 
 function has(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key)
@@ -138,9 +181,9 @@ function equivalentKeys(value: Json, pointer: string, found: Violation[]): void 
     // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
     const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map<string, string>() : null
     for (const key of keys) {
-      const first = firsts?.get(key.normalize("NFC"))
+      const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"))
       if (first === undefined) {
-        firsts?.set(key.normalize("NFC"), key)
+        if (firsts !== null) firsts.set(key.normalize("NFC"), key)
       } else {
         found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
       }
@@ -152,7 +195,7 @@ function equivalentKeys(value: Json, pointer: string, found: Violation[]): void 
 // RFC 8927 section 3, as tabgen words its error indicators. A deviation the native
 // clients decode (see TOLERATED) is reported with that severity; the pointers of null
 // optional members go to `nulls`.
-function checkSchema(payload: Json, nulls: Set<string><%#listsEvents%>, root: Schema<%/listsEvents%>): Violation[] {
+function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation[] {
   const found: Violation[] = []
   const fail = (code: string, pointer: string, message: string, tolerated = false): void => {
     found.push({ code, severity: tolerated ? TOLERATED : "error", pointer, message })
@@ -181,14 +224,14 @@ function checkSchema(payload: Json, nulls: Set<string><%#listsEvents%>, root: Sc
       for (let index = 0; index < value.length; index++) check(value[index] as Json, schema.elements, `${pointer}/${index}`, false)
       return
     }
-<%#usesValues%>
+// tabgen:begin usesValues
     if (schema.values) {
       if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
       for (const key of Object.keys(value)) check(value[key] as Json, schema.values, child(pointer, key), false)
       return
     }
-<%/usesValues%>
-<%#usesDiscriminator%>
+// tabgen:end usesValues
+// tabgen:begin usesDiscriminator
     if (schema.discriminator !== undefined) {
       const name = schema.discriminator
       if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
@@ -196,16 +239,16 @@ function checkSchema(payload: Json, nulls: Set<string><%#listsEvents%>, root: Sc
       const tagValue = value[name] as Json
       const at = child(pointer, name)
       if (typeof tagValue !== "string") return fail("TG015", at, `discriminator ${quote(name)} must be a string, found ${kindAndValue(tagValue, at)}`)
-      const mapping = schema.mapping ?? {}
+      const mapping = schema.mapping || {}
       const variant = has(mapping, tagValue) ? mapping[tagValue] : undefined
       if (!variant) return fail("TG015", at, `${show(tagValue, at)} is not one of the ${quote(name)} values ${allowed(Object.keys(mapping))}`)
       return check(value, variant, pointer, false, name)
     }
-<%/usesDiscriminator%>
+// tabgen:end usesDiscriminator
     if (schema.properties || schema.optionalProperties) {
       if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
-      const required = schema.properties ?? {}
-      const optional = schema.optionalProperties ?? {}
+      const required = schema.properties || {}
+      const optional = schema.optionalProperties || {}
       for (const key of Object.keys(value)) {
         const member = value[key] as Json
         if (has(required, key)) {
@@ -226,12 +269,12 @@ function checkSchema(payload: Json, nulls: Set<string><%#listsEvents%>, root: Sc
       }
     }
   }
-  check(payload, <%#listsEvents%>root<%/listsEvents%><%^listsEvents%>SCHEMA<%/listsEvents%>, "", false)
+  check(payload, root, "", false)
   return found
 }
 
 function definition(name: string): Schema | undefined {
-  const definitions = SCHEMA.definitions ?? {}
+  const definitions = SCHEMA.definitions || {}
   return has(definitions, name) ? definitions[name] : undefined
 }
 
@@ -240,25 +283,25 @@ function nullable(schema: Schema): boolean {
   return schema.nullable === true || (target !== undefined && nullable(target))
 }
 
-<%#usesIntegers%>
+// tabgen:begin usesIntegers
 const INTEGER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
   int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
   int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
 }
 
-<%/usesIntegers%>
+// tabgen:end usesIntegers
 function hasType(value: Json, type: string): boolean {
   switch (type) {
     case "boolean": return typeof value === "boolean"
     case "string": return typeof value === "string"
-<%#usesTimestamp%>
+// tabgen:begin usesTimestamp
     case "timestamp": return typeof value === "string" && isTimestamp(value)
-<%/usesTimestamp%>
+// tabgen:end usesTimestamp
   }
-<%#usesIntegers%>
+// tabgen:begin usesIntegers
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined
   if (range) return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1]
-<%/usesIntegers%>
+// tabgen:end usesIntegers
   // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
   return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value)
 }
@@ -270,50 +313,76 @@ function describeType(type: string, value: Json): string {
   switch (type) {
     case "boolean": return "a boolean"
     case "string": return "a string"
-<%#usesTimestamp%>
+// tabgen:begin usesTimestamp
     case "timestamp": return "an RFC 3339 timestamp string"
-<%/usesTimestamp%>
+// tabgen:end usesTimestamp
   }
-<%#usesIntegers%>
+// tabgen:begin usesIntegers
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined
   if (range) return `${type} (an integer from ${range[0]} to ${range[1]})`
-<%/usesIntegers%>
+// tabgen:end usesIntegers
   return "a number"
 }
 
-<%#usesTimestamp%>
+// tabgen:begin usesTimestamp
 // RFC 3339 date-time, leap seconds included.
 function isTimestamp(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(text)
   if (!match) return false
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+  const year = Number(match[1])
+  const month = Number(match[2])
+  const day = Number(match[3])
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
   const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
   const offsetOK = match[9] === undefined || (Number(match[9]) <= 23 && Number(match[10]) <= 59)
-  return month >= 1 && month <= 12 && day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 60 && offsetOK
+  return month >= 1 && month <= 12 && day >= 1 && day <= days && Number(match[4]) <= 23 && Number(match[5]) <= 59 && Number(match[6]) <= 60 && offsetOK
 }
 
-<%/usesTimestamp%>
-<%#usesRules%>
+// tabgen:end usesTimestamp
+// tabgen:begin usesRules
 // The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
 // each with maps and sets over canonical values, so linear in the number of entries.
-<%^listsEvents%>
-function checkRules(payload: Json): Violation[] {
+// A contract that lists events checks each event's data with its rules only.
+function checkRules(payload: Json, name: string | undefined): Violation[] {
   const found: Violation[] = []
   for (const rule of RULES) {
-<%/listsEvents%>
-<%#listsEvents%>
-function checkRules(payload: Json, name: string): Violation[] {
-  const found: Violation[] = []
-  for (const rule of RULES) {
-    if (rule.definition !== name) continue
-<%/listsEvents%>
-    if ((rule.when ?? []).every((condition) => holds(condition, payload))) evaluate(rule, payload, found)
+    if (rule.definition !== undefined && rule.definition !== name) continue
+    evaluate(rule, payload, found)
   }
   return found
 }
 
+interface Condition {
+  path: string
+  present?: boolean
+  count?: { min?: number; max?: number }
+  equals?: Json
+}
+interface Rule {
+  code: string
+  severity: Severity
+  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
+  path: string
+  message: string
+  when?: readonly Condition[]
+  min?: number
+  max?: number
+  forbidden?: readonly number[]
+  distinct?: string
+  where?: readonly Condition[]
+  targets?: string
+  key?: string
+  targetWhere?: readonly Condition[]
+  required?: boolean
+  allowAuthority?: boolean
+  value?: Json
+  /** For a contract that lists events: the definition whose values the rule checks (its event's data). */
+  definition?: string
+}
+
+// A rule applies when all of its `when` conditions hold.
 function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
+  if (!(rule.when || []).every((condition) => holds(condition, payload))) return
   const report = (pointer: string, value: Json | undefined, reason: string, count?: number): void => {
     const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name: string) =>
       name === "value" ? (value === undefined ? "(absent)" : show(value, pointer))
@@ -324,12 +393,12 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
   }
   const matched = matches(rule.path, payload)
   switch (rule.kind) {
-<%#usesCount%>
+// tabgen:begin usesCount
     case "count":
       for (const [pointer, value] of matched) {
         let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key] as Json) : undefined
         if (!entries) continue
-        const where = rule.where ?? []
+        const where = rule.where || []
         let noun = ""
         if (where.length > 0) {
           entries = entries.filter((entry) => where.every((condition) => holds(condition, entry)))
@@ -346,8 +415,8 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
         else if (rule.max !== undefined && count > rule.max) report(pointer, value, `it has ${noun}, more than ${rule.max}`, count)
       }
       break
-<%/usesCount%>
-<%#usesUnique%>
+// tabgen:end usesCount
+// tabgen:begin usesUnique
     case "unique": {
       const first = new Map<string, string>() // canonical value → pointer of its first occurrence
       const equivalents = new Map<string, [string, string]>() // NFC → first pointer and string (TG022)
@@ -367,32 +436,32 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       }
       break
     }
-<%/usesUnique%>
-<%#usesReference%>
+// tabgen:end usesUnique
+// tabgen:begin usesReference
     case "reference": {
-      const targetWhere = rule.targetWhere ?? []
+      const targetWhere = rule.targetWhere || []
       const keys = new Set<string>()
       const unfilteredKeys = new Set<string>()
       const equivalents = new Map<string, string>() // NFC of a qualifying key → the first such key (TG022)
       let targetCount = 0
-      for (const [, target] of matches(rule.targets ?? "", payload)) {
+      for (const [, target] of matches(rule.targets || "", payload)) {
         const qualifies = targetWhere.every((condition) => holds(condition, target))
         if (qualifies) targetCount++
-        for (const [, key] of matches(rule.key ?? "", target)) {
+        for (const [, key] of matches(rule.key || "", target)) {
           if (qualifies) keys.add(canonical(key))
           if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC"))) equivalents.set(key.normalize("NFC"), key)
           unfilteredKeys.add(canonical(key))
         }
       }
       const conditions = targetWhere.map(describeCondition).join(" and ")
-      const wanted = describePath(rule.targets ?? "") + describePath(rule.key ?? "") + (conditions ? ` where ${conditions}` : "")
+      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "")
       for (const [pointer, value] of matched) {
         if (value === null) {
           if (rule.required && targetCount > 0) report(pointer, value, `it is null, but it must name one of ${wanted}`)
         } else if (keys.has(canonical(value))) {
           continue
         } else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets ?? "")} that does not satisfy ${conditions}`)
+          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`)
         } else {
           report(pointer, value, `${show(value, pointer)} matches no ${wanted}`)
         }
@@ -405,34 +474,35 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       }
       break
     }
-<%/usesReference%>
-<%#usesRelativeReference%>
+// tabgen:end usesReference
+// tabgen:begin usesRelativeReference
     case "relativeReference":
       for (const [pointer, value] of matched) {
         if (typeof value !== "string") continue
-        const problem = relativeReferenceProblem(value, rule.allowAuthority ?? false)
+        const problem = relativeReferenceProblem(value, rule.allowAuthority === true)
         if (problem !== null) {
           report(pointer, value, problem)
           continue
         }
-        const warning = relativeReferenceWarning(value, rule.allowAuthority ?? false)
+        const warning = relativeReferenceWarning(value, rule.allowAuthority === true)
         if (warning !== null) found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] })
       }
       break
-<%/usesRelativeReference%>
-<%#usesEquals%>
+// tabgen:end usesRelativeReference
+// tabgen:begin usesEquals
     case "equals": {
-      const expected = canonical(rule.value ?? null)
+      const wanted = rule.value === undefined ? null : rule.value
+      const expected = canonical(wanted)
       for (const [pointer, value] of matched) {
-        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value, pointer)}, expected ${show(rule.value ?? null)}`)
+        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value, pointer)}, expected ${show(wanted)}`)
       }
       break
     }
-<%/usesEquals%>
+// tabgen:end usesEquals
   }
 }
 
-<%#usesEquivalence%>
+// tabgen:begin usesEquivalence
 // TG022: a string canonically equivalent to another but not the same scalars. An iOS
 // client compares with Swift's String ==, which takes them as equal; Kotlin, JavaScript
 // and Ruby do not, so the apps would disagree.
@@ -441,28 +511,28 @@ function equivalence(pointer: string, value: string, other: string, where: strin
   return { code: "TG022", severity: "warning", pointer, message }
 }
 
-<%/usesEquivalence%>
+// tabgen:end usesEquivalence
 function holds(condition: Condition, base: Json): boolean {
   const value = first(condition.path, base)
   if (condition.present !== undefined) return (value !== undefined && value !== null) === condition.present
   if (condition.count) {
     const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined
     if (count === undefined) return false
-    return count >= (condition.count.min ?? 0) && count <= (condition.count.max ?? Infinity)
+    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max)
   }
-  return value !== undefined && canonical(value) === canonical(condition.equals ?? null)
+  return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals))
 }
 
-<%#usesConditionText%>
+// tabgen:begin usesConditionText
 function describeCondition(condition: Condition): string {
   const path = describePath(condition.path)
   if (condition.present !== undefined) return condition.present ? `${path} is present` : `${path} is absent or null`
-  if (condition.count) return `${path} has ${condition.count.min ?? 0}...${condition.count.max ?? ""} entries`
-  return `${path} is ${show(condition.equals ?? null)}`
+  if (condition.count) return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`
+  return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`
 }
-<%/usesConditionText%>
+// tabgen:end usesConditionText
 
-<%#usesDistinct%>
+// tabgen:begin usesDistinct
 // Entries count once per distinct value at `key`; entries without one count alone.
 function distinctCount(entries: readonly Json[], key: string): number {
   const seen = new Set<string>()
@@ -478,7 +548,7 @@ function distinctCount(entries: readonly Json[], key: string): number {
   return count
 }
 
-<%/usesDistinct%>
+// tabgen:end usesDistinct
 // Path patterns: JSON pointers in which a "*" token matches every element or member.
 // Each match is its pointer and value.
 function matches(pattern: string, root: Json): [string, Json][] {
@@ -505,7 +575,10 @@ function matches(pattern: string, root: Json): [string, Json][] {
 // once per entry).
 function first(pattern: string, root: Json): Json | undefined {
   const tokens = parsePointer(pattern)
-  if (tokens.includes("*")) return matches(pattern, root)[0]?.[1]
+  if (tokens.includes("*")) {
+    const match = matches(pattern, root)[0]
+    return match === undefined ? undefined : match[1]
+  }
   let value: Json | undefined = root
   for (const token of tokens) {
     if (isObject(value)) value = has(value, token) ? value[token] : undefined
@@ -526,11 +599,11 @@ function parsePointer(pointer: string): string[] {
   return tokens
 }
 
-<%#usesConditionText%>
+// tabgen:begin usesConditionText
 function describePath(pattern: string): string {
   return parsePointer(pattern).map((token) => child("", token)).join("")
 }
-<%/usesConditionText%>
+// tabgen:end usesConditionText
 
 // A value as a key of a Map: equal keys for values tabgen calls equal (objects as
 // unordered members, strings by Unicode scalars as tabgen validate compares them).
@@ -547,7 +620,7 @@ function quoted(value: Json): string {
   return typeof value === "string" ? JSON.stringify(value) : canonical(value)
 }
 
-<%#usesRelativeReference%>
+// tabgen:begin usesRelativeReference
 // RFC 3986 section 4.2 relative-ref, with the dangerous cases (a scheme, an authority)
 // named in words. Positions count Unicode scalar values, as tabgen does.
 function relativeReferenceProblem(text: string, allowAuthority: boolean): string | null {
@@ -597,14 +670,14 @@ function relativeReferenceWarning(text: string, allowAuthority: boolean): readon
   if (allowAuthority) return null
   const resolved = networkPathResolution(text)
   if (resolved === null) return null
-  const host = resolved.slice(2).split("/")[0] ?? ""
+  const host = resolved.slice(2).split("/")[0] || ""
   return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`]
 }
 
 // The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
 // counted as a dot, as browsers do) when it starts with "//"; null otherwise.
 function networkPathResolution(text: string): string | null {
-  const path = text.split(/[?#]/)[0] ?? ""
+  const path = text.split(/[?#]/)[0] || ""
   if (!path.includes("//")) return null
   const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1)
   const output: string[] = []
@@ -623,15 +696,15 @@ function networkPathResolution(text: string): string | null {
 }
 
 function describeCharacter(character: string): string {
-  const scalar = character.codePointAt(0) ?? 0
+  const scalar = character.codePointAt(0) || 0
   if (character === " ") return "a space"
   if (character === "\\") return `a backslash (browsers read it as "/")`
   if (scalar < 0x20 || scalar === 0x7f) return `control character U+${hex(scalar)}`
   return `${quote(character)} (U+${hex(scalar)})`
 }
 
-<%/usesRelativeReference%>
-<%/usesRules%>
+// tabgen:end usesRelativeReference
+// tabgen:end usesRules
 // Values in messages, written as tabgen writes them.
 
 function isObject(value: Json | undefined): value is JsonObject {
@@ -662,7 +735,7 @@ function show(value: Json, pointer?: string): string {
 
 function writeJSON(value: Json, pointer?: string): string {
   if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) ?? formatNumber(value)
+  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value)
   const at = (key: string | number): string | undefined => pointer === undefined ? undefined : child(pointer, String(key))
   if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`
   if (isObject(value)) return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key] as Json, at(key))}`).join(",")}}`
@@ -686,12 +759,12 @@ function numberTexts(): Map<string, string> {
   }
   const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
   for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
-    const text = match[0] ?? ""
+    const text = match[0] || ""
     const top = open[open.length - 1]
     if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
     else if (text === "}" || text === "]") open.pop()
-    else if (text === ",") { if (top?.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
-    else if (top?.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
+    else if (text === ",") { if (top && top.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
+    else if (top && top.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
     else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
   }
   lastTexts = [lastText, texts]

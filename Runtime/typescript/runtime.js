@@ -1,0 +1,846 @@
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesEquivalence usesConditionText usesDistinct
+// tabgen:begin standalone
+// runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
+// The TypeScript runtime of tabgen's generated controllers and modules, as one source:
+// the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
+// scripts/build-runtime-js compiles from it. The generator leaves out the blocks a
+// schema does not use (Sources/CodeGen/Render/RuntimeSource.swift) and this first block
+// always: it stands for what a generated file declares around the runtime (its types,
+// its schema's tables), so that the runtime compiles and is tested on its own
+// (Tests/Runtime/typescript).
+let SCHEMA = {};
+
+// tabgen:begin usesRules
+let RULES = [];
+
+// tabgen:end usesRules
+let TOLERATED = "warning";
+
+let SURVIVED_RULES = new Set();
+
+/** The tables a generated file holds, as `tabgen emit` writes them (tests only). */
+export function configure(tables) {
+  SCHEMA = tables.schema;
+  // tabgen:begin usesRules
+  RULES = tables.rules;
+  // tabgen:end usesRules
+  TOLERATED = tables.tolerated;
+  SURVIVED_RULES = new Set(tables.survived);
+}
+
+/** A generated parse function: the payload `text` checked against the root schema. */
+export function parse(text) {
+  return checkPayload(text);
+}
+
+// tabgen:end standalone
+// ---------------------------------------------------------------------------------
+// Runtime: the same for every schema, less the parts this schema does not use. ES2017
+// (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
+// it; every pass is linear in the size of the payload.
+const MAX_DEPTH = 512;
+
+// Reads and checks a payload as `tabgen validate` does: against the schema, or against
+// the definition `name` with its rules only (a contract that lists events checks each
+// event's data apart; its names are the file's own definitions, the empty schema stands
+// for none).
+function checkPayload(text, name) {
+  let payload;
+  try {
+    payload = readJSON(text);
+  }
+  catch (error) {
+    if (!(error instanceof SyntaxError))
+      throw error;
+    return { ok: false, violations: [{ code: "TG001", severity: "error", pointer: "", message: `not well-formed JSON: ${error.message}` }] };
+  }
+  const nulls = new Set();
+  const found = checkSchema(payload, nulls, name === undefined ? SCHEMA : definition(name) || {});
+  equivalentKeys(payload, "", found);
+  // tabgen:begin usesRules
+  // A rule finding on a null that clients read as absent (two `null`s are "the same
+  // value" to a unique rule) weighs no more than the null itself.
+  for (const violation of checkRules(payload, name)) {
+    if (nulls.has(violation.pointer) && violation.severity === "error")
+      violation.severity = TOLERATED;
+    found.push(violation);
+  }
+  // tabgen:end usesRules
+  if (found.some((violation) => violation.severity === "error")) {
+    return survived(found) ? { ok: false, violations: found, sendable: payload } : { ok: false, violations: found };
+  }
+  return { ok: true, value: payload, warnings: found };
+}
+
+// Whether every error found is of a rule the native clients survive.
+function survived(found) {
+  return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code));
+}
+
+function has(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+// JSON.parse, plus what tabgen's reader rejects and JSON.parse accepts. The value is
+// JSON.parse's own (what a hand-written controller sends): "__proto__" is an own data
+// member there, and every lookup below goes through has(), never the prototype.
+function readJSON(text) {
+  if (text.charCodeAt(0) === 0xfeff) {
+    throw new SyntaxError("byte-order mark (U+FEFF) at the start; JSON text must not begin with one (RFC 8259 section 8.1)");
+  }
+  const value = JSON.parse(text);
+  scan(text);
+  lastText = text;
+  return value;
+}
+
+// One pass over well-formed JSON: duplicate keys (by Unicode scalars, as tabgen validate
+// compares them), nesting depth, and lone surrogates, in document order.
+function scan(text) {
+  const open = []; // per open container: an object's keys, or null for an array
+  const surrogates = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/.test(text);
+  let key = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text.charCodeAt(index);
+    if (character === 0x22) {
+      let end = text.indexOf('"', index + 1);
+      while (escaped(text, end))
+        end = text.indexOf('"', end + 1);
+      let string = text.slice(index + 1, end);
+      if (string.includes("\\"))
+        string = JSON.parse(text.slice(index, end + 1));
+      if (surrogates) {
+        const lone = loneSurrogate(string);
+        if (lone >= 0)
+          throw new SyntaxError(`lone surrogate \\u${hex(lone)} in string: it is not a Unicode scalar value`);
+      }
+      const keys = open[open.length - 1];
+      if (key && keys) {
+        if (keys.has(string))
+          throw new SyntaxError(`duplicate object key ${quote(string)}; JSON readers disagree on which one wins, so tabgen rejects it`);
+        keys.add(string);
+      }
+      key = false;
+      index = end;
+    }
+    else if (character === 0x7b || character === 0x5b) {
+      if (open.push(character === 0x7b ? new Set() : null) > MAX_DEPTH)
+        throw new SyntaxError(`nesting deeper than ${MAX_DEPTH} arrays and objects`);
+      key = character === 0x7b;
+    }
+    else if (character === 0x7d || character === 0x5d) {
+      open.pop();
+    }
+    else if (character === 0x2c) {
+      key = open[open.length - 1] instanceof Set;
+    }
+  }
+}
+
+// Whether the quote at `index` is escaped: an odd number of backslashes before it.
+function escaped(text, index) {
+  let start = index;
+  while (text.charCodeAt(start - 1) === 0x5c)
+    start--;
+  return (index - start) % 2 === 1;
+}
+
+// The first lone surrogate's code unit, or -1: clients would each repair it differently.
+function loneSurrogate(text) {
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0xd800 || unit > 0xdfff)
+      continue;
+    const next = text.charCodeAt(index + 1);
+    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff))
+      return unit;
+    index++;
+  }
+  return -1;
+}
+
+// TG024: a key canonically equivalent to an earlier key of its object but not the same
+// scalars. JSON.parse keeps both (as Kotlin and Ruby do); Swift's JSONDecoder keys by
+// String, whose == is canonical equivalence, and keeps one: the apps would see different data.
+function equivalentKeys(value, pointer, found) {
+  if (Array.isArray(value)) {
+    value.forEach((element, index) => equivalentKeys(element, `${pointer}/${index}`, found));
+  }
+  else if (isObject(value)) {
+    const keys = Object.keys(value);
+    // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
+    const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map() : null;
+    for (const key of keys) {
+      const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"));
+      if (first === undefined) {
+        if (firsts !== null)
+          firsts.set(key.normalize("NFC"), key);
+      }
+      else {
+        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` });
+      }
+      equivalentKeys(value[key], child(pointer, key), found);
+    }
+  }
+}
+
+// RFC 8927 section 3, as tabgen words its error indicators. A deviation the native
+// clients decode (see TOLERATED) is reported with that severity; the pointers of null
+// optional members go to `nulls`.
+function checkSchema(payload, nulls, root) {
+  const found = [];
+  const fail = (code, pointer, message, tolerated = false) => {
+    found.push({ code, severity: tolerated ? TOLERATED : "error", pointer, message });
+  };
+  // `tolerated`: the value is the null of an optional member, which clients read as absent.
+  const check = (value, schema, pointer, tolerated, tag) => {
+    if (schema.nullable && value === null)
+      return;
+    if (schema.ref !== undefined) {
+      const target = definition(schema.ref);
+      if (target)
+        check(value, target, pointer, tolerated);
+      return;
+    }
+    if (schema.type !== undefined) {
+      if (!hasType(value, schema.type))
+        fail("TG010", pointer, `expected ${describeType(schema.type, value)}, found ${kindAndValue(value, pointer)}`, tolerated);
+      return;
+    }
+    if (schema.enum) {
+      // An enum value this version does not know is a newer server's: clients keep it.
+      if (typeof value !== "string" || !schema.enum.includes(value)) {
+        fail("TG011", pointer, `${show(value, pointer)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string");
+      }
+      return;
+    }
+    if (schema.elements) {
+      if (!Array.isArray(value))
+        return fail("TG014", pointer, `expected an array, found ${kindAndValue(value, pointer)}`, tolerated);
+      for (let index = 0; index < value.length; index++)
+        check(value[index], schema.elements, `${pointer}/${index}`, false);
+      return;
+    }
+    // tabgen:begin usesValues
+    if (schema.values) {
+      if (!isObject(value))
+        return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
+      for (const key of Object.keys(value))
+        check(value[key], schema.values, child(pointer, key), false);
+      return;
+    }
+    // tabgen:end usesValues
+    // tabgen:begin usesDiscriminator
+    if (schema.discriminator !== undefined) {
+      const name = schema.discriminator;
+      if (!isObject(value))
+        return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
+      if (!has(value, name))
+        return fail("TG015", pointer, `missing discriminator property ${quote(name)}`);
+      const tagValue = value[name];
+      const at = child(pointer, name);
+      if (typeof tagValue !== "string")
+        return fail("TG015", at, `discriminator ${quote(name)} must be a string, found ${kindAndValue(tagValue, at)}`);
+      const mapping = schema.mapping || {};
+      const variant = has(mapping, tagValue) ? mapping[tagValue] : undefined;
+      if (!variant)
+        return fail("TG015", at, `${show(tagValue, at)} is not one of the ${quote(name)} values ${allowed(Object.keys(mapping))}`);
+      return check(value, variant, pointer, false, name);
+    }
+    // tabgen:end usesDiscriminator
+    if (schema.properties || schema.optionalProperties) {
+      if (!isObject(value))
+        return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
+      const required = schema.properties || {};
+      const optional = schema.optionalProperties || {};
+      for (const key of Object.keys(value)) {
+        const member = value[key];
+        if (has(required, key)) {
+          check(member, required[key], child(pointer, key), false);
+        }
+        else if (has(optional, key)) {
+          const tolerated = member === null && !nullable(optional[key]);
+          if (tolerated)
+            nulls.add(child(pointer, key));
+          check(member, optional[key], child(pointer, key), tolerated);
+        }
+        else if (!schema.additionalProperties && key !== tag) {
+          // An unknown member is a newer server's: clients ignore it.
+          fail("TG013", child(pointer, key), `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true);
+        }
+      }
+      for (const key of Object.keys(required)) {
+        // A missing nullable member decodes as null.
+        if (!has(value, key))
+          fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key]));
+      }
+    }
+  };
+  check(payload, root, "", false);
+  return found;
+}
+
+function definition(name) {
+  const definitions = SCHEMA.definitions || {};
+  return has(definitions, name) ? definitions[name] : undefined;
+}
+
+function nullable(schema) {
+  const target = schema.ref === undefined ? undefined : definition(schema.ref);
+  return schema.nullable === true || (target !== undefined && nullable(target));
+}
+
+// tabgen:begin usesIntegers
+const INTEGER_RANGES = {
+  int8: [-128, 127], uint8: [0, 255], int16: [-32768, 32767], uint16: [0, 65535],
+  int32: [-2147483648, 2147483647], uint32: [0, 4294967295],
+};
+
+// tabgen:end usesIntegers
+function hasType(value, type) {
+  switch (type) {
+    case "boolean": return typeof value === "boolean";
+    case "string": return typeof value === "string";
+    // tabgen:begin usesTimestamp
+    case "timestamp": return typeof value === "string" && isTimestamp(value);
+    // tabgen:end usesTimestamp
+  }
+  // tabgen:begin usesIntegers
+  const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
+  if (range)
+    return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1];
+  // tabgen:end usesIntegers
+  // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
+  return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value);
+}
+
+function describeType(type, value) {
+  if (typeof value === "number" && (type === "float32" || type === "float64")) {
+    return `a number within the range of ${type} (±${type === "float32" ? "3.4028235e+38" : "1.7976931348623157e+308"})`;
+  }
+  switch (type) {
+    case "boolean": return "a boolean";
+    case "string": return "a string";
+    // tabgen:begin usesTimestamp
+    case "timestamp": return "an RFC 3339 timestamp string";
+    // tabgen:end usesTimestamp
+  }
+  // tabgen:begin usesIntegers
+  const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
+  if (range)
+    return `${type} (an integer from ${range[0]} to ${range[1]})`;
+  // tabgen:end usesIntegers
+  return "a number";
+}
+
+// tabgen:begin usesTimestamp
+// RFC 3339 date-time, leap seconds included.
+function isTimestamp(text) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(text);
+  if (!match)
+    return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const offsetOK = match[9] === undefined || (Number(match[9]) <= 23 && Number(match[10]) <= 59);
+  return month >= 1 && month <= 12 && day >= 1 && day <= days && Number(match[4]) <= 23 && Number(match[5]) <= 59 && Number(match[6]) <= 60 && offsetOK;
+}
+
+// tabgen:end usesTimestamp
+// tabgen:begin usesRules
+// The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
+// each with maps and sets over canonical values, so linear in the number of entries.
+// A contract that lists events checks each event's data with its rules only.
+function checkRules(payload, name) {
+  const found = [];
+  for (const rule of RULES) {
+    if (rule.definition !== undefined && rule.definition !== name)
+      continue;
+    evaluate(rule, payload, found);
+  }
+  return found;
+}
+
+// A rule applies when all of its `when` conditions hold.
+function evaluate(rule, payload, found) {
+  if (!(rule.when || []).every((condition) => holds(condition, payload)))
+    return;
+  const report = (pointer, value, reason, count) => {
+    const message = rule.message.replace(/\{(value|reason|count|pointer)\}/g, (_, name) => name === "value" ? (value === undefined ? "(absent)" : show(value, pointer))
+      : name === "reason" ? reason
+        : name === "count" ? (count === undefined ? "" : String(count))
+          : pointer);
+    found.push({ code: rule.code, severity: rule.severity, pointer, message });
+  };
+  const matched = matches(rule.path, payload);
+  switch (rule.kind) {
+    // tabgen:begin usesCount
+    case "count":
+      for (const [pointer, value] of matched) {
+        let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key]) : undefined;
+        if (!entries)
+          continue;
+        const where = rule.where || [];
+        let noun = "";
+        if (where.length > 0) {
+          entries = entries.filter((entry) => where.every((condition) => holds(condition, entry)));
+          noun = ` where ${where.map(describeCondition).join(" and ")}`;
+        }
+        let count = entries.length;
+        noun = (count === 1 ? "1 entry" : `${count} entries`) + noun;
+        if (rule.distinct !== undefined) {
+          count = distinctCount(entries, rule.distinct);
+          if (count !== entries.length)
+            noun += ` but ${count} distinct ${describePath(rule.distinct)}`;
+        }
+        if (rule.forbidden && rule.forbidden.includes(count))
+          report(pointer, value, `it has ${noun}`, count);
+        else if (rule.min !== undefined && count < rule.min)
+          report(pointer, value, `it has ${noun}, fewer than ${rule.min}`, count);
+        else if (rule.max !== undefined && count > rule.max)
+          report(pointer, value, `it has ${noun}, more than ${rule.max}`, count);
+      }
+      break;
+    // tabgen:end usesCount
+    // tabgen:begin usesUnique
+    case "unique": {
+      const first = new Map(); // canonical value → pointer of its first occurrence
+      const equivalents = new Map(); // NFC → first pointer and string (TG022)
+      for (const [pointer, value] of matched) {
+        if (value === null)
+          continue; // null is no value: two are no duplicate
+        const key = canonical(value);
+        const earlier = first.get(key);
+        if (earlier !== undefined) {
+          report(pointer, value, `${show(value, pointer)} is also at ${earlier}`);
+          continue;
+        }
+        first.set(key, pointer);
+        if (typeof value !== "string")
+          continue;
+        const equivalent = equivalents.get(value.normalize("NFC"));
+        if (equivalent === undefined)
+          equivalents.set(value.normalize("NFC"), [pointer, value]);
+        else
+          found.push(equivalence(pointer, value, equivalent[1], ` at ${equivalent[0]}`));
+      }
+      break;
+    }
+    // tabgen:end usesUnique
+    // tabgen:begin usesReference
+    case "reference": {
+      const targetWhere = rule.targetWhere || [];
+      const keys = new Set();
+      const unfilteredKeys = new Set();
+      const equivalents = new Map(); // NFC of a qualifying key → the first such key (TG022)
+      let targetCount = 0;
+      for (const [, target] of matches(rule.targets || "", payload)) {
+        const qualifies = targetWhere.every((condition) => holds(condition, target));
+        if (qualifies)
+          targetCount++;
+        for (const [, key] of matches(rule.key || "", target)) {
+          if (qualifies)
+            keys.add(canonical(key));
+          if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC")))
+            equivalents.set(key.normalize("NFC"), key);
+          unfilteredKeys.add(canonical(key));
+        }
+      }
+      const conditions = targetWhere.map(describeCondition).join(" and ");
+      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "");
+      for (const [pointer, value] of matched) {
+        if (value === null) {
+          if (rule.required && targetCount > 0)
+            report(pointer, value, `it is null, but it must name one of ${wanted}`);
+        }
+        else if (keys.has(canonical(value))) {
+          continue;
+        }
+        else if (conditions && unfilteredKeys.has(canonical(value))) {
+          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`);
+        }
+        else {
+          report(pointer, value, `${show(value, pointer)} matches no ${wanted}`);
+        }
+        if (typeof value !== "string")
+          continue;
+        const equivalent = equivalents.get(value.normalize("NFC"));
+        if (equivalent !== undefined)
+          found.push(equivalence(pointer, value, equivalent, `, a value of ${wanted},`));
+      }
+      if (rule.required && matched.length === 0 && !parsePointer(rule.path).includes("*") && targetCount > 0) {
+        report(describePath(rule.path), undefined, `it is absent, but it must name one of ${wanted}`);
+      }
+      break;
+    }
+    // tabgen:end usesReference
+    // tabgen:begin usesRelativeReference
+    case "relativeReference":
+      for (const [pointer, value] of matched) {
+        if (typeof value !== "string")
+          continue;
+        const problem = relativeReferenceProblem(value, rule.allowAuthority === true);
+        if (problem !== null) {
+          report(pointer, value, problem);
+          continue;
+        }
+        const warning = relativeReferenceWarning(value, rule.allowAuthority === true);
+        if (warning !== null)
+          found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] });
+      }
+      break;
+    // tabgen:end usesRelativeReference
+    // tabgen:begin usesEquals
+    case "equals": {
+      const wanted = rule.value === undefined ? null : rule.value;
+      const expected = canonical(wanted);
+      for (const [pointer, value] of matched) {
+        if (canonical(value) !== expected)
+          report(pointer, value, `it is ${show(value, pointer)}, expected ${show(wanted)}`);
+      }
+      break;
+    }
+    // tabgen:end usesEquals
+  }
+}
+
+// tabgen:begin usesEquivalence
+// TG022: a string canonically equivalent to another but not the same scalars. An iOS
+// client compares with Swift's String ==, which takes them as equal; Kotlin, JavaScript
+// and Ruby do not, so the apps would disagree.
+function equivalence(pointer, value, other, where) {
+  const message = `${show(value)} is canonically equivalent to ${show(other)}${where} but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)`;
+  return { code: "TG022", severity: "warning", pointer, message };
+}
+
+// tabgen:end usesEquivalence
+function holds(condition, base) {
+  const value = first(condition.path, base);
+  if (condition.present !== undefined)
+    return (value !== undefined && value !== null) === condition.present;
+  if (condition.count) {
+    const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined;
+    if (count === undefined)
+      return false;
+    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max);
+  }
+  return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals));
+}
+
+// tabgen:begin usesConditionText
+function describeCondition(condition) {
+  const path = describePath(condition.path);
+  if (condition.present !== undefined)
+    return condition.present ? `${path} is present` : `${path} is absent or null`;
+  if (condition.count)
+    return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`;
+  return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`;
+}
+
+// tabgen:end usesConditionText
+// tabgen:begin usesDistinct
+// Entries count once per distinct value at `key`; entries without one count alone.
+function distinctCount(entries, key) {
+  const seen = new Set();
+  let count = 0;
+  for (const entry of entries) {
+    const value = first(key, entry);
+    if (value === undefined)
+      count++;
+    else if (!seen.has(canonical(value))) {
+      seen.add(canonical(value));
+      count++;
+    }
+  }
+  return count;
+}
+
+// tabgen:end usesDistinct
+// Path patterns: JSON pointers in which a "*" token matches every element or member.
+// Each match is its pointer and value.
+function matches(pattern, root) {
+  const found = [];
+  const tokens = parsePointer(pattern);
+  const walk = (position, value, pointer) => {
+    const token = tokens[position];
+    if (token === undefined) {
+      found.push([pointer, value]);
+    }
+    else if (token === "*") {
+      if (Array.isArray(value))
+        for (let index = 0; index < value.length; index++)
+          walk(position + 1, value[index], `${pointer}/${index}`);
+      else if (isObject(value))
+        for (const key of Object.keys(value))
+          walk(position + 1, value[key], child(pointer, key));
+    }
+    else if (isObject(value)) {
+      if (has(value, token))
+        walk(position + 1, value[token], child(pointer, token));
+    }
+    else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+      walk(position + 1, value[Number(token)], `${pointer}/${Number(token)}`);
+    }
+  };
+  walk(0, root, "");
+  return found;
+}
+
+// The first value a pattern matches: without "*", a plain walk (conditions and keys ask
+// once per entry).
+function first(pattern, root) {
+  const tokens = parsePointer(pattern);
+  if (tokens.includes("*")) {
+    const match = matches(pattern, root)[0];
+    return match === undefined ? undefined : match[1];
+  }
+  let value = root;
+  for (const token of tokens) {
+    if (isObject(value))
+      value = has(value, token) ? value[token] : undefined;
+    else
+      value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined;
+  }
+  return value;
+}
+
+const POINTERS = new Map();
+
+// Parsed once per pattern: conditions parse theirs for every entry they test.
+function parsePointer(pointer) {
+  let tokens = POINTERS.get(pointer);
+  if (!tokens) {
+    tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    POINTERS.set(pointer, tokens);
+  }
+  return tokens;
+}
+
+// tabgen:begin usesConditionText
+function describePath(pattern) {
+  return parsePointer(pattern).map((token) => child("", token)).join("");
+}
+
+// tabgen:end usesConditionText
+// A value as a key of a Map: equal keys for values tabgen calls equal (objects as
+// unordered members, strings by Unicode scalars as tabgen validate compares them).
+// A string on its own is its text after a quote (nothing else starts with one); inside
+// an array or object it is quoted.
+function canonical(value) {
+  if (typeof value === "string")
+    return `"${value}`;
+  if (Array.isArray(value))
+    return `[${value.map(quoted).join(",")}]`;
+  if (isObject(value))
+    return `{${Object.keys(value).map((key) => `${quoted(key)}:${quoted(value[key])}`).sort().join(",")}}`;
+  return String(value);
+}
+
+function quoted(value) {
+  return typeof value === "string" ? JSON.stringify(value) : canonical(value);
+}
+
+// tabgen:begin usesRelativeReference
+// RFC 3986 section 4.2 relative-ref, with the dangerous cases (a scheme, an authority)
+// named in words. Positions count Unicode scalar values, as tabgen does.
+function relativeReferenceProblem(text, allowAuthority) {
+  // The common case first: only unreserved and sub-delimiter characters and "/", "?", "@",
+  // no "//" at the start. Everything below would find nothing in such a path.
+  if (/^(?!\/\/)[\w\-.~/?@!$&'()*+,;=]*$/.test(text))
+    return null;
+  const characters = Array.from(text);
+  const queryOrFragment = characters.findIndex((character) => character === "?" || character === "#");
+  const pathEnd = queryOrFragment < 0 ? characters.length : queryOrFragment;
+  const hierarchical = characters.slice(0, pathEnd);
+  const slash = hierarchical.indexOf("/");
+  const firstSegment = slash < 0 ? hierarchical : hierarchical.slice(0, slash);
+  const colon = firstSegment.indexOf(":");
+  if (colon >= 0) {
+    const candidate = firstSegment.slice(0, colon).join("");
+    if (/^[A-Za-z][A-Za-z0-9+.-]*$/.test(candidate))
+      return `it has scheme ${quote(candidate)}`;
+  }
+  const hasAuthority = hierarchical[0] === "/" && hierarchical[1] === "/";
+  const authorityEnd = !hasAuthority ? 0 : hierarchical.indexOf("/", 2) < 0 ? pathEnd : hierarchical.indexOf("/", 2);
+  for (let offset = 0; offset < characters.length; offset++) {
+    const character = characters[offset];
+    const allowed = /^[\w\-.~:/?#@!$&'()*+,;=%]$/.test(character) || (offset < authorityEnd && (character === "[" || character === "]"));
+    if (!allowed)
+      return `it contains ${describeCharacter(character)} at character ${offset + 1}, which must be percent-encoded`;
+  }
+  for (let index = 0; index < characters.length; index++) {
+    if (characters[index] !== "%")
+      continue;
+    if (!/^%[0-9A-Fa-f]{2}$/.test(characters.slice(index, index + 3).join(""))) {
+      return `it has a malformed percent-encoding at character ${index + 1}`;
+    }
+    index += 2;
+  }
+  if (hasAuthority && !allowAuthority) {
+    return `it has authority ${quote(characters.slice(2, authorityEnd).join(""))}: a network-path reference leaves the app's origin`;
+  }
+  if (!hasAuthority && firstSegment.includes(":"))
+    return `its first path segment contains ":", which reads as a scheme; write "./" before it`;
+  const hash = characters.indexOf("#");
+  if (hash >= 0 && characters.indexOf("#", hash + 1) >= 0)
+    return `it contains a second "#", which must be percent-encoded`;
+  return null;
+}
+
+// TG021 and TG020 (code and message), the warnings tabgen gives a relative reference
+// without a problem: an empty one and one whose path resolves to "//host".
+function relativeReferenceWarning(text, allowAuthority) {
+  if (text === "") {
+    return ["TG021", `"" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./"`];
+  }
+  if (allowAuthority)
+    return null;
+  const resolved = networkPathResolution(text);
+  if (resolved === null)
+    return null;
+  const host = resolved.slice(2).split("/")[0] || "";
+  return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`];
+}
+
+// The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
+// counted as a dot, as browsers do) when it starts with "//"; null otherwise.
+function networkPathResolution(text) {
+  const path = text.split(/[?#]/)[0] || "";
+  if (!path.includes("//"))
+    return null;
+  const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1);
+  const output = [];
+  segments.forEach((segment, index) => {
+    const dots = segment.replace(/%2e/gi, ".");
+    const last = index === segments.length - 1;
+    if (dots === "." || dots === "..") {
+      if (dots === "..")
+        output.pop();
+      if (last)
+        output.push("");
+    }
+    else {
+      output.push(segment);
+    }
+  });
+  const resolved = `/${output.join("/")}`;
+  return resolved.startsWith("//") ? resolved : null;
+}
+
+function describeCharacter(character) {
+  const scalar = character.codePointAt(0) || 0;
+  if (character === " ")
+    return "a space";
+  if (character === "\\")
+    return `a backslash (browsers read it as "/")`;
+  if (scalar < 0x20 || scalar === 0x7f)
+    return `control character U+${hex(scalar)}`;
+  return `${quote(character)} (U+${hex(scalar)})`;
+}
+
+// tabgen:end usesRelativeReference
+// tabgen:end usesRules
+// Values in messages, written as tabgen writes them.
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function child(pointer, key) {
+  return `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`;
+}
+
+// The allowed values a message lists, as tabgen validate lists them: the first 20, then how many more.
+function allowed(names) {
+  const listed = names.slice(0, 20).map(quote).join(", ");
+  return names.length > 20 ? `${listed} and ${names.length - 20} more` : listed;
+}
+
+function kindAndValue(value, pointer) {
+  if (typeof value === "number" && !Number.isFinite(value))
+    return "a number beyond the range of float64";
+  return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value, pointer)}`;
+}
+
+// JSON text, cut short so that a hostile payload cannot flood the console; a number
+// beyond float64's range at `pointer` in the payload as written there.
+function show(value, pointer) {
+  const characters = Array.from(writeJSON(value, pointer));
+  return characters.length > 120 ? `${characters.slice(0, 117).join("")}...` : characters.join("");
+}
+
+function writeJSON(value, pointer) {
+  if (typeof value === "string")
+    return quote(value);
+  if (typeof value === "number")
+    return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value);
+  const at = (key) => pointer === undefined ? undefined : child(pointer, String(key));
+  if (Array.isArray(value))
+    return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`;
+  if (isObject(value))
+    return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key], at(key))}`).join(",")}}`;
+  return String(value);
+}
+
+// JSON.parse reads a number beyond float64's range (1E400) as Infinity, which has no
+// digits: messages show its text, found by pointer (at the first such message) in the
+// text readJSON read last, which every check runs on.
+let lastText = "";
+
+let lastTexts;
+
+function numberTexts() {
+  if (lastTexts && lastTexts[0] === lastText)
+    return lastTexts[1];
+  const texts = new Map();
+  // Each open container's pointer, and the key or index of the value being read in it.
+  const open = [];
+  const here = () => {
+    const top = open[open.length - 1];
+    return top ? child(top.at, String(top.key)) : "";
+  };
+  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g;
+  for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
+    const text = match[0] || "";
+    const top = open[open.length - 1];
+    if (text === "{" || text === "[")
+      open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" });
+    else if (text === "}" || text === "]")
+      open.pop();
+    else if (text === ",") {
+      if (top && top.object)
+        top.keyNext = true;
+      else if (top)
+        top.key = Number(top.key) + 1;
+    }
+    else if (top && top.keyNext)
+      [top.key, top.keyNext] = [JSON.parse(text), false];
+    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text)))
+      texts.set(here(), text);
+  }
+  lastTexts = [lastText, texts];
+  return texts;
+}
+
+function quote(text) {
+  return JSON.stringify(text).replace(/[\u007f\u2028\u2029]/g, (character) => `\\u${hex(character.charCodeAt(0)).toLowerCase()}`);
+}
+
+// Swift's formatting of a Double: integers plain, exponents from 2^53 and below 1e-4.
+function formatNumber(number) {
+  if (!Number.isFinite(number))
+    return "null";
+  if (Number.isInteger(number) && Math.abs(number) < 1e15)
+    return String(number);
+  if (Math.abs(number) > 2 ** 53 || Math.abs(number) < 1e-4) {
+    const [mantissa, exponent] = number.toExponential().split("e");
+    const power = Number(exponent);
+    return `${mantissa}e${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  return Number.isInteger(number) ? `${number}.0` : String(number);
+}
+
+function hex(value) {
+  return value.toString(16).toUpperCase().padStart(4, "0");
+}
