@@ -328,6 +328,52 @@ struct KotlinGenerationTests {
         #expect(Self.publicDeclarations(builtIn) < Self.publicDeclarations(all))
     }
 
+    @Test("the target's feature names are the runtime file's, and the file's needs pull in what a part uses")
+    func kotlinRuntimeFeatures() throws {
+        let source = try Support.templates.runtime(KotlinRuntime.path, comment: "//")
+        #expect(Set(KotlinRuntime.features) == source.features)
+        // A strict integer serializer needs TabgenStrict, which needs TabgenJsonValues.
+        let ints = try source.selecting(["TabgenInt32Serializer"])
+        #expect(ints.contains("object TabgenInt32Serializer") && ints.contains("object TabgenStrict") && ints.contains("object TabgenJsonValues"))
+        #expect(!ints.contains("TabgenRuleEngine"))
+    }
+
+    @Test("the runtime file in a package and a visibility, importing only what the selected parts use")
+    func kotlinRuntimeAdjusted() {
+        let text = """
+            package tabgen.runtime
+
+            import java.text.Normalizer
+            import kotlinx.serialization.builtins.nullable
+            import kotlinx.serialization.builtins.serializer
+            import kotlinx.serialization.json.JsonElement
+            import kotlinx.serialization.json.JsonNull
+
+            /** A [JsonNull] in a comment needs no import. */
+            public class A(public val name: String) {
+                public val descriptor = Int.serializer().descriptor
+                private fun nullable(value: JsonElement): Boolean = java.text.Normalizer.normalize("", java.text.Normalizer.Form.NFC).isEmpty()
+                public fun serial() = "tabgen.runtime.A"
+            }
+            """
+        let demoted = KotlinRuntime.adjusted(text, package: "com.example.rt", visibility: .internal)
+        #expect(demoted == """
+            package com.example.rt
+
+            import kotlinx.serialization.builtins.serializer
+            import kotlinx.serialization.json.JsonElement
+
+            /** A [JsonNull] in a comment needs no import. */
+            internal class A(val name: String) {
+                val descriptor = Int.serializer().descriptor
+                private fun nullable(value: JsonElement): Boolean = java.text.Normalizer.normalize("", java.text.Normalizer.Form.NFC).isEmpty()
+                fun serial() = "com.example.rt.A"
+            }
+            """)
+        let publicText = KotlinRuntime.adjusted(text, package: "p", visibility: .public)
+        #expect(publicText.contains("public class A(public val name: String)") && publicText.contains("\"p.A\""))
+    }
+
     /// Top-level and nested `public` declarations (not members such as functions).
     static func publicDeclarations(_ text: String) -> Int {
         text.split(separator: "\n").filter { line in

@@ -41,12 +41,42 @@ import Testing
         ("// tabgen:features x\n// tabgen:end x\n", "r.ts:2: end x closes no block"),
         ("// tabgen:features x y\n// tabgen:begin x\n// tabgen:end y\n", "r.ts:3: end y closes begin x of line 2"),
         ("// tabgen:features x\n// tabgen:begin x\n// tabgen:end !x\n", "r.ts:3: end !x closes begin x of line 2"),
-        ("// tabgen:features x\n// tabgen:if x\n", "r.ts:2: unknown marker tabgen:if (expected features, begin or end)"),
+        ("// tabgen:features x\n// tabgen:if x\n", "r.ts:2: unknown marker tabgen:if (expected features, begin, end or needs)"),
+        ("// tabgen:features x\n// tabgen:needs x\n", "r.ts:2: needs belongs inside a begin block of the feature that needs"),
+        ("// tabgen:features x\n// tabgen:begin !x\n// tabgen:needs x\n", "r.ts:3: needs belongs inside a begin block of the feature that needs"),
+        ("// tabgen:features x\n// tabgen:begin x\n// tabgen:needs\n", "r.ts:3: needs names no feature"),
+        ("// tabgen:features x\n// tabgen:begin x\n// tabgen:needs y\n// tabgen:end x\n", "r.ts:3: feature y is not in the file's tabgen:features line"),
         ("// tabgen:features x\n// tabgen:begin x y\n", "r.ts:2: begin takes exactly one feature name, got 2"),
         ("// tabgen:features x\n// tabgen:features y\n", "r.ts:2: features declared twice"),
     ])
     func refusesMalformedMarkers(text: String, message: String) {
         #expect(throws: CodeGenError(message)) { try RuntimeSource(text, path: "r.ts", comment: "//") }
+    }
+
+    /// A feature's `needs` select what its code uses, transitively, and only with it.
+    @Test func needsSelectWhatABlockUses() throws {
+        let text = """
+            // tabgen:features ints strict values
+            // tabgen:begin ints
+            // tabgen:needs strict
+            i
+            // tabgen:end ints
+            // tabgen:begin strict
+            // tabgen:needs values
+            s
+            // tabgen:end strict
+            // tabgen:begin values
+            v
+            // tabgen:end values
+            // tabgen:begin !values
+            n
+            // tabgen:end !values
+            """
+        let source = try RuntimeSource(text, path: "r.kt", comment: "//")
+        #expect(try source.selecting(["ints"]) == "i\ns\nv")
+        #expect(try source.selecting(["strict"]) == "s\nv")
+        #expect(try source.selecting(["values"]) == "v")
+        #expect(try source.selecting([]) == "n")
     }
 
     @Test func refusesAnUndeclaredFeatureRequest() throws {

@@ -270,6 +270,35 @@ struct ContractsEmitTests {
         #expect(try CLI.run(["check"], in: directory).status == 0)
     }
 
+    /// The navigation, menu and form contracts emitted by one config into one Kotlin output
+    /// share one runtime (the first contract's, every part, in the base package) and
+    /// compile together (kotlinc, warnings as errors, explicit API mode).
+    @Test func severalContractsShareOneKotlinRuntime() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["menu", "form"] {
+            try FileManager.default.copyItem(atPath: ContractsCommandTests.root.appendingPathComponent("contracts/\(name).json").path,
+                                             toPath: folder.appendingPathComponent("\(name).json").path)
+        }
+        try FileManager.default.copyItem(atPath: ContractsCommandTests.navigation, toPath: folder.appendingPathComponent("navigation.json").path)
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: gen\n    options:\n      package: com.example.app\n      tests: false\n".utf8)
+            .write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let gen = directory.appendingPathComponent("gen")
+        let files = (FileManager.default.enumerator(atPath: gen.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".kt") }.sorted()
+        let runtimes = files.filter { $0.hasSuffix("/TabgenRuntime.kt") }
+        #expect(runtimes == ["form/src/main/kotlin/com/example/app/TabgenRuntime.kt"], "\(files)")
+        let menu = try String(contentsOf: gen.appendingPathComponent("menu/src/main/kotlin/com/example/app/menu/MenuData.kt"), encoding: .utf8)
+        #expect(menu.contains("import com.example.app.*"), "\(menu.prefix(600))")
+        #expect(try CLI.run(["check"], in: directory).status == 0)
+        let kotlinc = ContractsCommandTests.root.appendingPathComponent("Tests/Kotlin/kotlinc").path
+        let compile = try PathAccessorsCompileTests.run(kotlinc, ["-Xexplicit-api=strict", "-d", "out"] + files, in: gen)
+        #expect(compile.status == 0, "\(compile.stdout)\(compile.stderr)")
+    }
+
     /// The navigation, menu and form contracts emitted by one config into one Swift output
     /// compile as one module (Swift 6, warnings as errors): one runtime, no file name twice,
     /// each contract's types in its namespace.

@@ -17,6 +17,9 @@
 /// - `tabgen:begin NAME` ... `tabgen:end NAME` keeps the lines between only when NAME is
 ///   selected; `tabgen:begin !NAME` keeps them only when it is not. Blocks nest; the end
 ///   names its begin (`!` included).
+/// - `tabgen:needs A B ...` inside a `begin NAME` block says NAME's code uses A and B:
+///   selecting NAME selects them too (transitively), so which part needs which is
+///   written beside the code that needs it.
 /// - Marker lines themselves are never copied, nor is the features line.
 public struct RuntimeSource: Sendable {
     /// Runtimes sit beside templates in a `TemplateSource` under this prefix.
@@ -36,6 +39,8 @@ public struct RuntimeSource: Sendable {
     }
 
     private let lines: [(number: Int, line: Line)]
+    /// Per feature, the features its blocks' `tabgen:needs` lines name.
+    private let needs: [String: Set<String>]
 
     /// Reads `text`, with `comment` the language's line comment (`//`, `#`).
     public init(_ text: String, path: String, comment: String) throws(CodeGenError) {
@@ -45,6 +50,8 @@ public struct RuntimeSource: Sendable {
         var sawDeclaration = false
         var parsed: [(Int, Line)] = []
         var open: [(name: String, negated: Bool, line: Int)] = []
+        var needs: [String: Set<String>] = [:]
+        var needed: [(number: Int, name: String)] = []
         let prefix = comment + " tabgen:"
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
@@ -76,8 +83,15 @@ public struct RuntimeSource: Sendable {
                     }
                     parsed.append((number, .end(name: name, negated: negated)))
                 }
+            case "needs":
+                guard let block = open.last, !block.negated else {
+                    throw Self.error(path, number, "needs belongs inside a begin block of the feature that needs")
+                }
+                guard words.count > 1 else { throw Self.error(path, number, "needs names no feature") }
+                needs[block.name, default: []].formUnion(words.dropFirst())
+                needed += words.dropFirst().map { (number, $0) }
             default:
-                throw Self.error(path, number, "unknown marker tabgen:\(keyword) (expected features, begin or end)")
+                throw Self.error(path, number, "unknown marker tabgen:\(keyword) (expected features, begin, end or needs)")
             }
         }
         if let last = open.last {
@@ -86,16 +100,26 @@ public struct RuntimeSource: Sendable {
         for case let (number, .begin(name, _)) in parsed where !declared.contains(name) {
             throw Self.error(path, number, "feature \(name) is not in the file's tabgen:features line")
         }
+        for (number, name) in needed where !declared.contains(name) {
+            throw Self.error(path, number, "feature \(name) is not in the file's tabgen:features line")
+        }
         features = declared
         lines = parsed
+        self.needs = needs
     }
 
     /// The source with the blocks of unselected features (and the negated blocks of
-    /// selected ones) left out, marker lines removed.
-    public func selecting(_ selected: Set<String>) throws(CodeGenError) -> String {
-        let unknown = selected.subtracting(features)
+    /// selected ones) left out, marker lines removed; the features selected ones need
+    /// (`tabgen:needs`) are selected too.
+    public func selecting(_ requested: Set<String>) throws(CodeGenError) -> String {
+        let unknown = requested.subtracting(features)
         guard unknown.isEmpty else {
             throw CodeGenError("\(path): no such feature \(unknown.sorted().joined(separator: ", ")) (the file declares \(features.sorted().joined(separator: ", ")))")
+        }
+        var selected = requested
+        var pending = Array(requested)
+        while let feature = pending.popLast() {
+            for next in needs[feature] ?? [] where selected.insert(next).inserted { pending.append(next) }
         }
         var output: [Substring] = []
         output.reserveCapacity(lines.count)

@@ -75,6 +75,13 @@ struct ContractPart {
             if hasNamespace { options["namespace"] = namespace(contract.component, language: output.language) }
             // One Swift module, one runtime: the first contract's (unless the config says).
             if output.language == "swift", !parts.isEmpty, options["runtime"] == nil { options["runtime"] = "false" }
+            // One Kotlin module, one runtime: the first contract's, with every part (the
+            // others' code may use parts its own does not), in the package the contracts'
+            // packages sit below; the others import it (unless the config says).
+            if output.language == "kotlin", contracts.count > 1, options["runtime"] == nil, options["runtimePackage"] == nil {
+                options["runtime"] = parts.isEmpty ? "all" : "false"
+                options["runtimePackage"] = options["package"] ?? KotlinOptions().package
+            }
             let target: any LanguageTarget
             do {
                 target = try TargetRegistry.target(language: output.language, options: options)

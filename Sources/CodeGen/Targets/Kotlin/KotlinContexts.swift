@@ -146,7 +146,7 @@ struct KotlinContexts {
         let lines = pieces.enumerated().map { index, literal in
             index == pieces.count - 1 ? (index == 0 ? "" : "    ") + literal + "," : (index == 0 ? "" : "    ") + literal + " +"
         }
-        // The class is named here so that the runtime part it is in is emitted (`KotlinRuntimeParts.mentioned`).
+        // The class is named here so that the runtime part it is in is emitted (`KotlinRuntime.mentioned`).
         return ["type": "TabgenSchema", "lines": lines, "strict": options.decoding == .strict ? "true" : "false"]
     }
 

@@ -103,14 +103,10 @@ extension KotlinContexts {
         return context
     }
 
-    /// The context of `runtime.mustache`: the helpers `used` names (with what they need in
-    /// turn), or all of them with `runtime: all`.
+    /// The context of `runtime.mustache`: the header and the runtime with the parts
+    /// `used` names (with what they need in turn), or all of them with `runtime: all`.
     func runtime(used: Set<String>) -> [String: Any] {
-        var helpers = options.runtimeAll ? Set(KotlinRuntimeParts.helpers) : used.intersection(KotlinRuntimeParts.helpers)
-        helpers = KotlinRuntimeParts.closure(helpers)
-        var context: [String: Any] = ["header": headerLines, "package": runtimePackage, "vis": visibility, "pub": memberVisibility]
-        for helper in KotlinRuntimeParts.helpers { context["has_" + helper] = helpers.contains(helper) }
-        context["imports"] = KotlinRuntimeParts.imports(for: helpers)
-        return context
+        ["header": headerLines,
+         "runtime": KotlinRuntime.text(used: used, all: options.runtimeAll, package: runtimePackage, visibility: options.visibility)]
     }
 }

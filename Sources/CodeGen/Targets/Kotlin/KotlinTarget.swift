@@ -56,7 +56,7 @@ public struct KotlinTarget: LanguageTarget {
         for declaration in input.model.declarations where declaration.unionID == nil {
             let name = input.names.typeName(declaration.id)
             let context = contexts.declarationFile(declaration)
-            KotlinRuntimeParts.mentioned(in: context, into: &used)
+            KotlinRuntime.mentioned(in: context, into: &used)
             if case .union = declaration.kind { used.insert("TabgenUnion") }
             plans.append(FilePlan(path: "\(main)/\(name).kt", contents: .template(name: "file", context: context)))
         }
@@ -75,7 +75,7 @@ public struct KotlinTarget: LanguageTarget {
             let rootName = input.names.typeName(input.model.rootID)
             let fixturesFile = "\(rootName).fixtures.json"
             let fixtures = contexts.fixtures(fixturesFile: fixturesFile)
-            KotlinRuntimeParts.mentioned(in: fixtures, into: &used)
+            KotlinRuntime.mentioned(in: fixtures, into: &used)
             testPlans.append(FilePlan(path: "fixtures/\(fixturesFile)",
                                       contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
