@@ -50,8 +50,6 @@ public struct Generator {
 
     /// Renders a target's plans (for callers that built the input themselves).
     public func render(_ input: TargetInput, target: any LanguageTarget) throws(CodeGenError) -> [GeneratedFile] {
-        var input = input
-        input.templates = templates
         let plans: [FilePlan]
         do {
             plans = try target.files(for: input)

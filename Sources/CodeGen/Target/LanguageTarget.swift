@@ -79,9 +79,6 @@ public struct TargetInput: Sendable {
 
     /// The fixtures of each message root of a contract that lists events, by root.
     public var rootFixtures: [DeclarationID: FixtureSet] = [:]
-    /// Where the runtimes come from (`templates.runtime(...)`): the generator's own
-    /// template source, set by `Generator.render`.
-    public var templates: (any TemplateSource)?
 
     public init(model: TypeModel, names: NameTable, fixtures: FixtureSet, header: GenerationHeader) {
         self.model = model

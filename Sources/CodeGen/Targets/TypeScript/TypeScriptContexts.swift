@@ -43,7 +43,7 @@ struct TypeScriptContexts {
         context["survivedRules"] = "[" + survived.joined(separator: ", ") + "]"
         let features = Self.features(schema: schema, rules: rules)
         for (feature, used) in features { context[feature] = used }
-        context["runtime"] = try runtime(selecting: Set(features.filter(\.value).map(\.key)))
+        context["runtime"] = runtime(selecting: Set(features.filter(\.value).map(\.key)))
         context["listsEvents"] = model.listsEvents
         if model.listsEvents, let contract = model.contract {
             context["roots"] = model.messageRoots.map { root -> [String: Any] in
@@ -87,9 +87,8 @@ struct TypeScriptContexts {
 
     /// The runtime (Runtime/typescript/runtime.ts, or runtime.js compiled from it for the
     /// JavaScript flavour) with the parts the schema does not use left out.
-    func runtime(selecting features: Set<String>) throws(CodeGenError) -> String {
-        guard let templates = input.templates else { throw CodeGenError("typescript: no template source to read the runtime from") }
-        return try templates.runtime(javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//").selecting(features)
+    func runtime(selecting features: Set<String>) -> RuntimeText {
+        RuntimeText(path: javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//", features: features)
     }
 
     func tests(module: String, fixturesFile: String) -> [String: Any] {
