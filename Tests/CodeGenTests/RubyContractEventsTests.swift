@@ -48,8 +48,9 @@ struct RubyContractEventsTests {
         let root = try Support.temporaryDirectory("tabgen-ruby-events")
         defer { try? FileManager.default.removeItem(at: root) }
         var paths: [String] = []
-        for contract in try ContractEvents.documents() {
-            let files = try RubySupport.generate(contract.document)
+        for (index, contract) in try ContractEvents.documents().enumerated() {
+            // One runtime for the app, the first contract's, as emit does with tabgen.yml `contracts:`.
+            let files = try RubySupport.generate(contract.document, options: index == 0 ? [:] : ["runtime": "false"])
             // A component per event with a value: menu's display, form's connect; share has no value.
             let components = files.map(\.path).filter { $0.hasPrefix("app/components/") && $0.hasSuffix(".rb") }
             let expected = ["menu": ["app/components/menu/display_component.rb"], "form": ["app/components/form/connect_component.rb"]]
@@ -59,7 +60,7 @@ struct RubyContractEventsTests {
         }
         #expect(Set(paths).count == paths.count, "two contracts write one path: \(paths.sorted())")
         #expect(Set(paths).isSuperset(of: [
-            "app/models/menu/menu_data.rb", "app/models/share/menu_data.rb", "app/models/form/form_data.rb",
+            "app/models/menu/menu_data.rb", "app/models/share/menu_data.rb", "app/models/form/form_data.rb", "app/models/tabgen_runtime.rb",
             "fixtures/menu/MenuData.fixtures.json", "fixtures/menu/Selection.fixtures.json", "fixtures/share/MenuData.fixtures.json",
             "test/models/menu/selection_test.rb", "test/models/share/item_test.rb",
         ]), "\(paths.sorted())")

@@ -178,6 +178,11 @@ struct RubyDecodingTests {
         #expect(try RubyOptions(["decoding": "tolerant"]).strictDecoding == false)
         #expect(throws: CodeGenError.self) { try RubyOptions(["decoding": "lenient"]) }
         let tolerant = try RubySupport.generate(try Support.builtIn())
-        #expect(!Support.file(tolerant, "app/models/navigation/contract.rb").contains("DecodingError"))
+        // The runtime's strict parts (Runtime/ruby, `tabgen:begin strict`) only with decoding: strict.
+        #expect(!Support.file(tolerant, "app/models/tabgen_runtime.rb").contains("DecodingError"))
+        #expect(!Support.file(tolerant, "app/models/tabgen_runtime.rb").contains("# tabgen:begin"))
+        let strict = try RubySupport.generate(try Support.builtIn(), options: ["decoding": "strict"])
+        #expect(Support.file(strict, "app/models/tabgen_runtime.rb").contains("class DecodingError < StandardError; end"))
+        #expect(Support.file(strict, "app/models/tabgen_runtime.rb").contains("def strict!(value, pointer, type)"))
     }
 }

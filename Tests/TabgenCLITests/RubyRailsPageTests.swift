@@ -42,6 +42,13 @@ struct RubyRailsPageTests {
         #expect(emitted.count > 10, "\(manifest)")
         let misplaced = emitted.filter { ($0.hasSuffix(".rb") || $0.hasSuffix(".erb")) && !$0.hasPrefix("app/") && !$0.hasPrefix("test/") }
         #expect(misplaced.isEmpty, "\(misplaced)")
+        // One runtime for the app, which both contracts' Contract modules extend; each
+        // contract.rb holds only its schema and rules.
+        #expect(emitted.filter { $0.hasSuffix("runtime.rb") } == ["app/models/tabgen_runtime.rb"], "\(emitted)")
+        for contract in ["menu", "form"] {
+            let text = try String(contentsOf: app.appendingPathComponent("app/models/\(contract)/contract.rb"), encoding: .utf8)
+            #expect(text.contains("extend TabgenRuntime") && !text.contains("def "), "\(contract)/contract.rb: \(text.prefix(2000))")
+        }
 
         let rails = try PathAccessorsCompileTests.run("ruby", ["test/page_test.rb"], in: app)
         #expect(rails.status == 0, "\(rails.stdout)\(rails.stderr)")

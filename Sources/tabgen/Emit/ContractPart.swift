@@ -73,8 +73,8 @@ struct ContractPart {
             }
             var options = output.options
             if hasNamespace { options["namespace"] = namespace(contract.component, language: output.language) }
-            // One Swift module, one runtime: the first contract's (unless the config says).
-            if output.language == "swift", !parts.isEmpty, options["runtime"] == nil { options["runtime"] = "false" }
+            // One Swift module or Rails app, one runtime: the first contract's (unless the config says).
+            if ["swift", "ruby"].contains(output.language), !parts.isEmpty, options["runtime"] == nil { options["runtime"] = "false" }
             // One Kotlin module, one runtime: the first contract's, with every part (the
             // others' code may use parts its own does not), in the package the contracts'
             // packages sit below; the others import it (unless the config says).

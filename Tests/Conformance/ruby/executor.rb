@@ -15,13 +15,18 @@ roots = ARGV.to_h do |argument|
   directory, constant = spec.split(':', 2)
   sandbox = Module.new
   files = Dir.glob(File.join(directory, '**', '*.rb'))
-  first = files.select { |file| %w[contract.rb violation.rb].include?(File.basename(file)) }
+  # The shared runtime first: contract.rb and violation.rb name it as they load.
+  first = files.select { |file| File.basename(file) == 'tabgen_runtime.rb' }
+  first += files.select { |file| %w[contract.rb violation.rb].include?(File.basename(file)) }
   (first + (files - first).sort).each { |file| sandbox.module_eval(File.read(file), file) }
   namespace = constant.split('::')
   root = namespace.reduce(sandbox) { |scope, name| scope.const_get(name, false) }
   contract = sandbox.const_get(namespace.first, false).const_get(:Contract, false)
   # A contract that lists events validates by definition: Contract.validate(value, 'MenuData').
-  definition = contract.method(:validate).arity == 2 ? namespace.last : nil
+  # Its schema is its definitions alone (the events' data types), without a root form.
+  schema = contract.const_get(:SCHEMA, false)
+  lists_events = schema.keys == ['definitions'] && schema['definitions'].key?(namespace.last)
+  definition = lists_events ? namespace.last : nil
   [suite, [root, contract, definition]]
 end
 

@@ -138,6 +138,22 @@ struct RubyContexts {
         return "[\n" + elements.map { "      " + $0 }.joined(separator: ",\n") + "\n    ]"
     }
 
+    /// The shared runtime's file under app/models/ (Zeitwerk's name for TabgenRuntime).
+    static let runtimeFile = "tabgen_runtime"
+
+    /// tabgen_runtime.rb: Runtime/ruby/tabgen_runtime.rb with the strict decoding parts
+    /// only for `decoding: strict`; the template writes the magic comment and the header
+    /// above it, so the source's own magic comment is left out.
+    func runtime() -> [String: Any] {
+        var context = file()
+        let features: Set<String> = target.options.strictDecoding ? ["strict"] : []
+        context["runtime"] = RuntimeText(path: "ruby/\(Self.runtimeFile).rb", comment: "#", features: features) { text in
+            let magic = "# frozen_string_literal: true\n\n"
+            return text.hasPrefix(magic) ? String(text.dropFirst(magic.count)) : text
+        }
+        return context
+    }
+
     func contract() -> [String: Any] {
         var context = file()
         context["schemaLiteral"] = RubyLiterals.value(RubyContractData.document(model.document), indent: "    ")
@@ -148,7 +164,6 @@ struct RubyContexts {
             : model.rules.map { ($0, nil) }
         context["rules"] = rules.map { RubyLiterals.value(RubyContractData.rule($0.rule, definition: $0.definition), indent: "      ") }
         context["hasRules"] = !rules.isEmpty
-        context["listsEvents"] = model.listsEvents
         return context
     }
 

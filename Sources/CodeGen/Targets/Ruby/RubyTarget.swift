@@ -5,8 +5,10 @@ import Schema
 ///
 /// Layout of an output directory (a Rails app's root):
 /// - `app/models/<module>/<type>.rb`, one per declaration (Zeitwerk's names), plus
-///   `contract.rb` (the schema, the rules and the checks of `tabgen validate`) and
-///   `violation.rb`;
+///   `contract.rb` (the schema and the rules) and `violation.rb`;
+/// - `app/models/tabgen_runtime.rb` (unless `runtime: false`): the checks of `tabgen
+///   validate` and the helpers of the value objects, from Runtime/ruby/, one for every
+///   contract of a project;
 /// - `app/components/<component>_component.rb` + `.html.erb` when the schema has a
 ///   bridge contract and an object root; with `view: helper` (apps without
 ///   view_component) `app/helpers/tabgen_<component>_helper.rb` instead, a plain Rails
@@ -83,6 +85,9 @@ public struct RubyTarget: LanguageTarget {
             plans.append(FilePlan(path: "\(models)/\(RubyNaming.fileName(name)).rb",
                                   contents: .template(name: "model", context: contexts.declaration(declaration))))
         }
+        if options.runtime {
+            plans.append(FilePlan(path: "app/models/\(RubyContexts.runtimeFile).rb", contents: .template(name: "runtime", context: contexts.runtime())))
+        }
         plans.append(FilePlan(path: "\(models)/contract.rb", contents: .template(name: "contract", context: contexts.contract())))
         plans.append(FilePlan(path: "\(models)/violation.rb", contents: .template(name: "violation", context: contexts.file())))
         if options.view == .helper, let helper = try contexts.component() {
@@ -137,6 +142,9 @@ public struct RubyOptions: Sendable, Equatable {
     /// member and an unknown enum value; `tolerant` (the default) reads them and keeps
     /// what it saw, so that `validate` reports them as `tabgen validate` does.
     public var strictDecoding = false
+    /// Emit `app/models/tabgen_runtime.rb`, which every contract of a Rails app shares;
+    /// emit turns it off for the second and later contracts of tabgen.yml `contracts:`.
+    public var runtime = true
     /// The RuboCop style the generated Ruby is clean under (`rubocop -a` changes nothing):
     /// rubocop-rails-omakase (Rails' default since 7.2) or RuboCop's own defaults.
     public var style: RubyStyle = .omakase
@@ -154,6 +162,7 @@ public struct RubyOptions: Sendable, Equatable {
         ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
         ("namespace", "the same as module: every language's option for the contract's namespace"),
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
+        ("runtime", "emit app/models/tabgen_runtime.rb (default true; false for a second output into the same Rails app)"),
         ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
         ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
         ("view", "component (default: a ViewComponent in app/components, needs the view_component gem) or helper (a plain Rails helper in app/helpers, tabgen_<component>_tag and tabgen_<component>_attributes)"),
@@ -174,6 +183,8 @@ public struct RubyOptions: Sendable, Equatable {
             case "tests":
                 guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
                 tests = flag
+            case "runtime":
+                runtime = try TargetOption.flag(value, language: "ruby", name: name)
             case "style":
                 guard let chosen = RubyStyle(rawValue: value.lowercased()) else {
                     throw CodeGenError("ruby option style: expected omakase or rubocop, found \(value)")
