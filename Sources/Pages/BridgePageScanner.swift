@@ -2,7 +2,8 @@ import JSON
 
 /// One pass over a page for every bridge component of a project: the elements whose
 /// `data-controller` names one of the contracts' Stimulus identifiers, with the value
-/// attributes of their events, and the `bridge--*` identifiers that name no contract.
+/// attributes of their events, and the identifiers that look like a bridge component's
+/// but name no contract (`unknownPrefix`).
 ///
 /// It sees elements as `BridgeElementFinder` does (the same tokenizer, token splitting
 /// and inert `<template>` content); that finder answers for one identifier and one value.
@@ -20,7 +21,11 @@ package struct BridgePageScanner: Sendable {
 
     package var components: [Component]
     /// Identifiers with this prefix that no component has are reported (`bridge--`, the
-    /// prefix of Hotwire Native's bridge controllers); empty reports none.
+    /// prefix of Hotwire Native's bridge controllers), and so are, unless it is empty
+    /// (which reports none), those in the Stimulus namespace of a component's identifier
+    /// (`native--` of `native--menu`). An identifier without a namespace (the guides'
+    /// `button`) is checked when a component has it; one that none has cannot be told from
+    /// the page's other controllers.
     package var unknownPrefix: String
     /// At most this many unknown identifiers are kept (0 keeps all); the others are
     /// counted in `Scan.hiddenUnknown`, so a page of millions costs no more than the page's bytes.
@@ -64,6 +69,7 @@ package struct BridgePageScanner: Sendable {
         // The unknown identifiers kept, by their UTF-8 (equal as scalars, as Stimulus
         // compares them): one lookup each, where a scan of the list made the page quadratic.
         var seen: Set<[UInt8]> = []
+        let watched = unknownPrefix.isEmpty ? nil : Watched(prefix: unknownPrefix, identifiers: components.map(\.identifier))
         while let tag = tokenizer.next() {
             let live = templateDepth == 0
             if tag.name == "template", !tag.inForeignContent {
@@ -73,8 +79,7 @@ package struct BridgePageScanner: Sendable {
             for token in BridgeElementFinder.tokens(of: controllers.value) {
                 guard let index = components.firstIndex(where: { $0.identifier.unicodeScalars.elementsEqual(token.unicodeScalars) }) else {
                     let identifier = String(token)
-                    if !unknownPrefix.isEmpty, token.unicodeScalars.starts(with: unknownPrefix.unicodeScalars),
-                       seen.insert(Array(identifier.utf8)).inserted {
+                    if let watched, watched.contains(identifier), seen.insert(Array(identifier.utf8)).inserted {
                         if unknownLimit > 0, result.unknown.count == unknownLimit {
                             result.hiddenUnknown += 1
                         } else {
@@ -93,5 +98,37 @@ package struct BridgePageScanner: Sendable {
             }
         }
         return result
+    }
+
+    /// The identifiers reported when no component has them (see `unknownPrefix`), by
+    /// UTF-8 (equal as scalars, as Stimulus compares them).
+    struct Watched {
+        /// `unknownPrefix` and the namespaces (`x--`) of the components' identifiers.
+        let prefixes: [[UInt8]]
+
+        init(prefix: String, identifiers: [String]) {
+            var prefixes = [Array(prefix.utf8)]
+            for identifier in identifiers.map({ Array($0.utf8) }) {
+                let namespace = Array(identifier[..<BridgePageScanner.lastSegment(of: identifier).startIndex])
+                if !namespace.isEmpty, !prefixes.contains(namespace) { prefixes.append(namespace) }
+            }
+            self.prefixes = prefixes
+        }
+
+        func contains(_ identifier: String) -> Bool {
+            let utf8 = Array(identifier.utf8)
+            return prefixes.contains { utf8.starts(with: $0) }
+        }
+    }
+
+    /// What follows the last `--` of an identifier (Stimulus's folder separator:
+    /// `controllers/bridge/menu_controller.js` is `bridge--menu`), or all of it.
+    package static func lastSegment(of utf8: [UInt8]) -> ArraySlice<UInt8> {
+        var index = utf8.count
+        while index >= 2 {
+            if utf8[index - 1] == UInt8(ascii: "-"), utf8[index - 2] == UInt8(ascii: "-") { return utf8[index...] }
+            index -= 1
+        }
+        return utf8[...]
     }
 }

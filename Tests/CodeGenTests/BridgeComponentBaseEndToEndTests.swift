@@ -56,7 +56,7 @@ struct BridgeComponentRun: Sendable {
             for name in ["menu", "form"] {
                 var contractOptions = options
                 contractOptions.runtime = false
-                contractOptions.namespace = name.capitalized
+                contractOptions.namespace = SwiftOptions.defaultNamespace(component: name)
                 try Support.write(try Support.generate(try contract(name), options: contractOptions), to: app, prefix: name.capitalized + "__")
             }
             let driver = Support.packageRoot.appendingPathComponent("Tests/Swift/BridgeComponentDriver/main.swift")
@@ -208,7 +208,7 @@ struct BridgeComponentBaseEndToEndTests {
     func menuReply() {
         #expect(run.lines(of: "menu display and selected reply") == [
             "CALL\tmenu\tonDisplay title=Actions items=0:Edit,2:Delete source=none",
-            "REPLY\tdisplay\t{\"selectedIndex\":2}",
+            "REPLY\t7\tdisplay\thttps://example.com/page\t{\"selectedIndex\":2}",
             "SENT\ttrue",
         ])
     }
@@ -218,13 +218,14 @@ struct BridgeComponentBaseEndToEndTests {
         #expect(run.lines(of: "menu wrong index type") == ["CALL\tmenu\tonDecodingFailure display: TG010 error /items/0/index"])
     }
 
-    @Test("data-less events call their handlers; a data-less reply resends the connect message's data")
+    @Test("data-less events call their handlers, with the message's metadata where overridden; a data-less reply resends the connect message's data")
     func form() {
         #expect(run.lines(of: "form") == [
             "CALL\tform\tonConnect submitTitle=Save",
             "CALL\tform\tonSubmitDisabled",
-            "CALL\tform\tonSubmitEnabled",
-            "REPLY\tconnect\t{\"submitTitle\":\"Save\"}",
+            "CALL\tform\tonSubmitEnabled url=https://example.com/page",
+            // The echo: the connect message itself, as the demo apps' reply(to: "connect") sends it.
+            "REPLY\t9\tconnect\thttps://example.com/page\t{\"submitTitle\":\"Save\",\"metadata\":{\"url\":\"https://example.com/page\"}}",
             "SENT\ttrue",
         ])
     }

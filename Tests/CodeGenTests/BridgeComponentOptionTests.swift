@@ -32,7 +32,7 @@ struct BridgeComponentOptionTests {
         let base = Support.file(swiftFiles, "MenuComponentBase.swift")
         #expect(base.contains("class MenuComponentBase: BridgeComponent {"))
         #expect(base.contains("override nonisolated class var name: String { \"menu\" }"))
-        #expect(base.contains("func replySelected(_ data: Menu.Selection, completion: ReplyCompletionHandler? = nil) {"), "types of a contract that lists events live in its namespace, enum Menu")
+        #expect(base.contains("func replySelected(_ data: MenuContract.Selection, completion: ReplyCompletionHandler? = nil) {"), "types of a contract that lists events live in its namespace, enum MenuContract")
         #expect(base.hasPrefix("// "), "the generated header comes first")
         var kotlin = KotlinOptions()
         kotlin.bridgeComponent = true
@@ -62,6 +62,6 @@ struct BridgeComponentOptionTests {
         options.bridgeComponent = true
         let files = try Support.generate(try Support.document(json: json), options: options)
         #expect(!files.contains { $0.path == "Message.swift" })
-        #expect(Support.file(files, "ChatComponentBase.swift").contains("func onSend(_ data: Chat.Message2)"))
+        #expect(Support.file(files, "ChatComponentBase.swift").contains("func onSend(_ data: ChatContract.Message2)"))
     }
 }

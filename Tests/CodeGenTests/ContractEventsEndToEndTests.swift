@@ -13,12 +13,12 @@ struct ContractEventsEndToEnd: Sendable {
     var setupError: String?
     /// swiftc's output by mode, for the runs that failed.
     var failures: [String: String] = [:]
-    /// "Menu.MenuData" -> fixtures checked, failures.
+    /// "MenuContract.MenuData" -> fixtures checked, failures.
     var totals: [String: Int] = [:]
     var problems: [String: [String]] = [:]
     /// The base names of the Swift files, with how many outputs hold one of that name.
     var duplicateFileNames: [String] = []
-    /// What `Menu.MenuData.validate()` reports on `ContractEvents.duplicateIndexMenu`:
+    /// What `MenuContract.MenuData.validate()` reports on `ContractEvents.duplicateIndexMenu`:
     /// code, pointer, message of each finding.
     var duplicateIndexFindings: [[String]] = []
 
@@ -69,7 +69,7 @@ struct ContractEventsEndToEnd: Sendable {
             let payload = "#\"" + ContractEvents.duplicateIndexMenu + "\"#"
             driver += """
             do {
-                let menu = try JSONDecoder().decode(Menu.MenuData.self, from: Data(\(payload).utf8))
+                let menu = try JSONDecoder().decode(MenuContract.MenuData.self, from: Data(\(payload).utf8))
                 for violation in menu.validate() { print("FINDING\\t\\(violation.code)\\t\\(violation.pointer)\\t\\(violation.message)") }
             } catch {
                 print("FINDING\\tundecodable\\t\\t\\(error)")
@@ -125,7 +125,7 @@ struct ContractEventsEndToEndTests {
         #expect(ContractEventsEndToEnd.shared.duplicateFileNames == [])
     }
 
-    @Test("Menu.MenuData.validate() reports the display event's MN101 as tabgen validate --contract menu --event display does")
+    @Test("MenuContract.MenuData.validate() reports the display event's MN101 as tabgen validate --contract menu --event display does")
     func menuRule() {
         let e2e = ContractEventsEndToEnd.shared
         #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
@@ -133,7 +133,7 @@ struct ContractEventsEndToEndTests {
     }
 
     @Test("every fixture of every event data type round-trips and validates with its codes",
-          arguments: ["Menu.MenuData", "Menu.Selection", "Form.FormData", "Share.MenuData", "Share.Item"])
+          arguments: ["MenuContract.MenuData", "MenuContract.Selection", "FormContract.FormData", "ShareContract.MenuData", "ShareContract.Item"])
     func roundTrips(_ root: String) throws {
         let e2e = ContractEventsEndToEnd.shared
         let total = try #require(e2e.totals[root], "no report for \(root): \(e2e.setupError ?? e2e.failures.values.joined())")

@@ -59,12 +59,12 @@ struct ContractEventsGenerationTests {
         #expect(files.contains { $0.path == "fixtures/MenuData.fixtures.json" })
     }
 
-    @Test("Swift: enum Menu by default, files prefixed Menu+, test suites prefixed; an explicit namespace wins")
+    @Test("Swift: enum MenuContract by default, files prefixed MenuContract+, test suites prefixed; an explicit namespace wins")
     func swift() throws {
         let paths = Set(try Self.generate(try Self.menu(), "swift").map(\.path))
-        #expect(paths.isSuperset(of: ["Menu.swift", "Menu+MenuData.swift", "Menu+Item.swift", "Menu+Selection.swift",
-                                      "Tests/Menu+MenuDataFixtures.swift", "Tests/MenuMenuDataRoundTripTests.swift",
-                                      "Tests/Menu+SelectionFixtures.swift", "Tests/MenuSelectionRoundTripTests.swift"]), "\(paths.sorted())")
+        #expect(paths.isSuperset(of: ["MenuContract.swift", "MenuContract+MenuData.swift", "MenuContract+Item.swift", "MenuContract+Selection.swift",
+                                      "Tests/MenuContract+MenuDataFixtures.swift", "Tests/MenuContractMenuDataRoundTripTests.swift",
+                                      "Tests/MenuContract+SelectionFixtures.swift", "Tests/MenuContractSelectionRoundTripTests.swift"]), "\(paths.sorted())")
         let files = try Self.generate(try Self.menu(), "swift", ["namespace": "Popup"])
         #expect(Support.file(files, "Popup+MenuData.swift").contains("extension Popup {"))
         #expect(Support.file(files, "Popup.swift").contains("enum Popup {}"))

@@ -79,7 +79,7 @@ struct ContractEventsRulesTests {
     @Test("each language's MenuData carries MN101 and Selection does not")
     func generatedRuleTables() throws {
         let document = try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/menu.json"))
-        for (language, menuFile, selectionFile) in [("swift", "Menu+MenuData.swift", "Menu+Selection.swift"),
+        for (language, menuFile, selectionFile) in [("swift", "MenuContract+MenuData.swift", "MenuContract+Selection.swift"),
                                                     ("kotlin", "src/main/kotlin/tabgen/generated/menu/MenuData.kt", "src/main/kotlin/tabgen/generated/menu/Selection.kt")] {
             let files = try Generator(templates: Support.templates).generate(document, target: try TargetRegistry.target(language: language, options: [:]),
                                                                               header: Support.header(schema: "menu.json"))

@@ -12,9 +12,10 @@ struct SwiftComponentNameTests {
                         "character", "optional", "decoder", "encoder", "json-decoder", "message"]
 
     @Test func theDefaultNamespaceNeverShadowsAType() {
-        #expect(SwiftOptions.defaultNamespace(component: "menu") == "Menu")
-        #expect(SwiftOptions.defaultNamespace(component: "error") == "ErrorComponent")
-        #expect(SwiftOptions.defaultNamespace(component: "json-decoder") == "JSONDecoderComponent")
+        #expect(SwiftOptions.defaultNamespace(component: "menu") == "MenuContract")
+        #expect(SwiftOptions.defaultNamespace(component: "error") == "ErrorContract")
+        #expect(SwiftOptions.defaultNamespace(component: "json-decoder") == "JSONDecoderContract")
+        #expect(SwiftOptions.defaultNamespace(component: "overflow-menu", prefix: "App") == "AppOverflowMenu")
         for name in Self.names {
             let namespace = SwiftOptions.defaultNamespace(component: name)
             #expect(!SwiftNaming.reservedTypeNames.contains(namespace), "\(name): \(namespace)")
@@ -24,7 +25,7 @@ struct SwiftComponentNameTests {
     @Test func aNamespaceThatShadowsATypeIsRefused() {
         #expect(throws: CodeGenError.self) { try SwiftOptions(["namespace": "Error"]) }
         #expect(throws: CodeGenError.self) { try SwiftOptions(["namespace": "string"]) }
-        #expect((try? SwiftOptions(["namespace": "ErrorComponent"]))?.namespace == "ErrorComponent")
+        #expect((try? SwiftOptions(["namespace": "ErrorContract"]))?.namespace == "ErrorContract")
     }
 
     /// Every name's contract (the menu's, renamed) in one module, type-checked in Swift 6

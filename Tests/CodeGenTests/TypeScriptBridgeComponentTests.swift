@@ -96,6 +96,44 @@ struct TypeScriptBridgeComponentTests {
         #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 32"], "\(tests.stdout.suffix(2000))")
     }
 
+    /// Issue 26: the menu's base imported `type BridgeMessage` from the bridge package, which
+    /// exports no types, so an app that declared the package as docs/rails.md says did not
+    /// compile. The bases of both flavours and the navigation controller are type-checked
+    /// against that declaration itself, read from the docs (the doubles export more).
+    @Test("the bases and the controller compile against the package declaration docs/rails.md gives")
+    func documentedDeclaration() throws {
+        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let rails = try String(contentsOf: Support.packageRoot.appendingPathComponent("docs/rails.md"), encoding: .utf8)
+        let start = try #require(rails.range(of: "declare module \"@hotwired/hotwire-native-bridge\""), "docs/rails.md declares the package")
+        let end = try #require(rails[start.lowerBound...].range(of: "\n```"))
+        let declaration = String(rails[start.lowerBound..<end.lowerBound])
+        let root = try Support.temporaryDirectory("tabgen-typescript-declared")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(declaration.utf8).write(to: root.appendingPathComponent("hotwire-native-bridge.d.ts"))
+        for contract in try ContractEvents.documents() where contract.name != "share" {
+            try Support.write(try Self.generate(contract.document).filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
+                              to: root.appendingPathComponent("ts"))
+            try Support.write(try Self.generate(contract.document, flavor: .javascript).filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
+                              to: root.appendingPathComponent("controllers/bridge"))
+        }
+        try Support.write(try Self.generate(try Support.builtIn()).filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
+                          to: root.appendingPathComponent("ts"))
+        let harness = TypeScriptEndToEndTests.harness
+        let stimulus = harness.appendingPathComponent("doubles/@hotwired/stimulus/index.d.ts").path
+        let node = harness.appendingPathComponent("doubles/node.d.ts").path
+        for (config, include) in [("tsconfig.json", #""ts/*.ts""#), ("tsconfig.checkjs.json", #""controllers/bridge/*.js""#)] {
+            let tsconfig = """
+            {"extends": "\(harness.appendingPathComponent(config).path)",
+             "compilerOptions": {"rootDir": ".", "outDir": "out", "noEmit": true, "baseUrl": ".",
+               "paths": {"@hotwired/stimulus": ["\(stimulus)"], "controllers/*": ["controllers/*"]}},
+             "include": [\(include), "hotwire-native-bridge.d.ts", "\(node)"]}
+            """
+            try Data(tsconfig.utf8).write(to: root.appendingPathComponent(config))
+            let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent(config).path], in: root)
+            #expect(compiled.status == 0 && compiled.stdout.isEmpty, "\(config): tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        }
+    }
+
     /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be
     /// what the generator emits for contracts/menu.json and contracts/form.json.
     @Test("Tests/TypeScript/reference/bases holds the generator's output for menu and form", arguments: TypeScriptOptions.Flavor.allCases)
@@ -118,7 +156,11 @@ struct TypeScriptBridgeComponentTests {
     func signatures() throws {
         let documents = try ContractEvents.documents()
         let menuDocument = try #require(documents.first { $0.name == "menu" }).document
-        let formDocument = try #require(documents.first { $0.name == "form" }).document
+        let echoingForm = try #require(documents.first { $0.name == "form" }).document
+        // A reply that is not an echo carries no data: the form without its "echo".
+        let formText = try String(contentsOf: Support.packageRoot.appendingPathComponent("contracts/form.json"), encoding: .utf8)
+        #expect(formText.contains(#""echo": true,"#))
+        let formDocument = try Support.document(json: formText.replacingOccurrences(of: #""echo": true,"#, with: ""), name: "form.json")
         let menu = try #require(try Self.generate(menuDocument).first { $0.path == "menu_bridge_component.ts" })
         #expect(menu.contents.contains("export abstract class MenuBridgeComponent extends BridgeComponent {"))
         #expect(menu.contents.contains(#"static override component = "menu""#))
@@ -158,6 +200,15 @@ struct TypeScriptBridgeComponentTests {
         #expect(menuJS.contents.contains("   * @param {Selection} selection\n   */\n  onSelected(selection) {\n"))
         #expect(menuJS.contents.contains("   * @returns {boolean}\n   */\n  sendDisplayValue() {\n"))
         #expect(formJS.contents.contains("    this.send(\"connect\", checked, () => this.onSubmit())\n"))
+
+        // Issue 26: an echo reply (the form's submit) brings the request's data back, checked
+        // as the request's and typed so.
+        let echo = try #require(try Self.generate(echoingForm).first { $0.path == "form_bridge_component.ts" })
+        #expect(echo.contents.contains("sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {"))
+        #expect(echo.contents.contains("      const reply = this.#checkReply(\"submit\", parseFormData, message)\n"))
+        #expect(echo.contents.contains("  onSubmit(formData: FormData): void {\n    this.dispatch(\"submit\", { detail: formData })\n  }\n"))
+        let echoJS = try #require(try Self.generate(echoingForm, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
+        #expect(echoJS.contents.contains("function checkReply"))
     }
 
     @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")

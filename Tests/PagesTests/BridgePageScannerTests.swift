@@ -37,6 +37,27 @@ import GrowthTesting
         }
     }
 
+    /// Issue 26: TG023 watched `bridge--*` only. The namespaces of the components' own
+    /// identifiers are watched too; an identifier without one (the guides' `button`) is a
+    /// component's, and a plain controller (`dropdown`) is nobody's business.
+    @Test func watchesTheNamespacesOfTheComponentsIdentifiers() {
+        let scanner = BridgePageScanner(components: [
+            .init(identifier: "native--menu", valueAttributes: []),
+            .init(identifier: "button", valueAttributes: []),
+        ])
+        let page = """
+        <a data-controller="native--menu button dropdown"></a>
+        <b data-controller="native--share bridge--form native-share other--button"></b>
+        """
+        let scan = scanner.scan(Array(page.utf8))
+        #expect(scan.elements.map(\.count) == [1, 1])
+        #expect(scan.unknown.map(\.identifier) == ["native--share", "bridge--form"])
+        #expect(BridgePageScanner(components: [], unknownPrefix: "").scan(Array(page.utf8)).unknown.isEmpty)
+        #expect(Array(BridgePageScanner.lastSegment(of: Array("bridge--overflow-menu".utf8))) == Array("overflow-menu".utf8))
+        #expect(Array(BridgePageScanner.lastSegment(of: Array("a--b---c".utf8))) == Array("c".utf8))
+        #expect(Array(BridgePageScanner.lastSegment(of: Array("button".utf8))) == Array("button".utf8))
+    }
+
     @Test func anEmptyPrefixReportsNothing() {
         let scan = BridgePageScanner(components: [], unknownPrefix: "").scan(Array(Self.page.utf8))
         #expect(scan.unknown.isEmpty && scan.elements.isEmpty)

@@ -43,6 +43,30 @@ import Testing
         }
     }
 
+    /// Issue 26: the demo apps' replies are echoes (`reply(to: "connect")` sends the last
+    /// connect message back unchanged), which a contract says with `"echo": true`.
+    @Test func anEchoReplyIsTheAnsweredMessage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = Array(try Data(contentsOf: root.appendingPathComponent("contracts/form.json")))
+        let contract = try #require(try SchemaReader(fileName: "form.json").read(bytes).extensions.contract)
+        let submit = try #require(contract.event(named: "submit"))
+        #expect(submit.echo && submit.data == .none && submit.replyTo == "connect")
+        #expect(contract.events.filter(\.echo).map(\.name) == ["submit"])
+        let echo = #"{"name": "selected", "direction": "nativeToWeb", "replyTo": "display", "echo": true}"#
+        let menu = Self.menu.replacingOccurrences(of: #"{"name": "selected", "direction": "nativeToWeb", "replyTo": "display", "data": "Selection"}"#, with: echo)
+        #expect(try schema(menu).extensions.contract?.event(named: "selected")?.echo == true)
+        let cases: [(String, String, String)] = [
+            (#""replyTo": "display", "echo": true}"#, #""replyTo": "display", "echo": "yes"}"#, "/metadata/tabgen/contract/events/1/echo"),
+            (#""replyTo": "display", "echo": true}"#, #""replyTo": "display", "echo": true, "data": "Selection"}"#, "/metadata/tabgen/contract/events/1/data"),
+            (#"{"name": "dismiss", "direction": "webToNative"}"#, #"{"name": "dismiss", "direction": "webToNative", "echo": true}"#, "/metadata/tabgen/contract/events/2/echo"),
+        ]
+        for (old, new, pointer) in cases {
+            #expect(menu.contains(old))
+            let found = schemaErrors(menu.replacingOccurrences(of: old, with: new))
+            #expect(found.map(\.pointer.description).contains(pointer), "\(new): \(found.map(\.pointer.description))")
+        }
+    }
+
     @Test func eventsFormErrorsSayWhere() throws {
         let cases: [(String, String, String)] = [
             (#""data": "Selection"}"#, #""data": "Nope"}"#, "/metadata/tabgen/contract/events/1/data"),

@@ -44,7 +44,9 @@ import Testing
         let missing = try findings(document, "display", #"{"items": [{"index": 0}]}"#)
         #expect(missing.map(\.code) == [FindingCode.missingProperty])
         #expect(missing.first?.pointer == .root)
-        #expect(missing.first?.schemaPath == ["definitions", "Display", "properties", "title"])
+        // RFC 8927 schema paths start at the data in the bridge's envelope, a copy of the
+        // definition with `metadata` added (the finding's schema is still Display's).
+        #expect(missing.first?.schemaPath == ["properties", "title"])
     }
 
     @Test func aReplyIsCheckedByItsOwnDefinitionWithoutTheDisplayRules() throws {
@@ -55,6 +57,30 @@ import Testing
         #expect(wrong.first?.pointer.description == "/selectedIndex")
         // The display payload is not a Selection.
         #expect(try findings(document, "selected", #"{"title": "Menu", "items": []}"#).map(\.code).contains(FindingCode.missingProperty))
+    }
+
+    /// Issue 26: what the bridge sends. Every web-to-native message's data carries the
+    /// bridge's `metadata: {url}`, typed; an echo reply is the answered message, envelope
+    /// included, checked as the answered event's data.
+    @Test func webToNativeDataAndEchoesCarryTheEnvelope() throws {
+        let echoing = Self.menu.replacingOccurrences(of: #""replyTo": "display", "data": "Selection"}"#, with: #""replyTo": "display", "echo": true}"#)
+        let document = try schema(echoing)
+        let display = #"{"title": "Menu", "items": [{"index": 0}], "metadata": {"url": "https://app.example/menu"}}"#
+        for event in ["display", "selected"] {
+            #expect(try findings(document, event, display).isEmpty, "\(event)")
+            let wrong = try findings(document, event, display.replacingOccurrences(of: #""https://app.example/menu""#, with: "5"))
+            #expect(wrong.map(\.code) == [FindingCode.wrongType] && wrong.first?.pointer.description == "/metadata/url", "\(event)")
+            #expect(try findings(document, event, #"{"title": "Menu", "items": [{"index": 0}], "metadata": {}}"#).map(\.code) == [FindingCode.missingProperty])
+        }
+        // The answered event's rules hold for its echo.
+        #expect(try findings(document, "selected", #"{"title": "Menu", "items": []}"#).map(\.code) == ["M1"])
+        #expect(try findings(document, "dismiss", #"{"metadata": {"url": "https://app.example/"}}"#).isEmpty)
+        #expect(try findings(document, "dismiss", #"{"metadata": "https://app.example/"}"#).map(\.code) == [FindingCode.wrongShape])
+        // What generated code parses is the data itself: the answered definition, no envelope.
+        let contract = try #require(document.extensions.contract)
+        let raw = document.document(for: try #require(contract.event(named: "selected")))
+        guard case .ref(let name) = raw.root.form else { Issue.record("the echo's data is not its request's definition"); return }
+        #expect(name == "Display")
     }
 
     @Test func anEventWithoutDataTakesAnEmptyObject() throws {

@@ -244,18 +244,18 @@ struct ContractsEmitTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         let manager = FileManager.default
         for component in ["navigation", "sidebar"] {
-            let namespace = component.prefix(1).uppercased() + component.dropFirst()
+            let namespace = component.prefix(1).uppercased() + component.dropFirst() + "Contract"
             let types = directory.appendingPathComponent("gen/\(component)/\(namespace)+MessageData.swift")
             let text = try String(contentsOf: types, encoding: .utf8)
-            // The namespace option is the component, in Swift's case.
-            #expect(text.contains("extension \(component.prefix(1).uppercased() + component.dropFirst())"), "\(text.prefix(400))")
+            // The namespace option is the component, in Swift's case, with Contract.
+            #expect(text.contains("extension \(namespace) {"), "\(text.prefix(400))")
             #expect(text.contains("from \(component).json. Do not edit."), "by file name, as every header names its schema")
         }
         let manifest = try String(contentsOf: directory.appendingPathComponent("gen/.tabgen-manifest"), encoding: .utf8)
-        #expect(manifest.contains("navigation/Navigation+MessageData.swift") && manifest.contains("sidebar/Sidebar+MessageData.swift"))
+        #expect(manifest.contains("navigation/NavigationContract+MessageData.swift") && manifest.contains("sidebar/SidebarContract+MessageData.swift"))
         // One Swift module, one runtime: the first contract's.
-        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/Navigation+TabgenRuntime.swift").path))
-        #expect(!manifest.contains("sidebar/Sidebar+TabgenRuntime.swift"))
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/NavigationContract+TabgenRuntime.swift").path))
+        #expect(!manifest.contains("sidebar/SidebarContract+TabgenRuntime.swift"))
         #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/.tabgen-manifest").path))
         #expect(try CLI.run(["check"], in: directory).status == 0)
 
@@ -263,10 +263,10 @@ struct ContractsEmitTests {
         try manager.removeItem(at: folder.appendingPathComponent("sidebar.json"))
         let stale = try CLI.run(["check"], in: directory)
         #expect(stale.status == 1)
-        #expect(stale.stdout.contains("gen/sidebar/Sidebar+MessageData.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
+        #expect(stale.stdout.contains("gen/sidebar/SidebarContract+MessageData.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
         #expect(try CLI.run(["emit"], in: directory).status == 0)
-        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/sidebar/Sidebar+MessageData.swift").path))
-        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/Navigation+MessageData.swift").path))
+        #expect(!manager.fileExists(atPath: directory.appendingPathComponent("gen/sidebar/SidebarContract+MessageData.swift").path))
+        #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/navigation/NavigationContract+MessageData.swift").path))
         #expect(try CLI.run(["check"], in: directory).status == 0)
     }
 
@@ -322,15 +322,106 @@ struct ContractsEmitTests {
         #expect(Set(names).count == names.count, "\(files)")
         #expect(names.filter { $0.hasSuffix("TabgenRuntime.swift") }.count == 1, "\(files)")
         try Data(#"""
-        let menu = Menu.MenuData(title: "Actions", items: [Menu.Item(title: "Edit", index: 0)])
-        let form = Form.FormData(submitTitle: "Save")
-        print(menu.items.count + form.submitTitle.count, Menu.Selection(selectedIndex: 1).selectedIndex)
+        let menu = MenuContract.MenuData(title: "Actions", items: [MenuContract.Item(title: "Edit", index: 0)])
+        let form = FormContract.FormData(submitTitle: "Save")
+        print(menu.items.count + form.submitTitle.count, MenuContract.Selection(selectedIndex: 1).selectedIndex)
         """#.utf8).write(to: gen.appendingPathComponent("main.swift"))
         let compile = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-module-name", "App"] + files + ["main.swift", "-o", "prog"], in: gen)
         #expect(compile.status == 0, "\(compile.stderr)")
         let run = try PathAccessorsCompileTests.run(gen.appendingPathComponent("prog").path, [], in: gen)
         #expect(run.stdout == "5 1\n", "\(run.stdout)\(run.stderr)")
     }
+
+    /// Issue 26: an app module imports SwiftUI, whose `Form`, `Menu` and `Button` the
+    /// contracts' namespaces shadowed (`enum Menu` at the top level of the module, which
+    /// wins over an imported type): `Menu("Actions") { ... }` no longer compiled. A stand-in
+    /// module declares the three as SwiftUI does (generic views built from `@ViewBuilder`
+    /// closures, titled initializers where the label is `Text`); the generated code of the
+    /// menu, form and a `button` contract, with every base, is compiled into one module
+    /// with code that uses both.
+    @Test(arguments: [
+        (options: "", menu: "MenuContract", form: "FormContract", button: "ButtonContract"),
+        (options: "      namespace: App\n", menu: "AppMenu", form: "AppForm", button: "AppButton"),
+    ])
+    func contractNamespacesDoNotShadowSwiftUI(options: String, menu: String, form: String, button: String) throws {
+        let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      tests: false\n" + options)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.buttonContract.utf8).write(to: directory.appendingPathComponent("contracts/button.json"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let gen = directory.appendingPathComponent("gen")
+        let files = (FileManager.default.enumerator(atPath: gen.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.contains("menu/\(menu)+MenuData.swift") && files.contains("button/\(button)+ButtonData.swift"), "\(files)")
+        try Data(Self.swiftUIStandIn.utf8).write(to: gen.appendingPathComponent("SwiftUIStandIn.swift"))
+        let module = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-parse-as-library", "-emit-module", "-module-name", "SwiftUIStandIn",
+                                                                  "SwiftUIStandIn.swift", "-emit-module-path", "SwiftUIStandIn.swiftmodule"], in: gen)
+        #expect(module.status == 0, "\(module.stderr)")
+        try Data("""
+        import SwiftUIStandIn
+
+        @MainActor func settings() -> some View {
+            Form {
+                Menu("Actions") {
+                    Button("Edit") {}
+                }
+            }
+        }
+
+        func payloads() -> Int {
+            let menu = \(menu).MenuData(title: "Actions", items: [\(menu).Item(title: "Edit", index: 0)])
+            let form = \(form).FormData(submitTitle: "Save")
+            let button = \(button).ButtonData(title: "Share")
+            return menu.items.count + form.submitTitle.count + button.title.count
+        }
+
+        """.utf8).write(to: gen.appendingPathComponent("Screen.swift"))
+        let compile = try PathAccessorsCompileTests.run("swiftc", ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                                                                   "-module-name", "App", "-I", "."] + files + ["Screen.swift"], in: gen)
+        #expect(compile.status == 0, "\(compile.stderr.prefix(3000))")
+    }
+
+    /// The guides' `button` component: the page sends a title, the app replies on a tap.
+    static let buttonContract = #"""
+    {"metadata": {"description": "A native button.", "tabgen": {"contract": {"component": "button", "stimulusIdentifier": "button", "events": [
+      {"name": "connect", "direction": "webToNative", "data": "ButtonData", "description": "Show the button."}]}}},
+     "definitions": {"ButtonData": {"metadata": {"description": "The button."},
+       "properties": {"title": {"type": "string", "metadata": {"description": "Its title."}}}, "additionalProperties": true}}}
+    """#
+
+    /// `Form`, `Menu` and `Button` declared as SwiftUI declares them (generic over their
+    /// content and label, with `@ViewBuilder` initializers; SwiftUI is not on Linux).
+    static let swiftUIStandIn = """
+    public protocol View {}
+
+    public struct Text: View {
+        public init(_ content: String) {}
+    }
+
+    @resultBuilder public enum ViewBuilder {
+        public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    }
+
+    public struct Form<Content: View>: View {
+        public init(@ViewBuilder content: () -> Content) {}
+    }
+
+    public struct Menu<Label: View, Content: View>: View {
+        public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {}
+    }
+
+    extension Menu where Label == Text {
+        public init(_ titleKey: String, @ViewBuilder content: () -> Content) {}
+    }
+
+    public struct Button<Label: View>: View {
+        public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    }
+
+    extension Button where Label == Text {
+        public init(_ titleKey: String, action: @escaping @MainActor () -> Void) {}
+    }
+
+    """
 
     /// A project with the navigation, menu and form contracts and `config` as tabgen.yml.
     func threeContracts(config: String) throws -> URL {

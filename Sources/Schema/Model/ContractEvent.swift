@@ -35,14 +35,20 @@ public struct ContractEvent: Sendable, Equatable {
     public var value: String?
     /// What the event means, for generated documentation.
     public var description: String?
+    /// For a reply: it is the answered message sent back unchanged (same id, event, data
+    /// and metadata), as Hotwire Native's `reply(to:)` / `replyTo(event)` send it; its
+    /// data is then the answered event's, in the bridge's envelope. `data` stays `.none`.
+    public var echo: Bool
 
-    public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil, description: String? = nil) {
+    public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil, description: String? = nil,
+                echo: Bool = false) {
         self.name = name
         self.direction = direction
         self.data = data
         self.replyTo = replyTo
         self.value = value
         self.description = description
+        self.echo = echo
     }
 
     /// The event name the message carries on the wire: a reply carries the name of the

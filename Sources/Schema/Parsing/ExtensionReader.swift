@@ -97,7 +97,7 @@ struct ExtensionReader {
             sink.report(pointer, "an event must be an object, found \(value.kindName)")
             return nil
         }
-        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description"], at: pointer)
+        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description", "echo"], at: pointer)
         let strings = requiredStrings(["name", "direction"], in: object, at: pointer)
         var direction: ContractEvent.Direction?
         if let text = strings["direction"] {
@@ -121,7 +121,19 @@ struct ExtensionReader {
         let replyTo = optionalString("replyTo", in: object, at: pointer)
         let valueName = optionalString("value", in: object, at: pointer)
         let description = optionalString("description", in: object, at: pointer)
+        var echo = false
+        switch object["echo"] {
+        case nil: break
+        case .bool(let flag)?: echo = flag
+        case let other?: sink.report(pointer.appending(key: "echo"), "echo must be true or false, found \(other.kindName)")
+        }
         guard let name = strings["name"], let direction else { return nil }
+        if echo, direction != .nativeToWeb {
+            sink.report(pointer.appending(key: "echo"), "only a nativeToWeb event (a reply) is an echo of the event it answers")
+        }
+        if echo, object["data"] != nil {
+            sink.report(pointer.appending(key: "data"), "an echo carries the data of the event it answers (replyTo): leave data out")
+        }
         if direction == .nativeToWeb, replyTo == nil {
             sink.report(pointer, "a nativeToWeb event is a reply: it needs replyTo, the webToNative event it answers")
         }
@@ -131,7 +143,7 @@ struct ExtensionReader {
         if direction == .nativeToWeb, valueName != nil {
             sink.report(pointer.appending(key: "value"), "only a webToNative event is rendered into a Stimulus value")
         }
-        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName, description: description)
+        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName, description: description, echo: echo)
     }
 
     /// Names are unique, and each reply answers a web-to-native event of the contract.

@@ -44,10 +44,11 @@ struct ContractPart {
     /// The languages whose contracts share the output directory itself (see `folder`).
     static let flatLanguages: Set<String> = ["typescript", "ruby"]
 
-    /// The component in the language's case, for its `namespace` option: `Menu` (Swift,
-    /// Ruby), `menu` (a Kotlin package segment), `menu` (a TypeScript module name, in
-    /// snake_case as with `--schema`: `overflow_menu`).
-    static func namespace(_ component: String, language: String) -> String {
+    /// The component in the language's case, for its `namespace` option: `MenuContract`
+    /// (Swift, as with `--schema`), `Menu` (Ruby), `menu` (a Kotlin package segment),
+    /// `menu` (a TypeScript module name, in snake_case as with `--schema`: `overflow_menu`).
+    /// A Swift output's own `namespace` starts each contract's (`App` -> `AppMenu`).
+    static func namespace(_ component: String, language: String, option: String? = nil) -> String {
         let words = component.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         switch language {
         case "kotlin":
@@ -55,7 +56,7 @@ struct ContractPart {
         case "typescript":
             return TypeScriptOptions.defaultNamespace(component: component)
         case "swift":
-            return SwiftOptions.defaultNamespace(component: component)
+            return SwiftOptions.defaultNamespace(component: component, prefix: option ?? "")
         default:
             return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
@@ -72,7 +73,7 @@ struct ContractPart {
                 throw CLIError("\(contract.file): component \(JSONWriter.quoted(contract.component)) names the folder of its files below each out:, so it must be ASCII letters, digits, - or _")
             }
             var options = output.options
-            if hasNamespace { options["namespace"] = namespace(contract.component, language: output.language) }
+            if hasNamespace { options["namespace"] = namespace(contract.component, language: output.language, option: output.options["namespace"]) }
             // One Swift module or Rails app, one runtime: the first contract's (unless the config says).
             if ["swift", "ruby"].contains(output.language), !parts.isEmpty, options["runtime"] == nil { options["runtime"] = "false" }
             // One Kotlin module, one runtime: the first contract's, with every part (the

@@ -72,7 +72,11 @@ struct HTMLInput: Sendable {
         }
         for unknown in scan.unknown {
             let known = contracts.map(\.stimulusIdentifier).joined(separator: ", ")
-            let message = "data-controller=\"\(unknown.identifier)\" names a bridge component that no contract of the project describes (contracts: \(known)), so nothing checks what it sends"
+            // The same component under another name (`bridge--button` for the guides' `button`).
+            let segment = BridgePageScanner.lastSegment(of: Array(unknown.identifier.utf8))
+            let meant = contracts.first { BridgePageScanner.lastSegment(of: Array($0.stimulusIdentifier.utf8)).elementsEqual(segment) }
+            let hint = meant.map { " (did you mean \"\($0.stimulusIdentifier)\", the identifier of contract \($0.component)?)" } ?? ""
+            let message = "data-controller=\"\(unknown.identifier)\" names a bridge component that no contract of the project describes (contracts: \(known))\(hint), so nothing checks what it sends"
             located.append(Self.place(Self.pageFinding(FindingCode.unknownBridgeComponent, .warning, message), at: unknown.position, file: file))
         }
         if scan.hiddenUnknown > 0, let last = scan.unknown.last {

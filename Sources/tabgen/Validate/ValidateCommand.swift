@@ -19,7 +19,7 @@ struct ValidateCommand: ParsableCommand {
 
         Codes TG0xx are tabgen's own (TG001 malformed JSON, TG002 too large, TG003 no \
         payload on a page, TG004 more than one, TG005 redirect to another origin, \
-        TG010-TG015 schema violations, TG023 a bridge--* controller on a page that \
+        TG010-TG015 schema violations, TG023 a bridge--* controller (or one in a contract's namespace) on a page that \
         no contract describes); other codes are the schema's rules (TG101...). \
         A summary goes to standard error.
 

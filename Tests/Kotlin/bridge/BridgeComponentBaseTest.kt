@@ -89,8 +89,9 @@ public class AppForm(name: String, delegate: BridgeDelegate<Screen>) : FormCompo
         calls += "onSubmitDisabled"
     }
 
-    override fun onSubmitEnabled() {
-        calls += "onSubmitEnabled"
+    // The typed metadata: the bridge adds the page's URL to every message.
+    override fun onSubmitEnabled(metadata: Metadata?) {
+        calls += "onSubmitEnabled url=${metadata?.url ?: "none"}"
     }
 }
 
@@ -252,10 +253,11 @@ public class BridgeComponentBaseTest {
     public fun dataLessEventsAndReply() {
         val form = AppForm(FormComponentBase.NAME, delegate)
         form.didReceive(message("form", "connect", """{"submitTitle":"Save"}""", id = "9"))
-        form.didReceive(message("form", "submitDisabled", "{}"))
+        // As the bridge sends a data-less event: its data is the envelope alone.
+        form.didReceive(message("form", "submitDisabled", """{"metadata":{"url":"https://example.com/page"}}"""))
         form.didReceive(message("form", "submitEnabled", "{}"))
         assertTrue(form.replySubmit())
-        assertEquals(listOf("onConnect submitTitle=Save", "onSubmitDisabled", "onSubmitEnabled"), form.calls)
+        assertEquals(listOf("onConnect submitTitle=Save", "onSubmitDisabled", "onSubmitEnabled url=https://example.com/page"), form.calls)
         assertEquals(listOf(message("form", "connect", """{"submitTitle":"Save"}""", id = "9")), delegate.replies)
     }
 }

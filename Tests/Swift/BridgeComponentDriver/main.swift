@@ -3,7 +3,7 @@
 // the bases, receive messages as the library delivers them (`didReceive(message:)`) and
 // reply through a delegate that records what goes to the web view. Each line it prints
 // is one observation the test asserts: `CALL\tcomponent\twhat was called`,
-// `REPLY\tevent\tjsonData`.
+// `REPLY\tid\tevent\tmetadata url\tjsonData`.
 
 import Foundation
 import HotwireNative
@@ -20,7 +20,7 @@ final class RecordingDelegate: BridgingDelegate {
 
     func reply(with message: Message) async throws -> Bool {
         replies.append(message)
-        print("REPLY\t\(message.event)\t\(message.jsonData)")
+        print("REPLY\t\(message.id)\t\(message.event)\t\(message.metadata?.url ?? "none")\t\(message.jsonData)")
         return true
     }
 }
@@ -63,7 +63,7 @@ final class QuietNavigation: NavigationComponentBase {
 }
 
 final class AppMenu: MenuComponentBase {
-    override func onDisplay(_ data: Menu.MenuData) {
+    override func onDisplay(_ data: MenuContract.MenuData) {
         call("menu", "onDisplay title=\(data.title) items=\(data.items.map { "\($0.index):\($0.title)" }.joined(separator: ",")) source=\(data.source.map { "\($0.width)x\($0.height)" } ?? "none")")
     }
 
@@ -73,7 +73,7 @@ final class AppMenu: MenuComponentBase {
 }
 
 final class AppForm: FormComponentBase {
-    override func onConnect(_ data: Form.FormData) {
+    override func onConnect(_ data: FormContract.FormData) {
         call("form", "onConnect submitTitle=\(data.submitTitle)")
     }
 
@@ -81,8 +81,9 @@ final class AppForm: FormComponentBase {
         call("form", "onSubmitDisabled")
     }
 
-    override func onSubmitEnabled() {
-        call("form", "onSubmitEnabled")
+    // The typed metadata: the bridge adds the page's URL to every message.
+    override func onSubmitEnabled(metadata: Message.Metadata?) {
+        call("form", "onSubmitEnabled url=\(metadata?.url ?? "none")")
     }
 }
 
@@ -146,14 +147,16 @@ quiet.didReceive(message: message("navigation", "reload", "{}"))
 print("CASE\tmenu display and selected reply")
 let menu = AppMenu(destination: delegate.screen, delegate: delegate)
 menu.didReceive(message: message("menu", "display", #"{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":2}]}"#, id: "7"))
-await awaitReply { menu.replySelected(Menu.Selection(selectedIndex: 2), completion: $0) }
+await awaitReply { menu.replySelected(MenuContract.Selection(selectedIndex: 2), completion: $0) }
 print("CASE\tmenu wrong index type")
 menu.didReceive(message: message("menu", "display", #"{"title":"Actions","items":[{"title":"Edit","index":"zero"}]}"#))
 
 print("CASE\tform")
 let form = AppForm(destination: delegate.screen, delegate: delegate)
-form.didReceive(message: message("form", "connect", #"{"submitTitle":"Save"}"#, id: "9"))
-form.didReceive(message: message("form", "submitDisabled", "{}"))
+// As the bridge sends it, with the page's URL in its data; the echo reply sends it back.
+form.didReceive(message: message("form", "connect", #"{"submitTitle":"Save","metadata":{"url":"https://example.com/page"}}"#, id: "9"))
+// As the bridge sends a data-less event: its data is the envelope alone.
+form.didReceive(message: message("form", "submitDisabled", #"{"metadata":{"url":"https://example.com/page"}}"#))
 form.didReceive(message: message("form", "submitEnabled", "{}"))
 await awaitReply { form.replySubmit(completion: $0) }
 print("END")

@@ -186,7 +186,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       )
     })
 
-    it("form: connect with its data, a data-less reply calls back with no argument, and the data-less events", async () => {
+    it("form: connect with its data, the echo reply calls back with the request's data, and the data-less events", async () => {
       const form = await connect<FormController>("bridge--form")
       const calls: unknown[][] = []
       assert.equal(form.sendConnect({ submitTitle: "Save" }, (...args: unknown[]) => void calls.push(args)), true)
@@ -194,9 +194,10 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       assert.ok(sent)
       assert.equal(sent.event, "connect")
       assert.deepEqual(sent.data, { submitTitle: "Save", metadata: { url: URL } })
-      // Hotwire Native's reply(to: "connect") sends the request's own data back.
+      // Hotwire Native's reply(to: "connect") sends the request's own data back: an echo,
+      // checked as the connect data and handed over as the page sent it, metadata included.
       reply(sent, sent.data)
-      assert.deepEqual(calls, [[]])
+      assert.deepEqual(calls, [[{ submitTitle: "Save", metadata: { url: URL } }]])
 
       assert.equal(form.sendSubmitDisabled(), true)
       assert.equal(form.sendSubmitEnabled(), true)

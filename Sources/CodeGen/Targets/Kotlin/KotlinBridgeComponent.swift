@@ -45,7 +45,8 @@ struct KotlinBridgeComponent {
             item["wireLiteral"] = KotlinLiterals.string(event.wireName)
             item["method"] = "reply" + KotlinNaming.typeIdentifier([event.name])
             let about = event.description.map { $0 + "\n\n" } ?? ""
-            item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`); false when none was received.")
+            let echo = event.echo ? " It is an echo: that message sent back unchanged, its data and metadata included, as `replyTo(\"\(event.wireName)\")` sends it." : ""
+            item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`); false when none was received." + echo)
             return item
         }
         return FilePlan(path: "\(directory)/\(className).kt", contents: .template(name: "bridge-component", context: context))

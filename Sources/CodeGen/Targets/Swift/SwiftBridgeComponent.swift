@@ -52,7 +52,8 @@ struct SwiftBridgeComponent {
             item["method"] = "reply" + SwiftNaming.typeIdentifier([event.name])
             item["eventLiteral"] = SwiftLiterals.string(event.name)
             let about = event.description.map { $0 + "\n\n" } ?? ""
-            item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`).")
+            let echo = event.echo ? " It is an echo: that message sent back unchanged, its data and metadata included, as `reply(to: \"\(event.wireName)\")` sends it." : ""
+            item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`)." + echo)
             return item
         }
         return FilePlan(path: "\(className).swift", contents: .template(name: "bridge-component", context: context))

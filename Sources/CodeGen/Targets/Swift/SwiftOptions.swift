@@ -15,13 +15,16 @@ public struct SwiftOptions: Sendable, Equatable {
     /// or for a contract that lists events the component's name (`SwiftTarget.resolved(for:)`).
     public var namespace: String = ""
 
-    /// The namespace of a component's contract: the component as a type (`Menu`), with
-    /// `Component` added when that is a type the generated code uses (`error` ->
-    /// `ErrorComponent`: an `enum Error` would shadow Swift's `Error` and the module
-    /// would not compile). One rule for `--schema` and `contracts:`.
-    public static func defaultNamespace(component: String) -> String {
-        let name = SwiftNaming.typeIdentifier([component])
-        return isReservedNamespace(name) ? name + "Component" : name
+    /// The namespace of a component's contract: the component as a type with `Contract`
+    /// added (`MenuContract`, `ErrorContract`). The component alone would sit at the top
+    /// level of the app's module and shadow the types of that name it imports: SwiftUI's
+    /// `Form`, `Menu`, `Button`, Swift's `Error`; no SwiftUI, Foundation, Swift or Hotwire
+    /// Native type ends in `Contract`. One rule for `--schema` and `contracts:`. With
+    /// `contracts:`, an output's own `namespace` option (`prefix`) starts each contract's
+    /// namespace (`App` -> `AppMenu`): one enum cannot take every contract, as their types'
+    /// names and files may meet.
+    public static func defaultNamespace(component: String, prefix: String = "") -> String {
+        prefix.isEmpty ? SwiftNaming.typeIdentifier([component, "contract"]) : prefix + SwiftNaming.typeIdentifier([component])
     }
 
     /// A type the generated code uses (case-insensitively, as file names on macOS are).
@@ -51,7 +54,7 @@ public struct SwiftOptions: Sendable, Equatable {
     public static let documentation: [(name: String, help: String)] = [
         ("accessLevel", "public or internal (default internal)"),
         ("decoding", "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
-        ("namespace", "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name, e.g. Menu, for a contract that lists events, ErrorComponent for error)"),
+        ("namespace", "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name and Contract, e.g. MenuContract, for a contract that lists events; with contracts: NAME and the component, e.g. AppMenu)"),
         ("testableImport", "module the generated tests @testable import (default: none)"),
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),
@@ -76,7 +79,7 @@ public struct SwiftOptions: Sendable, Equatable {
                     throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")
                 }
                 guard !Self.isReservedNamespace(value) else {
-                    throw CodeGenError("swift option namespace must not be \(value), a type the generated code uses (e.g. \(value)Component)")
+                    throw CodeGenError("swift option namespace must not be \(value), a type the generated code uses (e.g. \(value)Contract)")
                 }
                 namespace = value
             case "testableImport":

@@ -76,7 +76,8 @@ struct TypeScriptBridgeComponent {
             if let reply = replies.first {
                 var replyItem: [String: Any] = ["callback": "on" + target.typeIdentifier(for: [reply.name]),
                                                 "nameLiteral": TypeScriptLiterals.string(reply.name), "replyName": reply.name]
-                if let data = try data(of: reply) {
+                // An echo brings the request's own data back, checked as such.
+                if let data = try data(of: reply.echo ? event : reply) {
                     values.insert("parse\(data)")
                     types.formUnion([data, "ParseResult"])
                     var parameter = Naming.camelCase(Naming.nonEmptyWords(data), upperFirst: false, initialisms: false)
@@ -140,7 +141,6 @@ struct TypeScriptBridgeComponent {
             "valueImports": values.sorted().joined(separator: ", "),
             // ParseResult is generic: the JavaScript base names it where it uses it.
             "typeImports": types.subtracting(["ParseResult"]).sorted(),
-            "bridgeImports": anyReplyData ? "BridgeComponent, type BridgeMessage" : "BridgeComponent",
             "anyReplyData": anyReplyData,
             "anyData": anyData,
             "sends": sends,

@@ -2,7 +2,9 @@
 // (and what the double implements). Names and signatures follow its JavaScript source.
 import { Controller } from "@hotwired/stimulus"
 
-/** A message as the native app's adapter receives it. */
+/** A message as the native app's adapter receives it. A type the real package does not
+ * have (it has no types): for the tests only; generated code must compile against the
+ * declaration of docs/rails.md, which names none (TypeScriptBridgeComponentTests). */
 export interface BridgeMessage {
   id: string
   component: string

@@ -64,15 +64,19 @@ export class FormBridgeComponent extends BridgeComponent {
    * The data is first checked as `tabgen validate` checks it: invalid data is not sent but
    * goes to `onSendFailure`, unless its only errors are of rules the native clients
    * survive: then it goes to `onToleratedErrors` and is sent.
+   * The reply's data reaches `onSubmit` only if `parseFormData` accepts it; otherwise
+   * `onReplyFailure("submit", findings)` gets the findings.
    * @param {FormData} data
-   * @param {() => void} [onSubmit]
+   * @param {(formData: FormData) => void} [onSubmit]
    * @returns {boolean}
    */
   sendConnect(data, onSubmit) {
     const checked = dataToSend(this, "connect", parseFormData(JSON.stringify(data)))
     if (checked === undefined) return false
-    // The reply carries no data to check (the apps echo the request's own).
-    this.send("connect", checked, onSubmit && (() => onSubmit()))
+    this.send("connect", checked, onSubmit && ((message) => {
+      const reply = checkReply(this, "submit", parseFormData, message)
+      if (reply !== undefined) onSubmit(reply)
+    }))
     return true
   }
 
@@ -115,17 +119,23 @@ export class FormBridgeComponent extends BridgeComponent {
     if (!hasConnectValue) return false
     const checked = dataToSend(this, "connect", parseFormData(connectValue))
     if (checked === undefined) return false
-    this.send("connect", checked, () => this.onSubmit())
+    this.send("connect", checked, (message) => {
+      const reply = checkReply(this, "submit", parseFormData, message)
+      if (reply !== undefined) this.onSubmit(reply)
+    })
     return true
   }
 
   /**
-   * The reply to the "connect" event the base sent from data-bridge--form-connect-value.
-   * Override it to act on the reply; by default it dispatches `<identifier>:submit` (a
-   * Stimulus event), so that a page can also listen with `data-action`.
+   * The reply to the "connect" event the base sent from data-bridge--form-connect-value,
+   * once `parseFormData` accepts its data (otherwise `onReplyFailure("submit", findings)`
+   * gets the findings). Override it to act on the reply; by default it dispatches
+   * `<identifier>:submit` (a Stimulus event, the reply in its `detail`), so that a page
+   * can also listen with `data-action`.
+   * @param {FormData} formData
    */
-  onSubmit() {
-    this.dispatch("submit")
+  onSubmit(formData) {
+    this.dispatch("submit", { detail: formData })
   }
 
   /**
@@ -198,4 +208,25 @@ function dataToSend(controller, event, result) {
   }
   controller.onToleratedErrors(event, result.violations)
   return result.sendable
+}
+
+/**
+ * The reply's data if it passes the check; otherwise undefined, and the controller's
+ * onReplyFailure has the findings.
+ * @template T
+ * @param {FormBridgeComponent} controller
+ * @param {string} event
+ * @param {(text: string) => import("controllers/bridge/form").ParseResult<T>} parse
+ * @param {{data: Record<string, unknown>}} message a reply as the bridge hands it to a
+ *   callback (the package exports no types)
+ * @returns {T | undefined}
+ */
+function checkReply(controller, event, parse, message) {
+  const result = parse(JSON.stringify(message.data))
+  if (!result.ok) {
+    controller.onReplyFailure(event, result.violations)
+    return undefined
+  }
+  warn(controller, event, result.warnings)
+  return result.value
 }

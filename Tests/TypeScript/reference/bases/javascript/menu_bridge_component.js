@@ -196,7 +196,8 @@ function dataToSend(controller, event, result) {
  * @param {MenuBridgeComponent} controller
  * @param {string} event
  * @param {(text: string) => import("controllers/bridge/menu").ParseResult<T>} parse
- * @param {import("@hotwired/hotwire-native-bridge").BridgeMessage} message
+ * @param {{data: Record<string, unknown>}} message a reply as the bridge hands it to a
+ *   callback (the package exports no types)
  * @returns {T | undefined}
  */
 function checkReply(controller, event, parse, message) {

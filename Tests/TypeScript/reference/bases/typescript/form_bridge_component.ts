@@ -9,6 +9,12 @@
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { type FormData, type ParseResult, type Violation, formatViolation, parseFormData } from "./form.js"
 
+// The package exports no types (docs/rails.md): the base names what it reads of a reply.
+/** A reply as the bridge hands it to a callback. */
+interface BridgeMessage {
+  data: Record<string, unknown>
+}
+
 export abstract class FormBridgeComponent extends BridgeComponent {
   static override component = "form"
 
@@ -61,12 +67,16 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    * The data is first checked as `tabgen validate` checks it: invalid data is not sent but
    * goes to `onSendFailure`, unless its only errors are of rules the native clients
    * survive: then it goes to `onToleratedErrors` and is sent.
+   * The reply's data reaches `onSubmit` only if `parseFormData` accepts it; otherwise
+   * `onReplyFailure("submit", findings)` gets the findings.
    */
-  sendConnect(data: FormData, onSubmit?: () => void): boolean {
+  sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {
     const checked = this.#dataToSend("connect", parseFormData(JSON.stringify(data)))
     if (checked === undefined) return false
-    // The reply carries no data to check (the apps echo the request's own).
-    this.send("connect", checked, onSubmit && (() => onSubmit()))
+    this.send("connect", checked, onSubmit && ((message: BridgeMessage) => {
+      const reply = this.#checkReply("submit", parseFormData, message)
+      if (reply !== undefined) onSubmit(reply)
+    }))
     return true
   }
 
@@ -103,17 +113,22 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     if (!this.hasConnectValue) return false
     const checked = this.#dataToSend("connect", parseFormData(this.connectValue))
     if (checked === undefined) return false
-    this.send("connect", checked, () => this.onSubmit())
+    this.send("connect", checked, (message: BridgeMessage) => {
+      const reply = this.#checkReply("submit", parseFormData, message)
+      if (reply !== undefined) this.onSubmit(reply)
+    })
     return true
   }
 
   /**
-   * The reply to the "connect" event the base sent from data-bridge--form-connect-value.
-   * Override it to act on the reply; by default it dispatches `<identifier>:submit` (a
-   * Stimulus event), so that a page can also listen with `data-action`.
+   * The reply to the "connect" event the base sent from data-bridge--form-connect-value,
+   * once `parseFormData` accepts its data (otherwise `onReplyFailure("submit", findings)`
+   * gets the findings). Override it to act on the reply; by default it dispatches
+   * `<identifier>:submit` (a Stimulus event, the reply in its `detail`), so that a page
+   * can also listen with `data-action`.
    */
-  onSubmit(): void {
-    this.dispatch("submit")
+  onSubmit(formData: FormData): void {
+    this.dispatch("submit", { detail: formData })
   }
 
   /** Data the page was about to send failed the check; nothing was sent. */
@@ -155,5 +170,15 @@ export abstract class FormBridgeComponent extends BridgeComponent {
   // While connected, unless the subclass turned sendsValuesOnConnect off.
   get #sendsValues(): boolean {
     return this.#connected && (this.constructor as typeof FormBridgeComponent).sendsValuesOnConnect
+  }
+
+  #checkReply<T>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage): T | undefined {
+    const result = parse(JSON.stringify(message.data))
+    if (!result.ok) {
+      this.onReplyFailure(event, result.violations)
+      return undefined
+    }
+    this.#warn(event, result.warnings)
+    return result.value
   }
 }

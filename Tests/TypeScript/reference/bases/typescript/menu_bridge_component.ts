@@ -6,8 +6,14 @@
 // only after it passes the same checks as `tabgen validate`. The "display" event is
 // sent by the base itself, from data-bridge--menu-display-value (which the server
 // renders), on connect and whenever the value changes; its reply goes to onSelected().
-import { BridgeComponent, type BridgeMessage } from "@hotwired/hotwire-native-bridge"
+import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { type MenuData, type ParseResult, type Selection, type Violation, formatViolation, parseMenuData, parseSelection } from "./menu.js"
+
+// The package exports no types (docs/rails.md): the base names what it reads of a reply.
+/** A reply as the bridge hands it to a callback. */
+interface BridgeMessage {
+  data: Record<string, unknown>
+}
 
 export abstract class MenuBridgeComponent extends BridgeComponent {
   static override component = "menu"
