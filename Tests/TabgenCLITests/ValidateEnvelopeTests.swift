@@ -133,6 +133,19 @@ struct ValidateEnvelopeTests {
         #expect(deep.stdout == "<stdin>:1:1: error[TG006] (root): the envelope has no member at /payload/x (--payload)\n")
     }
 
+    /// A member carried from inside the payload, whose key the payload has twice: the
+    /// payload's own TG001, as for the bare line (the first value carried).
+    @Test func aDuplicateKeyInsideThePayloadStaysTG001() throws {
+        let payload = #"{"active":"a","active":"b","tabs":[]}"#
+        let bare = try CLI.run(["validate", "--jsonl", "--format", "json", "-"], stdin: Data(payload.utf8))
+        let wrapped = try CLI.run(["validate", "--jsonl", "--payload", "/payload", "--carry", "/payload/active", "--format", "json", "-"],
+                                  stdin: Data((#"{"payload":"# + payload + "}").utf8))
+        #expect(wrapped.status == 1)
+        #expect(try Self.records(wrapped.stdout) == Self.records(bare.stdout))
+        #expect(try Self.records(bare.stdout).first?["code"] == "TG001")
+        #expect(wrapped.stdout.contains(#""carry":{"/payload/active":"a"}"#), "\(wrapped.stdout)")
+    }
+
     @Test func linesUpToTheLimitAreReadAndLongerOnesAreTG002() throws {
         let payload = #"{"active":null,"tabs":[]}"#
         let head = #"{"pad":""#

@@ -226,11 +226,23 @@ struct JSONLinesReader {
                 // Not read: nothing to carry.
                 if let envelope, envelope.carries { pending.carry = envelope.carried(from: text, spans: []) }
             } else {
-                if let envelope, let envelopeScratch {
+                // The usual line has its payload last: the byte pass over the bytes from its
+                // start to the closing brace says whether they are one valid payload.
+                var guess: (span: Range<Int>, verdict: ByteValidator.Verdict)?
+                if let envelope, let envelopeScratch, let span = envelope.lastMember(text, spans: &spans, scratch: envelopeScratch) {
+                    guess = (span, validator.verdict(for: UnsafeBufferPointer(rebasing: text[span]), scratch: scratch))
+                }
+                if let envelope, let guess, guess.verdict == .valid {
+                    pending.slice = UnsafeBufferPointer(rebasing: text[guess.span])
+                    pending.check = .tree(.valid)
+                    if envelope.carries, recordsLines { pending.carry = envelope.carried(from: text, spans: spans) }
+                } else if let envelope, let envelopeScratch {
                     switch envelope.read(text, spans: &spans, scratch: envelopeScratch) {
                     case .payload(let range):
                         pending.slice = UnsafeBufferPointer(rebasing: text[range])
-                        pending.check = .tree(validator.verdict(for: pending.slice, scratch: scratch))
+                        // The guess was the payload, not valid: its verdict stands.
+                        let verdict = guess.flatMap { $0.span == range ? $0.verdict : nil }
+                        pending.check = .tree(verdict ?? validator.verdict(for: pending.slice, scratch: scratch))
                     case .brokenPayload(let range):
                         pending.slice = UnsafeBufferPointer(rebasing: text[range])
                         let finding = envelope.problem("the envelope is not well-formed JSON: its payload does not end", at: range.upperBound - 1)
