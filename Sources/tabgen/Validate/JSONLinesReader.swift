@@ -227,15 +227,16 @@ struct JSONLinesReader {
                 if let envelope, envelope.carries { pending.carry = envelope.carried(from: text, spans: []) }
             } else {
                 // The usual line has its payload last: the byte pass over the bytes from its
-                // start to the closing brace says whether they are one valid payload.
+                // start to the closing brace says whether they are one JSON value (any
+                // verdict but unknown: it refuses anything after a value), the payload.
                 var guess: (span: Range<Int>, verdict: ByteValidator.Verdict)?
                 if let envelope, let envelopeScratch, let span = envelope.lastMember(text, spans: &spans, scratch: envelopeScratch) {
                     guess = (span, validator.verdict(for: UnsafeBufferPointer(rebasing: text[span]), scratch: scratch))
                 }
-                if let envelope, let guess, guess.verdict == .valid {
+                if let envelope, let guess, guess.verdict != .unknown {
                     pending.slice = UnsafeBufferPointer(rebasing: text[guess.span])
-                    pending.check = .tree(.valid)
-                    if envelope.carries, recordsLines { pending.carry = envelope.carried(from: text, spans: spans) }
+                    pending.check = .tree(guess.verdict)
+                    if envelope.carries, recordsLines || guess.verdict != .valid { pending.carry = envelope.carried(from: text, spans: spans) }
                 } else if let envelope, let envelopeScratch {
                     switch envelope.read(text, spans: &spans, scratch: envelopeScratch) {
                     case .payload(let range):
