@@ -49,6 +49,9 @@ public enum FindingCode {
     /// A page redirected to another origin; tabgen does not follow (the headers it
     /// sends, such as a session cookie, belong to the first origin).
     public static let crossOriginRedirect = "TG005"
+    /// A JSON Lines envelope (`--payload`) is not well-formed, has no member at the
+    /// payload's pointer, or has a member that --payload or --carry names twice.
+    public static let envelope = "TG006"
     /// A value has the wrong primitive type (`type`).
     public static let wrongType = "TG010"
     /// A string is not one of the `enum` values.

@@ -9,15 +9,21 @@ import Schema
 struct FindingWriter {
     let format: ReportFormat
     let file: String
+    /// Whether warnings make a line invalid, for the status of its record.
+    var strict = false
+    /// `--records lines`: one record per line (json), its findings inside.
+    var recordsLines = false
     /// `file` as `format` prints it: its UTF-8 (text), or quoted and escaped (json).
     private let fileBytes: [UInt8]
     /// Whether `file` may hold a control character (text): looked at once, so each line
     /// is looked at only past the file name.
     private let fileMayHoldControls: Bool
 
-    init(format: ReportFormat, file: String) {
+    init(format: ReportFormat, file: String, strict: Bool = false, recordsLines: Bool = false) {
         self.format = format
         self.file = file
+        self.strict = strict
+        self.recordsLines = recordsLines
         var bytes: [UInt8] = []
         switch format {
         case .text: bytes += file.utf8
@@ -35,8 +41,45 @@ struct FindingWriter {
         let piece = ReportLine(capacity: 256)
     }
 
-    /// Appends `item`'s report line and a newline to `output`, building it in `scratch`.
-    func write(_ item: LocatedFinding, scratch: Scratch, to output: inout [UInt8]) {
+    /// Appends the report lines of one JSON Lines line: one per finding, or with
+    /// `--records lines` its record (valid lines too).
+    func write(_ record: LineRecord, scratch: Scratch, to output: inout [UInt8]) {
+        guard recordsLines else {
+            for item in record.findings { write(item, carry: record.carry, scratch: scratch, to: &output) }
+            return
+        }
+        // The line's verdict and counts as the summary counts them (a cut list's note included).
+        var counts = Tally()
+        counts.add(record.findings, strict: strict)
+        let line = scratch.line
+        line.removeAll()
+        line.append("{\"file\":")
+        fileBytes.withUnsafeBufferPointer { line.append($0) }
+        line.append(",\"line\":")
+        Self.writeNumber(record.line, to: line)
+        line.append(counts.invalidPayloads > 0 ? ",\"status\":\"invalid\",\"errors\":" : ",\"status\":\"valid\",\"errors\":")
+        Self.writeNumber(counts.errors, to: line)
+        line.append(",\"warnings\":")
+        Self.writeNumber(counts.warnings, to: line)
+        line.append(",\"findings\":[")
+        output.append(contentsOf: line.bytes)
+        for (index, item) in record.findings.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            scratch.line.removeAll()
+            writeJSON(item, to: scratch.line, piece: scratch.piece)
+            output.append(contentsOf: scratch.line.bytes)
+        }
+        output.append(UInt8(ascii: "]"))
+        if let carry = record.carry {
+            output += ",\"carry\":".utf8
+            output += carry
+        }
+        output += "}\n".utf8
+    }
+
+    /// Appends `item`'s report line and a newline to `output`, building it in `scratch`;
+    /// `carry` (--carry, json) is added to the record.
+    func write(_ item: LocatedFinding, carry: [UInt8]? = nil, scratch: Scratch, to output: inout [UInt8]) {
         guard item.file == file else {
             // Another file's finding: as it renders (not on the JSON Lines path).
             output += item.rendered(as: format).utf8
@@ -54,7 +97,15 @@ struct FindingWriter {
                 line.removeAll()
                 line.append(contentsOf: escaped)
             }
-        case .json: writeJSON(item, to: line, piece: scratch.piece)
+        case .json:
+            writeJSON(item, to: line, piece: scratch.piece)
+            if let carry {
+                // Inside the record's object: its closing brace moves past the member.
+                line.removeLast()
+                line.append(",\"carry\":")
+                carry.withUnsafeBufferPointer { line.append($0) }
+                line.append(UInt8(ascii: "}"))
+            }
         case .github: line.append(contentsOf: item.github)
         }
         line.append(0x0A)
@@ -146,4 +197,12 @@ struct FindingWriter {
             line.append(contentsOf: JSONWriter.format(Double(number)))
         }
     }
+}
+
+/// What one JSON Lines line gave: its findings (none for a valid line) and the members
+/// of its envelope carried into the report (--carry).
+struct LineRecord {
+    var line: Int
+    var findings: [LocatedFinding]
+    var carry: [UInt8]?
 }

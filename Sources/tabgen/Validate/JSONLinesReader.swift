@@ -17,6 +17,11 @@ struct JSONLinesReader {
     let format: ReportFormat
     /// The contract and event each payload is checked as, named in findings (nil: not named).
     var subject: FindingSubject?
+    /// `--payload`: each line is an envelope and the payload a value inside it (nil: the
+    /// line is the payload).
+    var envelope: Envelope?
+    /// `--records lines`: one record per line, valid lines too, instead of one per finding.
+    var recordsLines = false
 
     private struct Line {
         var start: Int
@@ -27,7 +32,7 @@ struct JSONLinesReader {
     /// Validates the lines read from `descriptor`, writing findings to `output`; returns
     /// the reason on a read error, else nil.
     func run(descriptor: Int32, file: String, output: OutputBuffer, tally: inout Tally) -> String? {
-        let writer = FindingWriter(format: format, file: file)
+        let writer = FindingWriter(format: format, file: file, strict: strict, recordsLines: recordsLines)
         // One scratch for the lines validated on this thread: the byte pass reuses its buffers.
         let scratch = ByteScratch()
         let lineScratch = FindingWriter.Scratch()
@@ -83,11 +88,10 @@ struct JSONLinesReader {
             if rest > maxBytes {
                 // An over-long line: report it once, then discard up to its newline.
                 if !skipping {
-                    let located = [tooLong(file: file, line: nextLine)]
-                    tally.add(located, strict: strict)
-                    output.withBytes { bytes in
-                        for item in located { writer.write(item, scratch: lineScratch, to: &bytes) }
-                    }
+                    let record = LineRecord(line: nextLine, findings: [tooLong(file: file, line: nextLine)],
+                                            carry: envelope.flatMap { $0.carries ? $0.carried(from: UnsafeBufferPointer(start: nil, count: 0), spans: []) : nil })
+                    tally.add(record.findings, strict: strict)
+                    output.withBytes { bytes in writer.write(record, scratch: lineScratch, to: &bytes) }
                 }
                 skipping = true
                 filled = 0
@@ -100,6 +104,9 @@ struct JSONLinesReader {
                 }
             }
             filled = rest
+            // What this read completed is answered before the next read waits for more:
+            // a process fed a stream (a pipe) answers each line as it arrives.
+            output.flush()
             if filled == capacity {
                 // One line fills the block and is not over the limit yet.
                 let grown = min(capacity * 2, maxBytes + 2)
@@ -129,10 +136,8 @@ struct JSONLinesReader {
         if workers == 1 {
             // On this thread, straight into the output: no worker machinery, no copies.
             buffer.withUnsafeBufferPointer { bytes in
-                check(lines[...], bytes: bytes, file: file, scratch: scratch, tally: &tally) { findings in
-                    output.withBytes { report in
-                        for item in findings { writer.write(item, scratch: lineScratch, to: &report) }
-                    }
+                check(lines[...], bytes: bytes, file: file, scratch: scratch, tally: &tally) { record in
+                    output.withBytes { report in writer.write(record, scratch: lineScratch, to: &report) }
                 }
             }
             return
@@ -159,8 +164,8 @@ struct JSONLinesReader {
                 let lineScratch = FindingWriter.Scratch()
                 var outcome = WorkerOutcome()
                 var report: [UInt8] = []
-                check(lines[lower..<upper], bytes: bytes, file: file, scratch: scratch, tally: &outcome.tally) { findings in
-                    for item in findings { writer.write(item, scratch: lineScratch, to: &report) }
+                check(lines[lower..<upper], bytes: bytes, file: file, scratch: scratch, tally: &outcome.tally) { record in
+                    writer.write(record, scratch: lineScratch, to: &report)
                 }
                 outcome.report = report
                 output[worker] = outcome
@@ -172,45 +177,132 @@ struct JSONLinesReader {
         }
     }
 
-    /// Counts `lines` into `tally` and hands the findings of each line that has some to
-    /// `report`, in line order. The byte pass runs over all of them first and the tree
-    /// path then over those it did not clear: switching between the two payload by
-    /// payload cost about a tenth of the time (caches and branch predictors), and only
-    /// the order of the counting changes, not what is reported or its order.
+    /// A line the byte pass did not clear, for the tree path.
+    private struct Pending {
+        var line: Line
+        /// The payload (the whole line, or its value at --payload).
+        var slice: UnsafeBufferPointer<UInt8>
+        var check: Check
+        /// The carried members, as written (--carry).
+        var carry: [UInt8]?
+
+        /// Cleared by the byte pass: the tree path would report nothing.
+        var isValid: Bool {
+            if case .tree(.valid) = check { return true }
+            return false
+        }
+    }
+
+    private enum Check {
+        /// The tree path, with the byte pass's verdict.
+        case tree(ByteValidator.Verdict)
+        /// A payload whose brackets or strings do not close in its envelope: the tree
+        /// path words what is wrong (`finding` only should it find nothing).
+        case brokenPayload(ByteValidator.Verdict, line: UnsafeBufferPointer<UInt8>, finding: Finding)
+        /// Over --max-bytes: not read.
+        case tooLong
+        /// The envelope cannot be read: this finding, placed in `line`.
+        case envelope(Finding, line: UnsafeBufferPointer<UInt8>)
+    }
+
+    /// Counts `lines` into `tally` and hands the record of each line that has findings (of
+    /// every line, with --records lines) to `report`, in line order. The byte pass runs
+    /// over all of them first and the tree path then over those it did not clear:
+    /// switching between the two paths payload by payload cost about a tenth of the time
+    /// (caches and branch predictors), and only the order of the counting changes, not
+    /// what is reported or its order. With --records lines every line is answered in
+    /// order, so each is finished as it comes.
     private func check(_ lines: ArraySlice<Line>, bytes: UnsafeBufferPointer<UInt8>, file: String, scratch: ByteScratch,
-                       tally: inout Tally, report: ([LocatedFinding]) -> Void) {
+                       tally: inout Tally, report: (LineRecord) -> Void) {
         let validator = validator
-        // The lines the byte pass did not clear, with its verdict (nil: too long to check).
-        var later: [(line: Line, slice: UnsafeBufferPointer<UInt8>, verdict: ByteValidator.Verdict?)] = []
+        var later: [Pending] = []
+        // Where --payload and --carry point in the current line: one array for them all.
+        var spans: [Range<Int>?] = []
+        let envelopeScratch = envelope.map { _ in EnvelopeScratch() }
         for line in lines {
-            guard let slice = payload(line, bytes: bytes) else { continue }  // a blank line
-            if slice.count > maxBytes {
-                later.append((line, slice, nil))
-                continue
+            guard let text = payload(line, bytes: bytes) else { continue }  // a blank line
+            var pending = Pending(line: line, slice: text, check: .tooLong)
+            if text.count > maxBytes {
+                // Not read: nothing to carry.
+                if let envelope, envelope.carries { pending.carry = envelope.carried(from: text, spans: []) }
+            } else {
+                // The usual line has its payload last: the byte pass over the bytes from its
+                // start to the closing brace says whether they are one JSON value (any
+                // verdict but unknown: it refuses anything after a value), the payload.
+                var guess: (span: Range<Int>, verdict: ByteValidator.Verdict)?
+                if let envelope, let envelopeScratch, let span = envelope.lastMember(text, spans: &spans, scratch: envelopeScratch) {
+                    guess = (span, validator.verdict(for: UnsafeBufferPointer(rebasing: text[span]), scratch: scratch))
+                }
+                if let envelope, let guess, guess.verdict != .unknown {
+                    pending.slice = UnsafeBufferPointer(rebasing: text[guess.span])
+                    pending.check = .tree(guess.verdict)
+                    if envelope.carries, recordsLines || guess.verdict != .valid { pending.carry = envelope.carried(from: text, spans: spans) }
+                } else if let envelope, let envelopeScratch {
+                    switch envelope.read(text, spans: &spans, scratch: envelopeScratch) {
+                    case .payload(let range):
+                        pending.slice = UnsafeBufferPointer(rebasing: text[range])
+                        // The guess was the payload, not valid: its verdict stands.
+                        let verdict = guess.flatMap { $0.span == range ? $0.verdict : nil }
+                        pending.check = .tree(verdict ?? validator.verdict(for: pending.slice, scratch: scratch))
+                    case .brokenPayload(let range):
+                        pending.slice = UnsafeBufferPointer(rebasing: text[range])
+                        let finding = envelope.problem("the envelope is not well-formed JSON: its payload does not end", at: range.upperBound - 1)
+                        pending.check = .brokenPayload(validator.verdict(for: pending.slice, scratch: scratch), line: text, finding: finding)
+                    case .problem(let finding):
+                        pending.check = .envelope(finding, line: text)
+                    }
+                    if envelope.carries, recordsLines || !pending.isValid {
+                        pending.carry = envelope.carried(from: text, spans: spans)
+                    }
+                } else {
+                    pending.check = .tree(validator.verdict(for: text, scratch: scratch))
+                }
             }
-            let verdict = validator.verdict(for: slice, scratch: scratch)
-            if verdict == .valid {
+            if pending.isValid {
                 tally.add([], strict: strict)
+                if recordsLines { report(LineRecord(line: line.number, findings: [], carry: pending.carry)) }
+            } else if recordsLines {
+                let findings = finish(pending, file: file, scratch: scratch)
+                tally.add(findings, strict: strict)
+                report(LineRecord(line: line.number, findings: findings, carry: pending.carry))
             } else {
-                later.append((line, slice, verdict))
+                later.append(pending)
             }
         }
-        for (line, slice, verdict) in later {
-            let findings: [LocatedFinding]
-            if let verdict {
-                var found = validator.report(for: slice, verdict: verdict, scratch: scratch)
-                // Taken out of the report, not shared with it: `located` moves a lone finding
-                // out of a list held once, and copied the whole list of one held twice.
-                let listed = found.findings
-                found.findings = []
-                findings = listed.isEmpty ? [] : listed.located(in: slice, file: file, firstLine: line.number)
-                    .limited(to: maxFindings, total: (found.errors, found.warnings)).about(subject)
-            } else {
-                findings = [tooLong(file: file, line: line.number)]
-            }
+        for pending in later {
+            let findings = finish(pending, file: file, scratch: scratch)
             tally.add(findings, strict: strict)
-            if !findings.isEmpty { report(findings) }
+            if !findings.isEmpty { report(LineRecord(line: pending.line.number, findings: findings, carry: pending.carry)) }
         }
+    }
+
+    /// The findings of a line the byte pass did not clear.
+    private func finish(_ pending: Pending, file: String, scratch: ByteScratch) -> [LocatedFinding] {
+        let line = pending.line
+        switch pending.check {
+        case .tree(let verdict):
+            return treeFindings(pending.slice, verdict: verdict, file: file, line: line.number, scratch: scratch)
+        case .brokenPayload(let verdict, let text, let finding):
+            let findings = verdict == .valid ? [] : treeFindings(pending.slice, verdict: verdict, file: file, line: line.number, scratch: scratch)
+            return findings.isEmpty ? [finding].located(in: text, file: file, firstLine: line.number) : findings
+        case .tooLong:
+            return [tooLong(file: file, line: line.number)]
+        case .envelope(let finding, let text):
+            return [finding].located(in: text, file: file, firstLine: line.number)
+        }
+    }
+
+    /// The tree path's findings for `slice`, placed in the file (columns from the
+    /// payload's start).
+    private func treeFindings(_ slice: UnsafeBufferPointer<UInt8>, verdict: ByteValidator.Verdict, file: String, line: Int,
+                              scratch: ByteScratch) -> [LocatedFinding] {
+        var found = validator.report(for: slice, verdict: verdict, scratch: scratch)
+        // Taken out of the report, not shared with it: `located` moves a lone finding
+        // out of a list held once, and copied the whole list of one held twice.
+        let listed = found.findings
+        found.findings = []
+        return listed.isEmpty ? [] : listed.located(in: slice, file: file, firstLine: line)
+            .limited(to: maxFindings, total: (found.errors, found.warnings)).about(subject)
     }
 
     /// The finding for a line over --max-bytes, which is not read.

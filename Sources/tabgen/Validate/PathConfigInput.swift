@@ -87,7 +87,6 @@ extension ValidateOptions {
             for finding in findings { output.line(finding.rendered(as: format)) }
         }
         output.flush()
-        if !quiet { printError(tally.summary) }
-        if tally.exit != .success { throw tally.exit.exitCode }
+        try finish(tally)
     }
 }

@@ -21,6 +21,9 @@ final class ReportLine {
 
     func removeAll() { count = 0 }
 
+    /// Drops the last byte (there must be one).
+    func removeLast() { count -= 1 }
+
     /// Room for `extra` more bytes.
     @inline(__always)
     func reserve(_ extra: Int) {

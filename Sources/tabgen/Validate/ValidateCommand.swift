@@ -29,7 +29,12 @@ struct ValidateCommand: ParsableCommand {
 
         Exit codes: 0 every payload is valid (warnings allowed unless --strict); \
         1 a payload is invalid; 2 usage, I/O or schema error (a page that cannot be \
-        fetched counts as I/O).
+        fetched counts as I/O). With --exit-status failures, findings exit 0.
+
+        Logs of many servers: --jsonl --payload /payload reads the payload inside each \
+        line's envelope (TG006 when the envelope cannot be read or has no such member), \
+        --carry /app,/platform copies envelope members into --format json records, \
+        --records lines prints one record per line, --summary json a JSON summary.
 
         Examples:
           tabgen validate examples/tabbed.json
@@ -38,6 +43,7 @@ struct ValidateCommand: ParsableCommand {
           tabgen validate --html tmp/pages/*.html
           tabgen validate --url https://staging.example.com/ --header 'Cookie: _session=...'
           tabgen validate --urls-from urls.txt --format github
+          tabgen validate --jsonl --payload /payload --carry /app --format json --exit-status failures logs.jsonl
           tabgen validate --path-config https://example.com/configurations/ios_v1.json
 
         --path-config checks a Hotwire Native path configuration (a FILE, - or an \
@@ -111,6 +117,21 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --path-config: the apps it is served to, ios, android or both (default: from its name, else both).", valueName: "PLATFORM"))
     var platform: PlatformOption?
 
+    @Option(name: .customLong("payload"), help: ArgumentHelp("With --jsonl: each line is an envelope (a log record) and the payload is its value at this JSON pointer, e.g. /payload, read from the line's own bytes; pointers and columns in findings are the payload's, lines the file's.", valueName: "POINTER"))
+    var payloadPointer: String?
+
+    @Option(name: .customLong("carry"), help: ArgumentHelp("With --payload and --format json: envelope members copied into each record, as \"carry\": {POINTER: value} (comma-separated, repeatable), e.g. /app,/platform.", valueName: "POINTER,..."))
+    var carry: [String] = []
+
+    @Option(name: .customLong("exit-status"), help: ArgumentHelp("findings: exit 1 when a payload is invalid; failures: exit 0 whatever the findings, non-zero only when validation fails (usage, I/O, schema), for pipelines.", valueName: "findings|failures"))
+    var exitStatus: ExitStatusMode = .findings
+
+    @Option(help: ArgumentHelp("With --jsonl and --format json: findings prints a record per finding; lines a record per line (valid lines too), with status, counts and findings.", valueName: "findings|lines"))
+    var records: RecordsMode = .findings
+
+    @Option(help: ArgumentHelp("The summary on standard error: text, or json (one object: checked, valid, invalid, errors, warnings, unreadable, exitCode).", valueName: "text|json"))
+    var summary: SummaryFormat = .text
+
     /// The parsed values, to run: the same struct `ValidateOptions(commonArguments:)`
     /// builds without the argument parser.
     var options: ValidateOptions {
@@ -118,7 +139,8 @@ struct ValidateCommand: ParsableCommand {
                         timeout: timeout, concurrency: concurrency, allowMissing: allowMissing, schema: schema,
                         config: config, contract: contract, event: event, format: format, strictFlag: strictFlag,
                         maxBytesOption: maxBytesOption, jobsOption: jobsOption, maxFindings: maxFindings, quiet: quiet,
-                        pathConfigs: pathConfigs, platform: platform)
+                        pathConfigs: pathConfigs, platform: platform, payloadPointer: payloadPointer, carry: carry,
+                        exitStatus: exitStatus, records: records, summary: summary)
     }
 
     func validate() throws { try options.validate() }
@@ -158,6 +180,7 @@ extension ValidateOptions {
         if !fetchesURLs && pathConfigs.isEmpty && !headers.isEmpty { throw ValidationError("--header applies to --url and --urls-from") }
         if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout must be more than 0 seconds (and at most a day)") }
         if concurrency < 1 || concurrency > 256 { throw ValidationError("--concurrency must be from 1 to 256") }
+        try validatePipelineOptions()
         for url in urls where PageURL(url) == nil {
             throw ValidationError("--url \(ControlCharacters.escaped(PageURL.redacted(url))): not an absolute http or https URL (--url takes every value up to the next option, so put FILEs before it)")
         }
@@ -233,7 +256,7 @@ extension ValidateOptions {
                 }
             } else if jsonl {
                 let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format,
-                                             subject: selection.payload.subject)
+                                             subject: selection.payload.subject, envelope: envelope, recordsLines: records == .lines)
                 if let failure = reader.run(descriptor: descriptor, file: name, output: output, tally: &tally) {
                     output.flush()
                     printError(CLIError("cannot read \(FileInput.shown(file)): \(failure)").description)
@@ -276,8 +299,14 @@ extension ValidateOptions {
             batch.run(output: output, tally: &tally, strict: strict, progress: ProgressLine.onTerminal())
         }
         output.flush()
-        if !quiet { printError(tally.summary) }
-        if tally.exit != .success { throw tally.exit.exitCode }
+        try finish(tally)
+    }
+
+    /// Prints the summary and ends with the exit code `tally` and --exit-status give.
+    func finish(_ tally: Tally) throws(ExitCode) {
+        let exit = exitStatus == .failures && tally.exit == .invalid ? Exit.success : tally.exit
+        if !quiet { printError(summary == .json ? tally.jsonSummary(exitCode: exit.rawValue) : tally.summary) }
+        if exit != .success { throw exit.exitCode }
     }
 
     /// The --url values, then the lines of --urls-from; a bad line stops the run.

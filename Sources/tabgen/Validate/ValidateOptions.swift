@@ -23,6 +23,11 @@ struct ValidateOptions: Equatable {
     var quiet = false
     var pathConfigs: [String] = []
     var platform: PlatformOption?
+    var payloadPointer: String?
+    var carry: [String] = []
+    var exitStatus: ExitStatusMode = .findings
+    var records: RecordsMode = .findings
+    var summary: SummaryFormat = .text
 }
 
 extension ValidateOptions {
