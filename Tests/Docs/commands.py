@@ -34,7 +34,7 @@ def documents():
 def command_lines():
     """(document, command) of every command line of every sh block, in order."""
     for path in documents():
-        inside = False
+        inside, pending = False, ""
         for line in path.read_text(encoding="utf-8").split("\n"):
             stripped = line.strip()
             if not inside and stripped == "```sh":
@@ -44,6 +44,11 @@ def command_lines():
             elif inside:
                 # A comment after two spaces explains the command; it is not part of it.
                 command = re.split(r"\s{2,}#", line)[0].strip()
+                if command.endswith("\\"):
+                    # Continued on the next line: one command, its parts joined by a space.
+                    pending += command[:-1].rstrip() + " "
+                    continue
+                command, pending = (pending + command).strip(), ""
                 if command and not command.startswith("#"):
                     yield path.relative_to(ROOT).as_posix(), command
 

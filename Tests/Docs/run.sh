@@ -59,6 +59,9 @@ mkdir -p "$single/contracts" && cp "$root/contracts/menu.json" "$single/contract
     git init -q --bare "$work/origin.git" && git remote add origin "$work/origin.git" && git push -q origin main &&
     git fetch -q origin) || { echo "doc-commands: cannot set up the git sandbox"; echo "doc-commands: 0 passed, 1 failed"; exit 1; }
 
+# What a command reading - gets: one logged envelope (docs/scale.md).
+printf '{"app":"4.2.0","platform":"ios","at":"2026-11-28T10:00:00Z","payload":%s}\n' "$(tr -d '\n' < "$examples/flag_off.json")" > "$single/stdin.jsonl"
+
 # contracts: a project with the tab bar, the menu and a share button (docs/validate.md).
 multi="$work/contracts"
 mkdir -p "$multi/payloads" "$multi/replies"
@@ -74,6 +77,7 @@ printf 'version: 1\ncontracts: [schema.json, menu.json, share.json]\noutputs:\n 
 echo '{"title": "Actions", "items": [{"title": "Edit", "index": 0}, {"title": "Delete", "index": 1}]}' > "$multi/payloads/menu.json"
 echo '{"selectedIndex": 1}' > "$multi/replies/selected.json"
 printf '%s\n' '{"url": "https://example.com/a"}' '{"url": "https://example.com/b"}' > "$multi/shares.jsonl"
+: > "$multi/stdin.jsonl"
 
 # A local server for the --url and --urls-from commands: the same page on every path.
 cat > "$work/server.py" <<'PY'
@@ -93,7 +97,8 @@ passed=0 failed=0
 while IFS=$'\t' read -r status sandbox command; do
     [[ -z "$status" || "$status" == \#* ]] && continue
     case "$sandbox" in single) dir="$single" ;; contracts) dir="$multi" ;; *) echo "FAIL unknown sandbox $sandbox"; failed=$((failed + 1)); continue ;; esac
-    (cd "$dir" && bash -c "$command") > "$work/out" 2>&1
+    # Standard input: the sandbox's stdin.jsonl (for commands reading -), never this loop's.
+    (cd "$dir" && bash -c "$command") < "$dir/stdin.jsonl" > "$work/out" 2>&1
     got=$?
     if [[ "$got" == "$status" ]]; then
         passed=$((passed + 1)); echo "ok   $command"
