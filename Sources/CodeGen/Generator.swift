@@ -70,6 +70,7 @@ public struct Generator {
             case .verbatim(let text):
                 files.append(GeneratedFile(path: plan.path, contents: text))
             case .template(let name, let context):
+                let context = try RuntimeText.resolving(context, from: templates)
                 files.append(GeneratedFile(path: plan.path, contents: target.finish(path: plan.path, Self.tidy(try renderer.render(name, context)))))
             }
         }
