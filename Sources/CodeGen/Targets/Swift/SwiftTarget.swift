@@ -88,7 +88,9 @@ public struct SwiftTarget: SchemaDependentTarget {
             plans.append(plan)
         }
         if options.runtime {
-            plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: contexts.file())))
+            var context = contexts.file()
+            context["runtime"] = SwiftRuntime.text(options.accessLevel)
+            plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: context)))
         }
         for input in input.perRoot where options.tests {
             let contexts = SwiftContexts(target: self, input: input)

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The Swift runtime on its own, before any generation (issue 25):
+# 1. Runtime/swift/TabgenRuntime.swift compiles with warnings as errors in Swift 6 mode,
+#    Swift 5 mode and Swift 6 with `-default-isolation MainActor` (Xcode 26's default for
+#    app targets), each as written (public) and as an internal output gets it (the
+#    `public` that opens a declaration dropped, as SwiftRuntime.internalized does). The
+#    runtime declares no `tabgen:features` (it is the same for every schema), so every
+#    feature on and none are one text; a features line fails here until this script
+#    compiles both selections.
+# 2. main.swift, compiled with the runtime alone, runs it against every case of every
+#    file under Tests/Vectors.
+# Prints `swift-runtime: N passed, N failed` (the compiles and the vector cases); exits
+# non-zero on any failure. Works from any directory.
+set -uo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+runtime="$root/Runtime/swift/TabgenRuntime.swift"
+out="$root/.scratch/swift-runtime"
+rm -rf "$out"
+mkdir -p "$out"
+passed=0
+failed=0
+
+if grep -q '^ *// tabgen:' "$runtime"; then
+    echo "FAIL the Swift runtime has tabgen markers: compile each feature selection here"
+    failed=$((failed + 1))
+fi
+sed -E 's/^( *)(nonisolated )?public /\1\2/' "$runtime" > "$out/TabgenRuntime-internal.swift"
+if grep -qw public "$out/TabgenRuntime-internal.swift"; then
+    echo "FAIL the internal runtime still says public"
+    failed=$((failed + 1))
+fi
+
+for access in public internal; do
+    source="$runtime"
+    [ "$access" = internal ] && source="$out/TabgenRuntime-internal.swift"
+    for mode in "6" "5" "6 -default-isolation MainActor"; do
+        # shellcheck disable=SC2086
+        if swiftc -parse-as-library -swift-version $mode -warnings-as-errors -module-name TabgenRuntime \
+            -c "$source" -o "$out/runtime.o" > "$out/compile.log" 2>&1; then
+            echo "ok swiftc -swift-version $mode ($access)"
+            passed=$((passed + 1))
+        else
+            echo "FAIL swiftc -swift-version $mode ($access)"
+            sed 's/^/  /' "$out/compile.log" | head -40
+            failed=$((failed + 1))
+        fi
+    done
+done
+
+if swiftc -parse-as-library -swift-version 6 -warnings-as-errors -module-name TabgenVectors \
+    "$runtime" "$here/main.swift" -o "$out/vectors" > "$out/compile.log" 2>&1; then
+    "$out/vectors" "$root/Tests/Vectors" | tee "$out/vectors.log"
+    vectors_passed=$(sed -n 's/^swift-vectors: \([0-9]*\) passed.*/\1/p' "$out/vectors.log")
+    vectors_failed=$(sed -n 's/^swift-vectors: [0-9]* passed, \([0-9]*\) failed.*/\1/p' "$out/vectors.log")
+    passed=$((passed + ${vectors_passed:-0}))
+    failed=$((failed + ${vectors_failed:-1}))
+else
+    echo "FAIL the vector runner does not compile"
+    sed 's/^/  /' "$out/compile.log" | head -40
+    failed=$((failed + 1))
+fi
+
+echo "swift-runtime: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
