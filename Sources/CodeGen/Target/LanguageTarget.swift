@@ -40,8 +40,6 @@ public protocol LanguageTarget: Sendable {
     func typeExpression(_ type: TypeRef, names: NameTable) -> String
     /// A string literal whose value is exactly `text`, inert whatever it contains.
     func stringLiteral(_ text: String) -> String
-    /// Comment lines (with the comment marker) that say `text` and cannot end early.
-    func commentLines(_ text: String, documentation: Bool) -> [String]
 
     // MARK: Layout
 

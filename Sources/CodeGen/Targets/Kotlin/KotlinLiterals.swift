@@ -90,9 +90,4 @@ enum KotlinLiterals {
         lines.append(current)
         return lines
     }
-
-    /// `//` comment lines saying `text`.
-    static func lineComment(_ text: String) -> [String] {
-        commentText(text).map { $0.isEmpty ? "//" : "// \($0)" }
-    }
 }

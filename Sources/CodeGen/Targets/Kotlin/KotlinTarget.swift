@@ -37,10 +37,6 @@ public struct KotlinTarget: LanguageTarget {
 
     public func stringLiteral(_ text: String) -> String { KotlinLiterals.string(text) }
 
-    public func commentLines(_ text: String, documentation: Bool) -> [String] {
-        documentation ? KotlinLiterals.kdoc(text) : KotlinLiterals.lineComment(text)
-    }
-
     /// `com.example.tabs` -> `com/example/tabs`.
     static func directory(for package: String) -> String {
         package.replacingOccurrences(of: ".", with: "/")

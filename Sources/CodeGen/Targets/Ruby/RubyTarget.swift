@@ -74,8 +74,6 @@ public struct RubyTarget: LanguageTarget {
         path.hasSuffix(".rb") ? options.style.apply(text) : text
     }
 
-    public func commentLines(_ text: String, documentation: Bool) -> [String] { RubyLiterals.comment(text) }
-
     public func files(for input: TargetInput) throws -> [FilePlan] {
         let contexts = RubyContexts(target: self, input: input)
         let models = "app/models/\(contexts.moduleFile)"

@@ -49,10 +49,6 @@ public struct SwiftTarget: SchemaDependentTarget {
 
     public func stringLiteral(_ text: String) -> String { SwiftLiterals.string(text) }
 
-    public func commentLines(_ text: String, documentation: Bool) -> [String] {
-        SwiftLiterals.comment(text, documentation: documentation)
-    }
-
     /// The prefix of the file names of a contract that lists events (`Menu+`): one module
     /// may hold two contracts' `MessageData`, but swiftc refuses two files of one name.
     func filePrefix(_ input: TargetInput) -> String {

@@ -83,10 +83,6 @@ public struct TypeScriptTarget: LanguageTarget {
 
     public func stringLiteral(_ text: String) -> String { TypeScriptLiterals.string(text) }
 
-    public func commentLines(_ text: String, documentation: Bool) -> [String] {
-        TypeScriptLiterals.comment(text, documentation: documentation)
-    }
-
     /// The module name: `navigation_controller` for `bridge--navigation`.
     func moduleName(_ input: TargetInput) -> String {
         // A contract that lists events: the module is the contract's namespace (`menu`);
