@@ -1021,6 +1021,15 @@ public class TabgenSchema(public val json: String, public val strict: Boolean) {
         return walk.found.sortedBy { it.first }.map { it.second }
     }
 
+    /**
+     * Whether a bridge component base keeps a decoded message from its handler, given the
+     * findings of its `validate()` (docs/decoding.md): with [strict] decoding, any error;
+     * tolerant, only an error of [crashingRules] (the rules marked `"crashesClients": true`,
+     * whose payloads crash the reference clients).
+     */
+    public fun refuses(findings: List<TabgenViolation>, crashingRules: Set<String>): Boolean =
+        findings.any { it.severity == TabgenSeverity.ERROR && (strict || it.code in crashingRules) }
+
     private fun definitions(): JsonObject = schema["definitions"] as? JsonObject ?: JsonObject(emptyMap())
 
     /** One walk: the findings, each with the position of its value in the text (in visiting order). */

@@ -1,6 +1,8 @@
 // The Kotlin runtime against the shared vectors (Tests/Vectors/**/*.json, format in its
 // README): for each case, the findings the runtime reports for the payload (the strict
-// text check, then the schema's findings, then the rules) must be the vector's, in order.
+// text check, then the schema's findings, then the rules) must be the vector's, in order,
+// and, when the case says, whether a client with its decoding acts on the message
+// (`sendable`): what TabgenSchema decides, as the generated bridge component bases use it.
 // Compiled with Runtime/kotlin/TabgenRuntime.kt alone (same package, so the runtime's
 // internal rule engine is reachable); the rule table is built here from the vector's
 // metadata.tabgen.rules, as the generator builds it from a schema (KotlinRuleTable).
@@ -21,7 +23,7 @@ import kotlin.system.exitProcess
 /** A vector this runner cannot run: a failure, never a skip. */
 class Unsupported(message: String) : Exception(message)
 
-private val caseKeys = setOf("name", "payload", "findings")
+private val caseKeys = setOf("name", "payload", "findings", "decoding", "sendable")
 private val ruleKeys = setOf(
     "code", "severity", "kind", "message", "description", "when", "path", "crashesClients",
     "min", "max", "forbidden", "distinct", "where", "targets", "key", "targetWhere", "required", "allowAuthority", "value",
@@ -57,18 +59,33 @@ fun main(args: Array<String>) {
                     val item = finding.jsonObject("a finding")
                     listOf("code", "severity", "pointer", "message").joinToString(" | ") { item.string(it) }
                 }
-                val actual = findings(schema, caseObject.string("payload")).map {
+                val strict = when (val decoding = caseObject["decoding"]) {
+                    null -> false
+                    else -> when ((decoding as? JsonPrimitive)?.takeIf { it.isString }?.content) {
+                        "tolerant" -> false
+                        "strict" -> true
+                        else -> throw Unsupported("decoding $decoding is not tolerant or strict")
+                    }
+                }
+                val expectedSendable = caseObject["sendable"]?.let { sendable ->
+                    (sendable as? JsonPrimitive)?.takeIf { !it.isString }?.content?.toBooleanStrictOrNull()
+                        ?: throw Unsupported("sendable $sendable is not true or false")
+                }
+                val outcome = run(schema, caseObject.string("payload"), strict)
+                val actual = outcome.findings.map {
                     listOf(it.code, it.severity.label, it.pointer, it.message).joinToString(" | ")
                 }
-                if (actual == expected) {
+                if (actual == expected && (expectedSendable == null || expectedSendable == outcome.sendable)) {
                     passed += 1
                 } else {
                     failed += 1
                     println("FAIL $name:$caseName")
                     println("  expected:")
                     expected.forEach { println("    $it") }
+                    expectedSendable?.let { println("    sendable: $it") }
                     println("  actual:")
                     actual.forEach { println("    $it") }
+                    expectedSendable?.let { println("    sendable: ${outcome.sendable}") }
                 }
             } catch (error: Exception) {
                 failed += 1
@@ -80,16 +97,31 @@ fun main(args: Array<String>) {
     if (failed > 0 || passed == 0) exitProcess(1)
 }
 
-/** What the runtime reports for [payload]: the text check's finding alone, else the schema's findings and the rules'. */
-fun findings(schema: JsonObject, payload: String): List<TabgenViolation> {
+/** What the runtime reports for a payload, and whether a client acts on it. */
+class Outcome(val findings: List<TabgenViolation>, val sendable: Boolean)
+
+/**
+ * What the runtime reports for [payload]: the text check's finding alone (a refused text,
+ * never acted on), else the schema's findings and the rules'. Sendable with [strict] (else
+ * tolerant) decoding: decoding lets the value through (TabgenSchema.decode throws on the
+ * first of `errors`) and the base does not refuse the findings (TabgenSchema.refuses).
+ */
+fun run(schema: JsonObject, payload: String, strict: Boolean): Outcome {
     try {
         TabgenJsonText.check(payload)
     } catch (error: TabgenJsonTextException) {
-        return listOf(error.violation)
+        return Outcome(listOf(error.violation), sendable = false)
     }
     val value = BridgeJson.parseToJsonElement(payload)
-    val rules = ((schema["metadata"] as? JsonObject)?.get("tabgen") as? JsonObject)?.get("rules") as? JsonArray
-    return TabgenSchema(schema.toString(), strict = true).errors(value) + TabgenRuleEngine.evaluate(rules.orEmpty().map(::rule), value)
+    val rules = (((schema["metadata"] as? JsonObject)?.get("tabgen") as? JsonObject)?.get("rules") as? JsonArray).orEmpty()
+    // The generator's crashing rules (BridgeDelivery.crashingRules): errors marked crashesClients.
+    val crashing = rules.map { it.jsonObject("a rule") }
+        .filter { it.boolean("crashesClients") && it.optionalString("severity") != "warning" }
+        .map { it.string("code") }.toSet()
+    val text = schema.toString()
+    val findings = TabgenSchema(text, strict = true).errors(value) + TabgenRuleEngine.evaluate(rules.map(::rule), value)
+    val policy = TabgenSchema(text, strict)
+    return Outcome(findings, sendable = policy.errors(value).isEmpty() && !policy.refuses(findings, crashing))
 }
 
 fun rule(element: JsonElement): TabgenRule {

@@ -32,7 +32,6 @@ struct KotlinBridgeComponent {
         context["schemaStrict"] = schema["strict"]
         let crashing = BridgeDelivery.crashingRules(of: input.model.document).map(KotlinLiterals.string)
         context["crashingRules"] = crashing.isEmpty ? "emptySet<String>()" : "setOf(\(crashing.joined(separator: ", ")))"
-        context["refusesEveryError"] = contexts.options.decoding == .strict
         context["incoming"] = try contract.webToNativeEvents.map { event throws(CodeGenError) in
             var item = try data(event)
             item["wireLiteral"] = KotlinLiterals.string(event.wireName)
