@@ -151,8 +151,13 @@ module TabgenRuntime
   # tabgen:end strict
 
   # JSON text as tabgen reads it: JSON::ParserError (TG001) on what JSON readers disagree
-  # on and Ruby's JSON takes: a key twice in one object, a lone surrogate escape.
+  # on and Ruby's JSON takes: bytes that are not UTF-8, a comment, an escape JSON lacks, a
+  # key twice in one object, a lone surrogate escape.
   def parse(text)
+    utf8 = text.encoding == Encoding::BINARY ? text.dup.force_encoding(Encoding::UTF_8) : text
+    raise JSON::ParserError, 'invalid UTF-8 byte sequence' unless utf8.valid_encoding?
+
+    comment_or_escape(text)
     lone_surrogate(text)
     with_number_texts(plain(JSON.parse(text, max_nesting: MAX_NESTING, object_class: UniqueKeys)), text)
   end
@@ -223,6 +228,36 @@ module TabgenRuntime
       raise_lone_surrogate(unit) if unit.between?(0xDC00, 0xDFFF)
     end
     raise_lone_surrogate(pending[0]) if pending
+  end
+
+  # Ruby's JSON skips /* */ and // comments between tokens and reads "\x" as "x"; tabgen
+  # (RFC 8259) has neither. One pass over the strings and what lies between them: a slash
+  # outside a string, or a backslash inside one that does not start one of JSON's escapes,
+  # stops it.
+  def comment_or_escape(text)
+    return unless text.include?('/') || text.include?('\\')
+
+    text.scan(COMMENT_OR_ESCAPE) do |(bad_escape)|
+      raise JSON::ParserError, 'invalid escape sequence in string' if bad_escape
+      next unless Regexp.last_match[0] == '/'
+
+      raise JSON::ParserError, "unexpected character '/'" unless value_before?(text[0, Regexp.last_match.begin(0)])
+
+      raise JSON::ParserError, 'unexpected characters after the JSON value'
+    end
+  end
+
+  # A string up to its closing quote, or to a backslash that starts no JSON escape (the
+  # group), or the end of the text; or a slash.
+  COMMENT_OR_ESCAPE = %r{"(?:[^"\\]+|\\["\\/bfnrt]|\\u\h{4})*(?:"|(\\))?|/}
+
+  # Whether `prefix` (no comment in it) is a whole JSON value: then a slash after it is
+  # after the value, as tabgen words it. Only on the way to an error.
+  def value_before?(prefix)
+    JSON.parse(prefix, max_nesting: MAX_NESTING)
+    true
+  rescue JSON::ParserError # NestingError too
+    false
   end
 
   SUSPECT = /\\u[dD][89abAB]\h\h(?!\\u[dD][c-fC-F]\h\h)|(?<![^\\]\\u[dD][89abAB]\h\h)\\u[dD][c-fC-F]\h\h/

@@ -42,8 +42,8 @@ module Vectors
 
   # The findings as `tabgen validate --format json` lists them; a JSON::ParserError is
   # TG001. Ruby's parser words its own syntax errors (the conformance suite excepts
-  # TG001's message too): only the runtime's own words (duplicate keys, lone surrogates)
-  # are compared.
+  # TG001's message too): only the runtime's own words (duplicate keys, lone surrogates,
+  # comments, escapes JSON lacks, bytes that are not UTF-8) are compared.
   def self.findings(contract, payload)
     contract.check(TabgenRuntime.parse(payload)).map { |v| [v.code, v.severity, v.pointer, v.message] }
   rescue JSON::ParserError, JSON::NestingError => e
