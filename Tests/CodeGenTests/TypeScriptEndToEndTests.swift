@@ -175,6 +175,24 @@ struct TypeScriptEndToEndTests {
         #expect(source.contains(#"{ code: "X1", severity: "error", kind: "unique""#))
     }
 
+    /// The runtime reads every rule's message: one the schema leaves out is the schema
+    /// reader's (as tabgen validate reports it), never undefined.
+    @Test("a rule without message gets the message the schema reader gives it")
+    func defaultMessage() throws {
+        let document = try Support.document(json: #"""
+        {"properties": {"tabs": {"elements": {"properties": {"id": {"type": "string"}, "url": {"type": "string"}}}}},
+         "metadata": {"tabgen": {"rules": [{"code": "X1", "kind": "unique", "path": "/tabs/*/id"},
+                                           {"code": "X2", "kind": "relativeReference", "path": "/tabs/*/url"},
+                                           {"code": "X3", "kind": "count", "path": "/tabs", "max": 3, "message": "own: {reason}"}]}}}
+        """#)
+        for (flavor, name) in [(TypeScriptOptions.Flavor.typescript, "root.ts"), (.javascript, "root.js")] {
+            let source = Support.file(try Self.generate(document, flavor: flavor), name)
+            #expect(source.contains(#"{ code: "X1", severity: "error", kind: "unique", path: "/tabs/*\/id", message: "{reason}" }"#), "\(flavor)")
+            #expect(source.contains(#"path: "/tabs/*\/url", message: "{value} is not a relative reference ({reason})" }"#), "\(flavor)")
+            #expect(source.contains(#"max: 3, message: "own: {reason}" }"#), "\(flavor)")
+        }
+    }
+
     @Test("the built-in schema's controller: files, header, contract and schema literal")
     func builtInLayout() throws {
         let files = try Self.generate(try Support.builtIn(), flavor: .typescript)

@@ -26,6 +26,15 @@ public final class Rule: Sendable {
     /// rules' errors (docs/decoding.md).
     public let crashesClients: Bool
 
+    /// The message of a rule of `kind` (its name in the schema) that names none. The
+    /// generators that copy rules from the schema's text fill it in from here too.
+    package static func defaultMessage(kind: String) -> String {
+        switch kind {
+        case "relativeReference": "{value} is not a relative reference ({reason})"
+        default: "{reason}"
+        }
+    }
+
     public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root, event: String? = nil, crashesClients: Bool = false) {
         self.code = code
         self.severity = severity

@@ -151,7 +151,7 @@ struct RuleReader {
             sink.report(pointer.appending(key: "crashesClients"), "crashesClients needs severity \"error\": a rule whose payloads crash the clients is not a warning")
         }
         guard sink.errors.count == errorCount else { return nil }
-        return Rule(code: code, severity: severity, message: message ?? Self.defaultMessage(kindName), description: description,
+        return Rule(code: code, severity: severity, message: message ?? Rule.defaultMessage(kind: kindName), description: description,
                     kind: kind, when: when, schemaPointer: pointer, event: event, crashesClients: crashesClients)
     }
 
@@ -188,13 +188,6 @@ struct RuleReader {
             return nil
         }
         return (named, schema)
-    }
-
-    static func defaultMessage(_ kind: String) -> String {
-        switch kind {
-        case "relativeReference": "{value} is not a relative reference ({reason})"
-        default: "{reason}"
-        }
     }
 
     private mutating func requireShape(_ schemas: [Schema], at pointer: JSONPointer, accepts: (Form) -> Bool, what: String) {

@@ -189,9 +189,6 @@ struct TypeScriptContexts {
 
     // MARK: Helpers
 
-    /// A rule as the runtime reads it: without its description, and with the severity
-    /// the schema's reader gives a rule that names none (error), so that its findings
-    /// fail the verdict as the CLI's do.
     /// The rules of a contract that lists events, each naming the definition it checks
     /// (its event's data) in place of the event, which `parseData` filters on.
     static func eventRuleLiterals(_ list: [JSON], contract: BridgeContract?) -> [JSON] {
@@ -204,6 +201,9 @@ struct TypeScriptContexts {
         }
     }
 
+    /// A rule as the runtime reads it: without its description, and with the severity
+    /// the schema's reader gives a rule that names none (error), so that its findings
+    /// fail the verdict as the CLI's do, and the message it gives one that names none.
     static func ruleLiteral(_ rule: JSON) -> JSON {
         guard case .object(let object) = rule else { return rule }
         // Neither is read by the rule engine (crashesClients decides what is sent: SURVIVED_RULES).
@@ -211,6 +211,9 @@ struct TypeScriptContexts {
         if object["severity"] == nil {
             let at = (members.firstIndex { $0.key == "code" } ?? -1) + 1
             members.insert(.init(key: "severity", value: .string("error")), at: at)
+        }
+        if object["message"] == nil, case .string(let kind)? = object["kind"] {
+            members.append(.init(key: "message", value: .string(Rule.defaultMessage(kind: kind))))
         }
         return .object(JSONObject(members))
     }
