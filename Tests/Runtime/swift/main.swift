@@ -10,7 +10,11 @@
 // generator builds it from the schema. What the runtime cannot do (a rule of a contract
 // that lists events) fails the case by name: nothing is skipped.
 //
-// Prints `swift-vectors: N passed, N failed` and exits 1 on any failure.
+// A case listed in the expected-failures file (the second argument) that fails counts as
+// expected, not as passed; a listed case that passes, or that names no case, fails the run,
+// so the list can only shrink.
+//
+// Prints `swift-vectors: N passed, N failed, N expected failures` and exits 1 on any failure.
 import Foundation
 
 struct VectorError: Error, CustomStringConvertible {
@@ -149,7 +153,7 @@ enum Runner {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard let folder = arguments.first else {
-            FileHandle.standardError.write(Data("usage: runner VECTORS_DIR\n".utf8))
+            FileHandle.standardError.write(Data("usage: runner VECTORS_DIR [EXPECTED_FAILURES]\n".utf8))
             exit(2)
         }
         var files: [String] = []
@@ -165,6 +169,27 @@ enum Runner {
             for line in lines { print("  \(line)") }
         }
         if files.isEmpty { fail(folder, ["no vector files"]) }
+        // `FILE:CASE REASON` a line; `#` starts a comment.
+        var expectedFailures: [String: String] = [:]
+        var unmatched: [String] = []
+        if let listPath = arguments.dropFirst().first {
+            guard let list = FileManager.default.contents(atPath: listPath).flatMap({ String(data: $0, encoding: .utf8) }) else {
+                FileHandle.standardError.write(Data("runner: cannot read \(listPath)\n".utf8))
+                exit(2)
+            }
+            for (number, line) in list.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let text = line.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty, !text.hasPrefix("#") else { continue }
+                let parts = text.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, parts[0].contains(":") else {
+                    fail("\(listPath):\(number + 1)", ["expected FILE:CASE and the reason, found \(text)"])
+                    continue
+                }
+                expectedFailures[String(parts[0])] = String(parts[1])
+                unmatched.append(String(parts[0]))
+            }
+        }
+        var expectedFailed = 0
         for file in files {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
             guard let data = FileManager.default.contents(atPath: url.path), let vector = TabgenTree.parse(data) else {
@@ -201,13 +226,26 @@ enum Runner {
                     if case .bool(let sendable)? = entry["sendable"], sendable != outcome.sendable {
                         problems.append("sendable: expected \(sendable), runtime \(outcome.sendable) (\(strict ? "strict" : "tolerant") decoding)")
                     }
-                    if problems.isEmpty { passed += 1 } else { fail(label, problems) }
+                    if let reason = expectedFailures[label] {
+                        unmatched.removeAll { $0 == label }
+                        if problems.isEmpty {
+                            fail(label, ["passes but is listed as an expected failure (\(reason)): delete its line"])
+                        } else {
+                            expectedFailed += 1
+                            print("expected \(label): \(reason)")
+                        }
+                    } else if problems.isEmpty {
+                        passed += 1
+                    } else {
+                        fail(label, problems)
+                    }
                 } catch {
                     fail(label, ["\(error)"])
                 }
             }
         }
-        print("swift-vectors: \(passed) passed, \(failed) failed")
+        for label in unmatched { fail(label, ["listed as an expected failure but no vector case has this name: delete its line"]) }
+        print("swift-vectors: \(passed) passed, \(failed) failed, \(expectedFailed) expected failures")
         exit(failed == 0 ? 0 : 1)
     }
 }
