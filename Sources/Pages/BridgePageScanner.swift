@@ -30,11 +30,17 @@ package struct BridgePageScanner: Sendable {
     /// At most this many unknown identifiers are kept (0 keeps all); the others are
     /// counted in `Scan.hiddenUnknown`, so a page of millions costs no more than the page's bytes.
     package var unknownLimit: Int
+    /// Platforms (`ios`, `android`) whose opt-out attribute is read from each element:
+    /// `data-controller-optout-<platform>`. The bridge's `BridgeComponent` is opted out
+    /// (`platformOptingOut`, so not `enabled`) when that attribute's whole value is its
+    /// identifier, compared as `==` compares strings: no token list, no trimming.
+    package var optOutPlatforms: [String]
 
-    package init(components: [Component], unknownPrefix: String = "bridge--", unknownLimit: Int = 0) {
+    package init(components: [Component], unknownPrefix: String = "bridge--", unknownLimit: Int = 0, optOutPlatforms: [String] = []) {
         self.components = components
         self.unknownPrefix = unknownPrefix
         self.unknownLimit = unknownLimit
+        self.optOutPlatforms = optOutPlatforms
     }
 
     /// An element of one component, with the wanted attributes it has.
@@ -43,6 +49,8 @@ package struct BridgePageScanner: Sendable {
         package var position: SourcePosition
         /// By attribute name (lowercased): the decoded value and where it starts.
         package var values: [String: (value: String, position: SourcePosition)]
+        /// The platforms of `optOutPlatforms` that opt this element's controller out.
+        package var optedOut: [String] = []
 
         /// The element as `BridgeElementFinder` reports it for one value attribute.
         package func bridgeElement(valueAttribute: String) -> BridgeElement {
@@ -94,7 +102,10 @@ package struct BridgePageScanner: Sendable {
                 for name in components[index].valueAttributes {
                     if let attribute = tag.attribute(name) { values[name] = (attribute.value, attribute.valuePosition) }
                 }
-                result.elements[index].append(Element(tagName: tag.name, position: tag.position, values: values))
+                let optedOut = optOutPlatforms.filter { platform in
+                    tag.attribute("data-controller-optout-\(platform)").map { $0.value.unicodeScalars.elementsEqual(token.unicodeScalars) } ?? false
+                }
+                result.elements[index].append(Element(tagName: tag.name, position: tag.position, values: values, optedOut: optedOut))
             }
         }
         return result

@@ -1,3 +1,5 @@
+import JSON
+
 /// One event of a bridge contract: a message one side sends the other.
 ///
 /// Hotwire Native messages go both ways. The web side sends an event with data
@@ -39,9 +41,30 @@ public struct ContractEvent: Sendable, Equatable {
     /// and metadata), as Hotwire Native's `reply(to:)` / `replyTo(event)` send it; its
     /// data is then the answered event's, in the bridge's envelope. `data` stays `.none`.
     public var echo: Bool
+    /// What each platform's app makes of the event's data where the two differ, by
+    /// platform (`ios`, `android`, the names the bridge gives them): the official iOS
+    /// demo's menu decodes `source` as required, the Android one never reads it.
+    public var platforms: [String: PlatformFields]
+
+    /// Fields of an event's data that one platform's app requires or does not read,
+    /// as JSON pointers into the data.
+    public struct PlatformFields: Sendable, Equatable {
+        /// Members the platform's app cannot decode the data without.
+        public var requires: [JSONPointer]
+        /// Values the platform's app never reads: nothing in them matters on that platform.
+        public var ignores: [JSONPointer]
+
+        public init(requires: [JSONPointer] = [], ignores: [JSONPointer] = []) {
+            self.requires = requires
+            self.ignores = ignores
+        }
+    }
+
+    /// The platform names a contract may list under an event's `platforms`.
+    public static let platformNames = ["ios", "android"]
 
     public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil, description: String? = nil,
-                echo: Bool = false) {
+                echo: Bool = false, platforms: [String: PlatformFields] = [:]) {
         self.name = name
         self.direction = direction
         self.data = data
@@ -49,6 +72,7 @@ public struct ContractEvent: Sendable, Equatable {
         self.value = value
         self.description = description
         self.echo = echo
+        self.platforms = platforms
     }
 
     /// The event name the message carries on the wire: a reply carries the name of the

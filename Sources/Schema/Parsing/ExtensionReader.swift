@@ -97,7 +97,7 @@ struct ExtensionReader {
             sink.report(pointer, "an event must be an object, found \(value.kindName)")
             return nil
         }
-        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description", "echo"], at: pointer)
+        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description", "echo", "platforms"], at: pointer)
         let strings = requiredStrings(["name", "direction"], in: object, at: pointer)
         var direction: ContractEvent.Direction?
         if let text = strings["direction"] {
@@ -143,7 +143,57 @@ struct ExtensionReader {
         if direction == .nativeToWeb, valueName != nil {
             sink.report(pointer.appending(key: "value"), "only a webToNative event is rendered into a Stimulus value")
         }
-        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName, description: description, echo: echo)
+        var platforms: [String: ContractEvent.PlatformFields] = [:]
+        if let entry = object["platforms"] {
+            if direction != .webToNative || payload == .none {
+                sink.report(pointer.appending(key: "platforms"), "only a webToNative event with data has platforms: they say what each app decodes from it")
+            } else {
+                platforms = readPlatforms(entry, at: pointer.appending(key: "platforms"))
+            }
+        }
+        return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName, description: description, echo: echo,
+                             platforms: platforms)
+    }
+
+    /// `{"ios": {"requires": ["/source"]}, "android": {"ignores": ["/source"]}}`: JSON
+    /// pointers into the event's data (RFC 6901, no wildcards).
+    private mutating func readPlatforms(_ value: JSON, at pointer: JSONPointer) -> [String: ContractEvent.PlatformFields] {
+        guard case .object(let object) = value else {
+            sink.report(pointer, "platforms must be an object keyed by platform (ios, android), found \(value.kindName)")
+            return [:]
+        }
+        reportUnknownKeys(object, allowed: Set(ContractEvent.platformNames), at: pointer)
+        var platforms: [String: ContractEvent.PlatformFields] = [:]
+        for name in ContractEvent.platformNames {
+            guard let entry = object[name] else { continue }
+            let at = pointer.appending(key: name)
+            guard case .object(let fields) = entry else {
+                sink.report(at, "platforms.\(name) must be an object with requires and/or ignores, found \(entry.kindName)")
+                continue
+            }
+            reportUnknownKeys(fields, allowed: ["requires", "ignores"], at: at)
+            platforms[name] = ContractEvent.PlatformFields(requires: readPointers("requires", in: fields, at: at),
+                                                           ignores: readPointers("ignores", in: fields, at: at))
+        }
+        return platforms
+    }
+
+    private mutating func readPointers(_ field: String, in object: JSONObject, at pointer: JSONPointer) -> [JSONPointer] {
+        guard let value = object[field] else { return [] }
+        guard case .array(let entries) = value else {
+            sink.report(pointer.appending(key: field), "\(field) must be an array of JSON pointers into the event's data, found \(value.kindName)")
+            return []
+        }
+        var pointers: [JSONPointer] = []
+        for (index, entry) in entries.enumerated() {
+            // The root is the data itself: a platform cannot require or ignore all of it.
+            guard case .string(let text) = entry, !text.isEmpty, let tokens = JSONPointer.parseTokens(text) else {
+                sink.report(pointer.appending(key: field).appending(index: index), "\(field) holds JSON pointers into the event's data such as \"/source\", found \(entry.kindName == "string" ? JSONWriter.quoted(entry.stringValue ?? "") : entry.kindName)")
+                continue
+            }
+            pointers.append(JSONPointer(tokens.map(PathToken.key)))
+        }
+        return pointers
     }
 
     /// Names are unique, and each reply answers a web-to-native event of the contract.

@@ -1,5 +1,7 @@
+import JSON
 import Schema
 import Pages
+import PathConfiguration
 
 /// Checks one HTML page: finds the elements that connect the Stimulus controllers of the
 /// project's bridge components and validates the JSON in the value attribute of each
@@ -26,6 +28,11 @@ struct HTMLInput: Sendable {
     let checks: [Check]
     let allowMissing: Bool
     let maxFindings: Int
+    /// The apps the pages are judged for (`--platform`). An element opted out on a
+    /// platform (`data-controller-optout-ios="bridge--menu"`) sends nothing there, and an
+    /// event's `platforms` say what each app requires or ignores in its data; a finding
+    /// that holds on some of these platforms only says which.
+    var platforms: Set<AppPlatform> = Set(AppPlatform.allCases)
 
     /// The components, for the User-Agent (`bridge-components: [navigation menu]`).
     var components: [String] { contracts.map(\.component) }
@@ -34,41 +41,23 @@ struct HTMLInput: Sendable {
         BridgePageScanner(components: contracts.map { contract in
             BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
                                         valueAttributes: checks.filter { $0.contract == contract }.map { contract.valueAttribute(of: $0.event) })
-        }, unknownLimit: maxFindings)
+        }, unknownLimit: maxFindings, optOutPlatforms: AppPlatform.allCases.map(\.rawValue))
     }
 
     func findings(page bytes: [UInt8], file: String) -> [LocatedFinding] {
         let scan = scanner.scan(bytes)
-        var located: [LocatedFinding] = []
         let checked = contracts.indices.filter { index in checks.contains { $0.contract == contracts[index] } }
-        if checked.allSatisfy({ scan.elements[$0].isEmpty }), !allowMissing {
-            let identifiers = checked.map { contracts[$0].stimulusIdentifier }
-            let message = identifiers.count == 1
-                ? "no element on this page has data-controller=\"\(identifiers[0])\", so the app gets no \(checks.first.map { Self.what($0) } ?? "data") from it (--allow-missing accepts such pages)"
-                : "no element on this page has a data-controller of the project's contracts (\(identifiers.joined(separator: ", "))), so the app gets no data from it (--allow-missing accepts such pages)"
-            located.append(LocatedFinding(file: file, line: 1, column: 1, finding: Self.pageFinding(FindingCode.missingPayload, .error, message)))
-        }
-        for index in checked {
-            let contract = contracts[index]
-            let elements = scan.elements[index]
-            guard let first = elements.first else { continue }
-            let events = checks.filter { $0.contract == contract }
-            for (number, element) in elements.enumerated() {
-                if number > 0, let primary = events.first {
-                    let message = "another element with data-controller=\"\(contract.stimulusIdentifier)\" (the first is at \(first.position)): each sends a \(primary.event.name) message and the app keeps whichever arrives last"
-                    located += [Self.place(Self.pageFinding(FindingCode.multiplePayloads, .warning, message), at: element.position, file: file)].about(primary.subject)
-                }
-                for check in events {
-                    let attribute = contract.valueAttribute(of: check.event)
-                    let found = element.bridgeElement(valueAttribute: attribute)
-                    guard let value = found.value, let valuePosition = found.valuePosition else {
-                        let message = "<\(element.tagName)> has data-controller=\"\(contract.stimulusIdentifier)\" but no \(attribute) attribute, so it sends no \(check.subject == nil ? "configuration" : "\(check.event.name) data")"
-                        located += [Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: element.position, file: file)].about(check.subject)
-                        continue
-                    }
-                    located += payloadFindings(value, at: valuePosition, file: file, check: check)
-                }
-            }
+        var payloads: [PayloadKey: PayloadReport] = [:]
+        var located: [LocatedFinding]
+        let ordered = AppPlatform.allCases.filter(platforms.contains)
+        let alike = ordered.count == AppPlatform.allCases.count
+            && !checks.contains(where: { !$0.event.platforms.isEmpty })
+            && !checked.contains(where: { scan.elements[$0].contains { !$0.optedOut.isEmpty } })
+        if alike {
+            // Nothing on this page differs by platform: one pass, findings as they always were.
+            located = findings(scan, checked: checked, on: nil, file: file, payloads: &payloads)
+        } else {
+            located = Self.merged(ordered.map { ($0, findings(scan, checked: checked, on: $0, file: file, payloads: &payloads)) })
         }
         for unknown in scan.unknown {
             let known = contracts.map(\.stimulusIdentifier).joined(separator: ", ")
@@ -92,18 +81,98 @@ struct HTMLInput: Sendable {
         return located.sortedByPosition()
     }
 
+    /// The page-level and payload findings of the elements `platform` sees (nil: every
+    /// platform alike), without TG023, which does not depend on the platform.
+    private func findings(_ scan: BridgePageScanner.Scan, checked: [Int], on platform: AppPlatform?, file: String,
+                          payloads: inout [PayloadKey: PayloadReport]) -> [LocatedFinding] {
+        var located: [LocatedFinding] = []
+        // An opted-out element's controller connects but is not `enabled`: it sends nothing there.
+        let active = checked.map { index in
+            scan.elements[index].filter { element in platform.map { !element.optedOut.contains($0.rawValue) } ?? true }
+        }
+        if active.allSatisfy(\.isEmpty), !allowMissing {
+            let identifiers = checked.map { contracts[$0].stimulusIdentifier }
+            let message = identifiers.count == 1
+                ? "no element on this page has data-controller=\"\(identifiers[0])\", so the app gets no \(checks.first.map { Self.what($0) } ?? "data") from it (--allow-missing accepts such pages)"
+                : "no element on this page has a data-controller of the project's contracts (\(identifiers.joined(separator: ", "))), so the app gets no data from it (--allow-missing accepts such pages)"
+            located.append(LocatedFinding(file: file, line: 1, column: 1, finding: Self.pageFinding(FindingCode.missingPayload, .error, message)))
+        }
+        for (index, elements) in zip(checked, active) {
+            let contract = contracts[index]
+            guard let first = elements.first else { continue }
+            let events = checks.filter { $0.contract == contract }
+            for (number, element) in elements.enumerated() {
+                if number > 0, let primary = events.first {
+                    let message = "another element with data-controller=\"\(contract.stimulusIdentifier)\" (the first is at \(first.position)): each sends a \(primary.event.name) message and the app keeps whichever arrives last"
+                    located += [Self.place(Self.pageFinding(FindingCode.multiplePayloads, .warning, message), at: element.position, file: file)].about(primary.subject)
+                }
+                for check in events {
+                    let attribute = contract.valueAttribute(of: check.event)
+                    let found = element.bridgeElement(valueAttribute: attribute)
+                    guard let value = found.value, let valuePosition = found.valuePosition else {
+                        let message = "<\(element.tagName)> has data-controller=\"\(contract.stimulusIdentifier)\" but no \(attribute) attribute, so it sends no \(check.subject == nil ? "configuration" : "\(check.event.name) data")"
+                        located += [Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: element.position, file: file)].about(check.subject)
+                        continue
+                    }
+                    // Validated once, whatever the number of platforms.
+                    let key = PayloadKey(line: valuePosition.line, column: valuePosition.column, contract: index, event: check.event.name)
+                    let report = payloads[key] ?? payloadReport(value, at: valuePosition, file: file, check: check)
+                    payloads[key] = report
+                    located += payloadFindings(report, at: valuePosition, file: file, check: check, on: platform)
+                }
+            }
+        }
+        return located
+    }
+
+    /// The findings of the platforms' lists that hold on every platform as they are; the
+    /// others say on which platforms they hold (`(on iOS)`).
+    private static func merged(_ lists: [(AppPlatform, [LocatedFinding])]) -> [LocatedFinding] {
+        var order: [String] = []
+        var found: [String: (finding: LocatedFinding, platforms: [AppPlatform])] = [:]
+        for (platform, list) in lists {
+            for item in list {
+                let key = "\(item.line):\(item.column):\(item.isNote):\(item.subject?.description ?? ""):\(item.finding.code):\(item.finding.pointer):\(item.finding.message)"
+                if found[key] == nil { order.append(key) }
+                found[key, default: (item, [])].platforms.append(platform)
+            }
+        }
+        return order.compactMap { key in
+            guard let entry = found[key] else { return nil }
+            guard entry.platforms.count < AppPlatform.allCases.count else { return entry.finding }
+            var labelled = entry.finding
+            labelled.finding.message += " (on \(entry.platforms.map(\.displayName).joined(separator: " and ")))"
+            return labelled
+        }
+    }
+
     /// What the event carries, for messages: today's wording for the tab bar.
     private static func what(_ check: Check) -> String {
         check.subject == nil && check.event.name == "configure" ? "tab bar configuration" : "\(check.event.name) data"
     }
 
-    /// Findings for the decoded JSON of one attribute, in JSON order, all placed at
-    /// the value's start. A syntax error also says where in the decoded JSON it is.
-    private func payloadFindings(_ value: String, at position: SourcePosition, file: String, check: Check) -> [LocatedFinding] {
+    /// One attribute value's JSON (nil when it is not well-formed) and its findings, in
+    /// JSON order, all placed at the value's start. A syntax error also says where in
+    /// the decoded JSON it is.
+    private struct PayloadReport {
+        var json: JSON?
+        var findings: [LocatedFinding]
+        var counts: (errors: Int, warnings: Int)
+    }
+
+    /// An attribute value of one element, checked as one event of one contract.
+    private struct PayloadKey: Hashable {
+        var line: Int
+        var column: Int
+        var contract: Int
+        var event: String
+    }
+
+    private func payloadReport(_ value: String, at position: SourcePosition, file: String, check: Check) -> PayloadReport {
         let bytes = Array(value.utf8)
         return bytes.withUnsafeBufferPointer { buffer in
             let report = check.validator.report(for: buffer)
-            return report.findings.located(in: buffer, file: file, firstLine: 1).map { item in
+            let findings = report.findings.located(in: buffer, file: file, firstLine: 1).map { item in
                 var placed = item
                 if item.finding.code == FindingCode.malformedJSON {
                     let place = item.line == 1 ? "character \(item.column)" : "line \(item.line), character \(item.column)"
@@ -112,8 +181,63 @@ struct HTMLInput: Sendable {
                 placed.line = position.line
                 placed.column = position.column
                 return placed
-            }.limited(to: maxFindings, total: (report.errors, report.warnings)).about(check.subject)
+            }
+            // The tree is wanted only to look for the members a platform requires.
+            let json = check.event.platforms.contains(where: { !$0.value.requires.isEmpty })
+                ? try? check.validator.reader.parse(buffer) : nil
+            return PayloadReport(json: json, findings: findings, counts: (report.errors, report.warnings))
         }
+    }
+
+    /// A payload's findings on `platform` (nil: every platform alike): none inside what
+    /// the platform's app ignores, and TG012 for each member it requires that is missing.
+    private func payloadFindings(_ report: PayloadReport, at position: SourcePosition, file: String, check: Check, on platform: AppPlatform?) -> [LocatedFinding] {
+        guard let platform, let fields = check.event.platforms[platform.rawValue] else {
+            return report.findings.limited(to: maxFindings, total: report.counts).about(check.subject)
+        }
+        var counts = report.counts
+        var kept = report.findings.filter { item in
+            guard fields.ignores.contains(where: { Self.pointer(item.finding.pointer, isInside: $0) }) else { return true }
+            if item.finding.severity == .error { counts.errors -= 1 } else { counts.warnings -= 1 }
+            return false
+        }
+        if let json = report.json {
+            for required in fields.requires {
+                guard let name = required.tokens.last?.text else { continue }
+                let parent = JSONPointer(Array(required.tokens.dropLast()))
+                guard case .object(let object)? = Self.value(in: json, at: parent), object[name] == nil else { continue }
+                let finding = Finding(code: FindingCode.missingProperty, severity: .error, pointer: parent,
+                                      message: "missing required property \(JSONWriter.quoted(name)), which the \(platform.displayName) app cannot decode the \(check.event.name) data without (the contract's platforms.\(platform.rawValue).requires)")
+                kept.append(Self.place(finding, at: position, file: file))
+                counts.errors += 1
+            }
+        }
+        return kept.limited(to: maxFindings, total: counts).about(check.subject)
+    }
+
+    /// `pointer` is `prefix` or inside it; tokens compare as text (`0` names an array
+    /// index or a key, as RFC 6901 reads it against the value).
+    private static func pointer(_ pointer: JSONPointer, isInside prefix: JSONPointer) -> Bool {
+        pointer.tokens.count >= prefix.tokens.count && zip(pointer.tokens, prefix.tokens).allSatisfy { $0.text == $1.text }
+    }
+
+    /// The value at an RFC 6901 pointer read against the value: a token is an array index
+    /// where the value is an array.
+    private static func value(in json: JSON, at pointer: JSONPointer) -> JSON? {
+        var current = json
+        for token in pointer.tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token.text] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(token.text), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 
     private static func pageFinding(_ code: String, _ severity: Severity, _ message: String) -> Finding {

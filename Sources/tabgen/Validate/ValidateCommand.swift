@@ -114,7 +114,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .customLong("path-config"), help: ArgumentHelp("Check a path configuration (FILE, - or http(s) URL) instead of payloads (repeatable).", valueName: "FILE|URL"), completion: .file(extensions: ["json"]))
     var pathConfigs: [String] = []
 
-    @Option(help: ArgumentHelp("With --path-config: the apps it is served to, ios, android or both (default: from its name, else both).", valueName: "PLATFORM"))
+    @Option(help: ArgumentHelp("With --path-config: the apps it is served to, ios, android or both (default: from its name, else both). With --html, --url or --urls-from: the apps the pages are judged for (default: both); an element opted out on a platform (data-controller-optout-ios) is not judged for it.", valueName: "PLATFORM"))
     var platform: PlatformOption?
 
     @Option(name: .customLong("payload"), help: ArgumentHelp("With --jsonl: each line is an envelope (a log record) and the payload is its value at this JSON pointer, e.g. /payload, read from the line's own bytes; pointers and columns in findings are the payload's, lines the file's.", valueName: "POINTER"))
@@ -163,8 +163,8 @@ extension ValidateOptions {
         if !pathConfigs.isEmpty {
             if !files.isEmpty || fetchesURLs || jsonl || html { throw ValidationError("--path-config cannot be combined with FILEs, --jsonl, --html, --url or --urls-from") }
             if pathConfigs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given only once") }
-        } else if platform != nil {
-            throw ValidationError("--platform applies to --path-config")
+        } else if platform != nil, !readsPages {
+            throw ValidationError("--platform applies to --path-config, --html, --url and --urls-from")
         }
         if files.isEmpty && !fetchesURLs && pathConfigs.isEmpty { throw ValidationError("give at least one FILE, or - to read standard input, or --url or --urls-from") }
         if let maxBytesOption, maxBytesOption < 1 { throw ValidationError("--max-bytes must be at least 1") }
@@ -212,7 +212,7 @@ extension ValidateOptions {
                 throw Exit.failure.exitCode
             }
             htmlInput = HTMLInput(contracts: selection.pageContracts, checks: selection.pageChecks(maxFindings: maxFindings),
-                                  allowMissing: allowMissing, maxFindings: maxFindings)
+                                  allowMissing: allowMissing, maxFindings: maxFindings, platforms: (platform ?? .both).platforms)
             do {
                 pages = try pageURLs()
             } catch {
