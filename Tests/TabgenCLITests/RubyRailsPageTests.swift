@@ -45,6 +45,9 @@ struct RubyRailsPageTests {
         // One runtime for the app, which both contracts' Contract modules extend; each
         // contract.rb holds only its schema and rules.
         #expect(emitted.filter { $0.hasSuffix("runtime.rb") } == ["app/models/tabgen_runtime.rb"], "\(emitted)")
+        // And one user agent helper (tabgen_bridge_component_supported?), which test/page_test.rb
+        // drives with the libraries' user agents.
+        #expect(emitted.filter { $0.hasPrefix("app/helpers/") } == ["app/helpers/tabgen_bridge_helper.rb"], "\(emitted)")
         for contract in ["menu", "form"] {
             let text = try String(contentsOf: app.appendingPathComponent("app/models/\(contract)/contract.rb"), encoding: .utf8)
             #expect(text.contains("extend TabgenRuntime") && !text.contains("def "), "\(contract)/contract.rb: \(text.prefix(2000))")
@@ -52,7 +55,7 @@ struct RubyRailsPageTests {
 
         let rails = try PathAccessorsCompileTests.run("ruby", ["test/page_test.rb"], in: app)
         #expect(rails.status == 0, "\(rails.stdout)\(rails.stderr)")
-        #expect(rails.stdout.contains("3 runs, ") && rails.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(rails.stdout)")
+        #expect(rails.stdout.contains("5 runs, ") && rails.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(rails.stdout)")
         let page = try String(contentsOf: app.appendingPathComponent("tmp/page.html"), encoding: .utf8)
         // The exact JSON of each event's data, HTML-escaped into its value attribute.
         #expect(page.contains(#"<div data-controller="bridge--menu" data-bridge--menu-display-value="{&quot;title&quot;:&quot;Actions&quot;,&quot;items&quot;:[{&quot;title&quot;:&quot;Edit&quot;,&quot;index&quot;:0},{&quot;title&quot;:&quot;Delete \&quot;all\&quot;&quot;,&quot;index&quot;:1}]}" class="menu">"#), "\(page)")

@@ -140,6 +140,8 @@ struct RubyContexts {
 
     /// The shared runtime's file under app/models/ (Zeitwerk's name for TabgenRuntime).
     static let runtimeFile = "tabgen_runtime"
+    /// The user agent helper's file under app/helpers/ (Zeitwerk's name for TabgenBridgeHelper).
+    static let bridgeHelperFile = "tabgen_bridge_helper"
 
     /// tabgen_runtime.rb: Runtime/ruby/tabgen_runtime.rb with the strict decoding parts
     /// only for `decoding: strict`; the template writes the magic comment and the header

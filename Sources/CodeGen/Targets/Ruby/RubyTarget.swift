@@ -8,7 +8,8 @@ import Schema
 ///   `contract.rb` (the schema and the rules) and `violation.rb`;
 /// - `app/models/tabgen_runtime.rb` (unless `runtime: false`): the checks of `tabgen
 ///   validate` and the helpers of the value objects, from Runtime/ruby/, one for every
-///   contract of a project;
+///   contract of a project; with it `app/helpers/tabgen_bridge_helper.rb`,
+///   `tabgen_bridge_component_supported?(:menu)` from the app's user agent;
 /// - `app/components/<component>_component.rb` + `.html.erb` when the schema has a
 ///   bridge contract and an object root; with `view: helper` (apps without
 ///   view_component) `app/helpers/tabgen_<component>_helper.rb` instead, a plain Rails
@@ -85,12 +86,17 @@ public struct RubyTarget: LanguageTarget {
         }
         if options.runtime {
             plans.append(FilePlan(path: "app/models/\(RubyContexts.runtimeFile).rb", contents: .template(name: "runtime", context: contexts.runtime())))
+            // One per app, like the runtime: which bridge components the requesting app has.
+            plans.append(FilePlan(path: "app/helpers/\(RubyContexts.bridgeHelperFile).rb", contents: .template(name: "bridge-helper", context: contexts.file())))
         }
         plans.append(FilePlan(path: "\(models)/contract.rb", contents: .template(name: "contract", context: contexts.contract())))
         plans.append(FilePlan(path: "\(models)/violation.rb", contents: .template(name: "violation", context: contexts.file())))
         if options.view == .helper, let helper = try contexts.component() {
             // Zeitwerk's names: app/helpers/tabgen_navigation_helper.rb holds TabgenNavigationHelper.
             let file = helper["helperFile"] as? String ?? "helper"
+            if file == RubyContexts.bridgeHelperFile {
+                throw CodeGenError("ruby option view: helper would write the helper of component \(input.model.contract?.component ?? "bridge") to app/helpers/\(file).rb, the file of the user agent helper every Ruby output has (TabgenBridgeHelper); use view: component or rename the component")
+            }
             plans.append(FilePlan(path: "app/helpers/\(file).rb", contents: .template(name: "helper", context: helper)))
             if options.tests {
                 plans.append(FilePlan(path: "test/helpers/\(file)_test.rb", contents: .template(name: "helper-test", context: helper)))

@@ -3,4 +3,5 @@
 Rails.application.routes.draw do
   get 'page', to: 'pages#show'
   get 'invalid', to: 'pages#invalid'
+  get 'native', to: 'pages#native'
 end

@@ -1,7 +1,8 @@
 # frozen_string_literal: true
 
 # One page with the menu and the form bridge components, their data built with the
-# generated value objects and a Hash; and a menu whose two items share an index (MN101).
+# generated value objects and a Hash; a menu whose two items share an index (MN101); and
+# a page whose menu is rendered only for an app that registered the menu component.
 class PagesController < ActionController::Base
   layout false
 
@@ -10,6 +11,11 @@ class PagesController < ActionController::Base
                                                          Menu::Item.new(title: 'Delete "all"', index: 1)])
     @form = { submitTitle: 'Save <draft>' }
     render :page
+  end
+
+  def native
+    @menu = Menu::MenuData.new(title: 'Actions', items: [Menu::Item.new(title: 'Edit', index: 0)])
+    render :native
   end
 
   def invalid
