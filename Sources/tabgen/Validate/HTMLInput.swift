@@ -131,8 +131,13 @@ struct HTMLInput: Sendable {
         var order: [String] = []
         var found: [String: (finding: LocatedFinding, platforms: [AppPlatform])] = [:]
         for (platform, list) in lists {
+            // The same finding twice in one list is two findings: the second pairs with the
+            // other platform's second, not with the first.
+            var seen: [String: Int] = [:]
             for item in list {
-                let key = "\(item.line):\(item.column):\(item.isNote):\(item.subject?.description ?? ""):\(item.finding.code):\(item.finding.pointer):\(item.finding.message)"
+                let text = "\(item.line):\(item.column):\(item.isNote):\(item.subject?.description ?? ""):\(item.finding.code):\(item.finding.pointer):\(item.finding.message)"
+                let key = "\(seen[text, default: 0]):\(text)"
+                seen[text, default: 0] += 1
                 if found[key] == nil { order.append(key) }
                 found[key, default: (item, [])].platforms.append(platform)
             }
