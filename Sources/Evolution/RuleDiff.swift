@@ -116,7 +116,7 @@ struct RuleDiff {
     /// The rule's path when `document` declares nothing there and the rule cannot fail
     /// on an absent value: a server built from that schema never trips it.
     static func vacuousPath(of rule: Rule, in document: SchemaDocument) -> PathPattern? {
-        if case .reference(let path, _, _, _, true) = rule.kind, !path.hasWildcard { return nil }
+        if rule.kind.failsWhenAbsent { return nil }
         let path = rule.kind.path
         return DeclaredPath.isDeclared(path, in: document) ? nil : path
     }

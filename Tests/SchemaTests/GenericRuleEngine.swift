@@ -1,5 +1,6 @@
 import JSON
 @testable import Schema
+import Testing
 
 /// The generic rule evaluation as it was before the rules were compiled (PatternMatcher
 /// walks that build every path, FirstSeen<JSON> hashing): the reference the compiled
@@ -28,7 +29,8 @@ struct GenericRuleEngine {
                                     message: RuleEngine.formatCharacters(rule.message, value: value, reason: reason, count: count, pointer: JSONPointer(path))))
         }
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
+        case let kind as CountRule:
+            let (path, min, max, forbidden, distinct, filter) = (kind.path, kind.min, kind.max, kind.forbidden, kind.distinct, kind.filter)
             PatternMatcher.forEach(path, in: payload) { at, value in
                 guard let entries = RuleEngine.countedEntries(value, where: filter) else { return }
                 var count = entries.count
@@ -46,7 +48,8 @@ struct GenericRuleEngine {
                     report(at, value: value, reason: "it has \(noun), more than \(max)", count: count)
                 }
             }
-        case .unique(let path):
+        case let kind as UniqueRule:
+            let path = kind.path
             var seen = FirstSeen<JSON, Int>()
             // The first of each class of canonically equivalent strings: Swift's String
             // hashing and == are canonical equivalence (TG022).
@@ -74,7 +77,8 @@ struct GenericRuleEngine {
                     findings.append(CanonicalEquivalence.finding(at: match.path, message: CanonicalEquivalence.uniqueMessage(match.value, first: first.value, at: JSONPointer(first.path))))
                 }
             }
-        case .reference(let path, let targets, let key, let targetWhere, let required):
+        case let kind as ReferenceRule:
+            let (path, targets, key, targetWhere, required) = (kind.path, kind.targets, kind.key, kind.targetWhere, kind.required)
             var keys = FirstSeen<JSON, Void>()
             var unfilteredKeys = FirstSeen<JSON, Void>()
             // The first qualifying string key of each class of canonically equivalent
@@ -115,7 +119,8 @@ struct GenericRuleEngine {
                 report(path.tokens.compactMap { if case .name(let name) = $0 { .key(name) } else { nil } },
                        value: nil, reason: "it is absent, but it must name one of \(wanted)")
             }
-        case .relativeReference(let path, let allowAuthority):
+        case let kind as RelativeReferenceRule:
+            let (path, allowAuthority) = (kind.path, kind.allowAuthority)
             PatternMatcher.forEach(path, in: payload) { at, value in
                 guard case .string(let text) = value else { return }
                 // What the fast pass clears has no finding (no problem, not empty, no "//"
@@ -132,11 +137,14 @@ struct GenericRuleEngine {
                                             message: "\(JSONWriter.quoted(text)) resolves to the path \(JSONWriter.quoted(resolved)), which reads as the host \(JSONWriter.quoted(String(host))) wherever it is resolved again; remove the empty segment"))
                 }
             }
-        case .equals(let path, let expected):
+        case let kind as EqualsRule:
+            let (path, expected) = (kind.path, kind.value)
             PatternMatcher.forEach(path, in: payload) { at, value in
                 guard value != expected else { return }
                 report(at, value: value, reason: "it is \(RuleEngine.show(value)), expected \(RuleEngine.show(expected))")
             }
+        default:
+            Issue.record("the generic engine knows no rule kind \(rule.kind.name)")
         }
     }
 }

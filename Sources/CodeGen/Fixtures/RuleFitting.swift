@@ -30,7 +30,8 @@ struct RuleFitting {
 
     private mutating func repair(_ rule: Rule, _ instance: inout JSON) {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, _, let filter):
+        case let kind as CountRule:
+            let (path, min, max, forbidden, filter) = (kind.path, kind.min, kind.max, kind.forbidden, kind.filter)
             for match in JSONEditing.matches(path, in: instance) {
                 guard case .array(let elements) = match.value else { continue }
                 let count = Self.counted(elements, filter)
@@ -47,7 +48,8 @@ struct RuleFitting {
                     bend(at: match.path, filter: filter, to: target, in: &instance)
                 }
             }
-        case .unique(let path):
+        case let kind as UniqueRule:
+            let path = kind.path
             var seen: [JSON] = []
             for match in JSONEditing.matches(path, in: instance) {
                 if seen.contains(match.value), case .string = match.value {
@@ -61,7 +63,8 @@ struct RuleFitting {
                     seen.append(match.value)
                 }
             }
-        case .reference(let path, let targets, let key, let targetWhere, let required):
+        case let kind as ReferenceRule:
+            let (path, targets, key, targetWhere, required) = (kind.path, kind.targets, kind.key, kind.targetWhere, kind.required)
             let found = referenceKeys(targets: targets, key: key, targetWhere: targetWhere, in: instance)
             let matches = JSONEditing.matches(path, in: instance)
             // Keys other referring values already name: a second reference to the same
@@ -87,15 +90,19 @@ struct RuleFitting {
             if matches.isEmpty, required, found.targetCount > 0, let concrete = JSONEditing.concretePath(path), let replacement = found.keys.first {
                 JSONEditing.set(replacement, at: concrete, in: &instance)
             }
-        case .relativeReference(let path, let allowAuthority):
+        case let kind as RelativeReferenceRule:
+            let (path, allowAuthority) = (kind.path, kind.allowAuthority)
             for match in JSONEditing.matches(path, in: instance) {
                 guard case .string(let text) = match.value, RelativeReference.problem(in: text, allowAuthority: allowAuthority) != nil else { continue }
                 JSONEditing.set(.string("/" + generator.freshString(hint: hint(match.path))), at: match.path, in: &instance)
             }
-        case .equals(let path, let value):
+        case let kind as EqualsRule:
+            let (path, value) = (kind.path, kind.value)
             for match in JSONEditing.matches(path, in: instance) where match.value != value {
                 JSONEditing.set(value, at: match.path, in: &instance)
             }
+        default:
+            break
         }
     }
 
@@ -127,7 +134,8 @@ struct RuleFitting {
     /// it found no way to.
     mutating func breakRule(_ rule: Rule, in instance: inout JSON) -> Bool {
         switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, _, let filter):
+        case let kind as CountRule:
+            let (path, min, max, forbidden, filter) = (kind.path, kind.min, kind.max, kind.forbidden, kind.filter)
             guard let match = JSONEditing.matches(path, in: instance).first(where: { $0.value.arrayValue != nil }) else { return false }
             if !filter.isEmpty, let min, min > 0, Self.negation(of: filter) != nil {
                 // Fewer counted entries, same length: the rule breaks alone.
@@ -146,7 +154,8 @@ struct RuleFitting {
             }
             resize(at: match.path, to: target, in: &instance)
             return true
-        case .unique(let path):
+        case let kind as UniqueRule:
+            let path = kind.path
             let matches = JSONEditing.matches(path, in: instance)
             if matches.count >= 2 {
                 JSONEditing.set(matches[0].value, at: matches[1].path, in: &instance)
@@ -162,7 +171,8 @@ struct RuleFitting {
                 if JSONEditing.set(first.value, at: prefix + [.index(index)] + suffix, in: &instance) { return true }
             }
             return false
-        case .reference(let path, _, _, _, _):
+        case let kind as ReferenceRule:
+            let path = kind.path
             let wrong = JSON.string("no-such-" + generator.freshString(hint: "target"))
             if let match = JSONEditing.matches(path, in: instance).first {
                 JSONEditing.set(wrong, at: match.path, in: &instance)
@@ -170,11 +180,13 @@ struct RuleFitting {
             }
             guard let concrete = JSONEditing.concretePath(path) else { return false }
             return JSONEditing.set(wrong, at: concrete, in: &instance)
-        case .relativeReference(let path, let allowAuthority):
+        case let kind as RelativeReferenceRule:
+            let (path, allowAuthority) = (kind.path, kind.allowAuthority)
             guard let match = JSONEditing.matches(path, in: instance).first else { return false }
             JSONEditing.set(.string(allowAuthority ? "https://example.com/elsewhere" : "//example.com/elsewhere"), at: match.path, in: &instance)
             return true
-        case .equals(let path, let expected):
+        case let kind as EqualsRule:
+            let (path, expected) = (kind.path, kind.value)
             let place = JSONEditing.matches(path, in: instance).first?.path ?? JSONEditing.concretePath(path)
             guard let place else { return false }
             var replacement: JSON?
@@ -187,6 +199,8 @@ struct RuleFitting {
             }
             guard let replacement else { return false }
             return JSONEditing.set(replacement, at: place, in: &instance)
+        default:
+            return false
         }
     }
 

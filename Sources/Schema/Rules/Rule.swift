@@ -13,7 +13,8 @@ public final class Rule: Sendable {
     /// The message, with placeholders `{value}`, `{reason}`, `{count}`, `{pointer}`.
     public let message: String
     public let description: String?
-    public let kind: Kind
+    /// What the rule checks: one of `RuleKinds.all`, with its parameters.
+    package let kind: any RuleKind
     /// The rule applies only when all of these hold at the payload's root.
     public let when: [Condition]
     /// Where the rule is in the schema document.
@@ -29,13 +30,10 @@ public final class Rule: Sendable {
     /// The message of a rule of `kind` (its name in the schema) that names none. The
     /// generators that copy rules from the schema's text fill it in from here too.
     package static func defaultMessage(kind: String) -> String {
-        switch kind {
-        case "relativeReference": "{value} is not a relative reference ({reason})"
-        default: "{reason}"
-        }
+        RuleKinds.named(kind)?.defaultMessage ?? "{reason}"
     }
 
-    public init(code: String, severity: Severity, message: String, description: String? = nil, kind: Kind, when: [Condition] = [], schemaPointer: JSONPointer = .root, event: String? = nil, crashesClients: Bool = false) {
+    package init(code: String, severity: Severity, message: String, description: String? = nil, kind: any RuleKind, when: [Condition] = [], schemaPointer: JSONPointer = .root, event: String? = nil, crashesClients: Bool = false) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -45,42 +43,6 @@ public final class Rule: Sendable {
         self.schemaPointer = schemaPointer
         self.event = event
         self.crashesClients = crashesClients
-    }
-
-    public enum Kind: Sendable {
-        /// The number of elements (or members) at `path` is within `min...max` and not in
-        /// `forbidden`. With `distinct`, entries with equal values at that pointer count once.
-        /// With `where`, only entries on which all these conditions hold are counted.
-        case count(path: PathPattern, min: Int?, max: Int?, forbidden: [Int], distinct: PathPattern?, where: [Condition])
-        /// The values at `path` are pairwise distinct.
-        case unique(path: PathPattern)
-        /// Each string at `path` equals `key` of one element of `targets` that satisfies
-        /// `targetWhere`. With `required`, null or absent values are violations too.
-        case reference(path: PathPattern, targets: PathPattern, key: PathPattern, targetWhere: [Condition], required: Bool)
-        /// Each string at `path` is an RFC 3986 relative reference; `allowAuthority`
-        /// admits network-path references (`//host/x`).
-        case relativeReference(path: PathPattern, allowAuthority: Bool)
-        /// The value at `path` equals `value`.
-        case equals(path: PathPattern, value: JSON)
-
-        public var name: String {
-            switch self {
-            case .count: "count"
-            case .unique: "unique"
-            case .reference: "reference"
-            case .relativeReference: "relativeReference"
-            case .equals: "equals"
-            }
-        }
-
-        /// The main path the rule checks.
-        public var path: PathPattern {
-            switch self {
-            case .count(let path, _, _, _, _, _), .unique(let path), .reference(let path, _, _, _, _),
-                 .relativeReference(let path, _), .equals(let path, _):
-                path
-            }
-        }
     }
 }
 

@@ -3,7 +3,7 @@ import JSON
 /// Reads and checks `metadata.tabgen.rules`. A rule that names an unknown kind, lacks
 /// a parameter, or whose pointer addresses nothing in the schema is a schema error,
 /// reported where it stands in the file.
-struct RuleReader {
+package struct RuleReader {
     let document: SchemaDocument
     var sink: ErrorSink
     let navigator: SchemaNavigator
@@ -18,16 +18,7 @@ struct RuleReader {
         navigator = SchemaNavigator(document: document)
     }
 
-    static let kinds = ["count", "unique", "reference", "relativeReference", "equals"]
     static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path", "event", "crashesClients"]
-    static let parameters: [String: Set<String>] = [
-        "count": ["min", "max", "forbidden", "distinct", "where"],
-        "unique": [],
-        "reference": ["targets", "key", "targetWhere", "required"],
-        "relativeReference": ["allowAuthority"],
-        "equals": ["value"],
-    ]
-
     mutating func readRules(_ value: JSON, at pointer: JSONPointer) -> [Rule] {
         guard case .array(let elements) = value else {
             sink.report(pointer, "rules must be an array of rule objects, found \(value.kindName)")
@@ -55,13 +46,14 @@ struct RuleReader {
         }
         let errorCount = sink.errors.count
         guard case .string(let kindName)? = object["kind"] else {
-            sink.report(object["kind"] == nil ? pointer : pointer.appending(key: "kind"), "a rule needs \"kind\": one of \(Self.kinds.joined(separator: ", "))")
+            sink.report(object["kind"] == nil ? pointer : pointer.appending(key: "kind"), "a rule needs \"kind\": one of \(RuleKinds.names.joined(separator: ", "))")
             return nil
         }
-        guard let allowed = Self.parameters[kindName] else {
-            sink.report(pointer.appending(key: "kind"), "unknown rule kind \(JSONWriter.quoted(kindName)); known kinds are \(Self.kinds.joined(separator: ", "))")
+        guard let kindType = RuleKinds.named(kindName) else {
+            sink.report(pointer.appending(key: "kind"), "unknown rule kind \(JSONWriter.quoted(kindName)); known kinds are \(RuleKinds.names.joined(separator: ", "))")
             return nil
         }
+        let allowed = kindType.parameters
         for key in object.keys where !Self.common.contains(key) && !allowed.contains(key) {
             sink.report(pointer.appending(key: key), "\(JSONWriter.quoted(key)) is not a parameter of a \(kindName) rule; it takes \(allowed.union(Self.common).sorted().joined(separator: ", "))", atKey: true)
         }
@@ -89,69 +81,14 @@ struct RuleReader {
         }
         let when = conditions(object["when"], at: pointer.appending(key: "when"), from: root) ?? []
 
-        let kind: Rule.Kind
-        switch kindName {
-        case "count":
-            let min = integer(object, "min", at: pointer)
-            let max = integer(object, "max", at: pointer)
-            var forbidden: [Int] = []
-            if let list = object["forbidden"] {
-                if case .array(let values) = list, let numbers = Optional(values.compactMap(Self.nonNegativeInteger)), numbers.count == values.count {
-                    forbidden = numbers
-                } else {
-                    sink.report(pointer.appending(key: "forbidden"), "forbidden must be an array of non-negative integers")
-                }
-            }
-            if min == nil, max == nil, forbidden.isEmpty {
-                sink.report(pointer, "a count rule needs min, max or forbidden")
-            }
-            requireShape(schemas, at: pathPointer, accepts: { if case .elements = $0 { true } else if case .values = $0 { true } else if case .properties = $0 { true } else if case .empty = $0 { true } else { false } },
-                         what: "an array or object")
-            var distinct: PathPattern?
-            if object["distinct"] != nil, let key = pattern(object, "distinct", at: pointer, required: false) {
-                let entries = navigator.schemas(at: PathPattern([.wildcard]), from: schemas).schemas
-                if let failure = navigator.schemas(at: key, from: entries).failure {
-                    sink.report(pointer.appending(key: "distinct"), "distinct \(JSONWriter.quoted(key.description)) addresses nothing in an entry: \(failure)")
-                }
-                distinct = key
-            }
-            let entries = navigator.schemas(at: PathPattern([.wildcard]), from: schemas).schemas
-            let filter = conditions(object["where"], at: pointer.appending(key: "where"), from: entries) ?? []
-            kind = .count(path: path, min: min, max: max, forbidden: forbidden, distinct: distinct, where: filter)
-        case "unique":
-            kind = .unique(path: path)
-        case "reference":
-            guard let targets = pattern(object, "targets", at: pointer, required: true),
-                  let key = pattern(object, "key", at: pointer, required: true) else { return nil }
-            let targetSchemas = navigator.schemas(at: targets, from: root)
-            if let failure = targetSchemas.failure {
-                sink.report(pointer.appending(key: "targets"), "targets \(JSONWriter.quoted(targets.description)) addresses nothing in the schema: \(failure)")
-                return nil
-            }
-            if let failure = navigator.schemas(at: key, from: targetSchemas.schemas).failure {
-                sink.report(pointer.appending(key: "key"), "key \(JSONWriter.quoted(key.description)) addresses nothing in a target: \(failure)")
-            }
-            let targetWhere = conditions(object["targetWhere"], at: pointer.appending(key: "targetWhere"), from: targetSchemas.schemas) ?? []
-            let required = boolean(object, "required", at: pointer) ?? false
-            kind = .reference(path: path, targets: targets, key: key, targetWhere: targetWhere, required: required)
-        case "relativeReference":
-            requireShape(schemas, at: pathPointer, accepts: { if case .type(.string) = $0 { true } else if case .empty = $0 { true } else { false } },
-                         what: "a string")
-            kind = .relativeReference(path: path, allowAuthority: boolean(object, "allowAuthority", at: pointer) ?? false)
-        default:  // "equals"
-            guard let expected = object["value"] else {
-                sink.report(pointer, "an equals rule needs \"value\"")
-                return nil
-            }
-            kind = .equals(path: path, value: expected)
-        }
+        guard let kind = kindType.read(object, path: path, schemas: schemas, root: root, at: pointer, reader: &self) else { return nil }
         let crashesClients = boolean(object, "crashesClients", at: pointer) ?? false
         if crashesClients, severity != .error {
             // Clients tolerate warnings anyway; a warning that crashes them is an error.
             sink.report(pointer.appending(key: "crashesClients"), "crashesClients needs severity \"error\": a rule whose payloads crash the clients is not a warning")
         }
         guard sink.errors.count == errorCount else { return nil }
-        return Rule(code: code, severity: severity, message: message ?? Rule.defaultMessage(kind: kindName), description: description,
+        return Rule(code: code, severity: severity, message: message ?? kindType.defaultMessage, description: description,
                     kind: kind, when: when, schemaPointer: pointer, event: event, crashesClients: crashesClients)
     }
 
@@ -190,13 +127,13 @@ struct RuleReader {
         return (named, schema)
     }
 
-    private mutating func requireShape(_ schemas: [Schema], at pointer: JSONPointer, accepts: (Form) -> Bool, what: String) {
+    mutating func requireShape(_ schemas: [Schema], at pointer: JSONPointer, accepts: (Form) -> Bool, what: String) {
         guard !schemas.contains(where: { accepts($0.form) }) else { return }
         let forms = schemas.map { $0.form.keyword }.joined(separator: ", ")
         sink.report(pointer, "this rule needs \(what) at its path, but the schema there has the \(forms) form")
     }
 
-    private mutating func conditions(_ value: JSON?, at pointer: JSONPointer, from base: [Schema]) -> [Condition]? {
+    mutating func conditions(_ value: JSON?, at pointer: JSONPointer, from base: [Schema]) -> [Condition]? {
         guard let value else { return nil }
         guard case .array(let elements) = value else {
             sink.report(pointer, "conditions must be an array, found \(value.kindName)")
@@ -246,7 +183,7 @@ struct RuleReader {
 
     // MARK: Typed parameter access
 
-    private mutating func string(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool) -> String? {
+    mutating func string(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool) -> String? {
         guard let value = object[key] else {
             if required { sink.report(pointer, "a rule needs \(JSONWriter.quoted(key))") }
             return nil
@@ -258,7 +195,7 @@ struct RuleReader {
         return text
     }
 
-    private mutating func pattern(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool) -> PathPattern? {
+    mutating func pattern(_ object: JSONObject, _ key: String, at pointer: JSONPointer, required: Bool) -> PathPattern? {
         guard let text = string(object, key, at: pointer, required: required) else { return nil }
         guard let pattern = PathPattern(text) else {
             sink.report(pointer.appending(key: key), "\(JSONWriter.quoted(text)) is not a JSON pointer (RFC 6901: empty, or \"/\" then tokens, with ~0 and ~1 escapes)")
@@ -267,7 +204,7 @@ struct RuleReader {
         return pattern
     }
 
-    private mutating func integer(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Int? {
+    mutating func integer(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Int? {
         guard let value = object[key] else { return nil }
         guard let number = Self.nonNegativeInteger(value) else {
             sink.report(pointer.appending(key: key), "\(key) must be a non-negative integer")
@@ -276,7 +213,7 @@ struct RuleReader {
         return number
     }
 
-    private mutating func boolean(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
+    mutating func boolean(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
         guard let value = object[key] else { return nil }
         guard case .bool(let flag) = value else {
             sink.report(pointer.appending(key: key), "\(key) must be true or false, found \(value.kindName)")

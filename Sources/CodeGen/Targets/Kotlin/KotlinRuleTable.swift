@@ -10,56 +10,33 @@ enum KotlinRuleTable {
     }
 
     static func expression(_ rule: Rule) -> [String] {
-        let kind: (name: String, arguments: [String])
-        switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
-            kind = ("Count", ["path = \(pattern(path))", "min = \(optional(min))", "max = \(optional(max))",
-                              "forbidden = \(intList(forbidden))", "distinct = \(distinct.map(pattern) ?? "null")",
-                              "distinctText = \(KotlinLiterals.string(distinct.map { "\($0)" } ?? ""))",
-                              "where = \(conditions(filter))", "whereText = \(KotlinLiterals.string(describe(filter)))"])
-        case .unique(let path):
-            kind = ("Unique", ["path = \(pattern(path))"])
-        case .reference(let path, let targets, let key, let targetWhere, let required):
-            kind = ("Reference", ["path = \(pattern(path))", "targets = \(pattern(targets))", "key = \(pattern(key))",
-                                  "targetWhere = \(conditions(targetWhere))", "required = \(required)",
-                                  "targetsText = \(KotlinLiterals.string("\(targets)"))",
-                                  "keyText = \(KotlinLiterals.string("\(key)"))",
-                                  "targetWhereText = \(KotlinLiterals.string(describe(targetWhere)))"])
-        case .relativeReference(let path, let allowAuthority):
-            kind = ("RelativeReference", ["path = \(pattern(path))", "allowAuthority = \(allowAuthority)"])
-        case .equals(let path, let value):
-            kind = ("Equals", ["path = \(pattern(path))", "value = \(json(value))"])
+        // `TabgenRule.Name(...)`: the runtime's class of the kind's name, capitalized,
+        // with named arguments; the runtime words patterns and conditions from `words`.
+        let kindName = type(of: rule.kind).capitalizedName
+        let arguments = rule.kind.arguments.map { argument -> String in
+            let value: String
+            switch argument.value {
+            case .pattern(let path): value = pattern(path)
+            case .optionalPattern(let path): value = path.map(pattern) ?? "null"
+            case .integer(let number): value = optional(number)
+            case .integers(let numbers): value = intList(numbers)
+            case .flag(let flag): value = "\(flag)"
+            case .conditions(let list): value = conditions(list)
+            case .json(let json): value = self.json(json)
+            case .words(let text): value = KotlinLiterals.string(text)
+            }
+            return "\(argument.name) = \(value)"
         }
         let severity = rule.severity == .error ? "TabgenSeverity.ERROR" : "TabgenSeverity.WARNING"
         return ["TabgenRule(",
                 "    code = \(KotlinLiterals.string(rule.code)),",
                 "    severity = \(severity),",
                 "    message = \(KotlinLiterals.string(rule.message)),",
-                "    kind = TabgenRule.\(kind.name)("]
-            + kind.arguments.map { "        \($0)," }
+                "    kind = TabgenRule.\(kindName)("]
+            + arguments.map { "        \($0)," }
             + ["    ),",
                "    conditions = \(conditions(rule.when)),",
                ")"]
-    }
-
-    /// The conditions as `tabgen validate` words them in messages (`RuleEngine.describe`),
-    /// joined with " and ": the generated runtime writes the same reasons as the CLI
-    /// without printing patterns itself.
-    static func describe(_ conditions: [Condition]) -> String {
-        conditions.map { condition in
-            switch condition.test {
-            case .present(true): "\(condition.path) is present"
-            case .present(false): "\(condition.path) is absent or null"
-            case .count(let min, let max): "\(condition.path) has \(min ?? 0)...\(max.map(String.init) ?? "") entries"
-            case .equals(let value): "\(condition.path) is \(show(value))"
-            }
-        }.joined(separator: " and ")
-    }
-
-    /// `RuleEngine.show`: compact JSON, cut at 120 characters.
-    static func show(_ value: JSON) -> String {
-        let text = JSONWriter.string(value)
-        return text.count > 120 ? String(text.prefix(117)) + "..." : text
     }
 
     static func optional(_ value: Int?) -> String {

@@ -172,22 +172,19 @@ enum RubyContractData {
             ("definition", definition.map(JSON.string)), ("code", .string(rule.code)), ("severity", .string(rule.severity == .error ? "error" : "warning")),
             ("kind", .string(rule.kind.name)),
         ]
-        switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
-            members += [("path", pattern(path)), ("min", optional(min)), ("max", optional(max)),
-                        ("forbidden", forbidden.isEmpty ? nil : .array(forbidden.map { .number(Double($0)) })),
-                        ("distinct", distinct.map(pattern)),
-                        ("where", filter.isEmpty ? nil : conditions(filter))]
-        case .unique(let path):
-            members.append(("path", pattern(path)))
-        case .reference(let path, let targets, let key, let targetWhere, let required):
-            members += [("path", pattern(path)), ("targets", pattern(targets)), ("key", pattern(key)),
-                        ("required", required ? .bool(true) : nil),
-                        ("targetWhere", targetWhere.isEmpty ? nil : conditions(targetWhere))]
-        case .relativeReference(let path, let allowAuthority):
-            members += [("path", pattern(path)), ("allowAuthority", .bool(allowAuthority))]
-        case .equals(let path, let value):
-            members += [("path", pattern(path)), ("value", value)]
+        // The kind's arguments as the runtime reads them, without those it may leave
+        // out (nil, empty, false) and without words (the runtime words patterns itself).
+        for argument in rule.kind.arguments where !argument.isOmittable {
+            switch argument.value {
+            case .pattern(let path): members.append((argument.name, pattern(path)))
+            case .optionalPattern(let path): members.append((argument.name, path.map(pattern)))
+            case .integer(let number): members.append((argument.name, optional(number)))
+            case .integers(let numbers): members.append((argument.name, .array(numbers.map { .number(Double($0)) })))
+            case .flag(let flag): members.append((argument.name, .bool(flag)))
+            case .conditions(let list): members.append((argument.name, conditions(list)))
+            case .json(let json): members.append((argument.name, json))
+            case .words: break
+            }
         }
         if !rule.when.isEmpty { members.append(("when", conditions(rule.when))) }
         members.append(("message", .string(rule.message)))

@@ -9,19 +9,23 @@ enum SwiftRuleTable {
     }
 
     static func expression(_ rule: Rule) -> String {
-        let kind: String
-        switch rule.kind {
-        case .count(let path, let min, let max, let forbidden, let distinct, let filter):
-            kind = ".count(path: \(pattern(path)), min: \(optional(min)), max: \(optional(max)), forbidden: [\(forbidden.map(String.init).joined(separator: ", "))], distinct: \(distinct.map(pattern) ?? "nil"), where: \(conditions(filter)))"
-        case .unique(let path):
-            kind = ".unique(path: \(pattern(path)))"
-        case .reference(let path, let targets, let key, let targetWhere, let required):
-            kind = ".reference(path: \(pattern(path)), targets: \(pattern(targets)), key: \(pattern(key)), targetWhere: \(conditions(targetWhere)), required: \(required))"
-        case .relativeReference(let path, let allowAuthority):
-            kind = ".relativeReference(path: \(pattern(path)), allowAuthority: \(allowAuthority))"
-        case .equals(let path, let value):
-            kind = ".equals(path: \(pattern(path)), value: \(json(value)))"
+        // `.name(label: value, ...)`: the runtime's `TabgenRule.Kind` case of the same
+        // name, its labels the arguments' names (the words are the Kotlin runtime's).
+        let arguments = rule.kind.arguments.compactMap { argument -> String? in
+            let value: String
+            switch argument.value {
+            case .pattern(let path): value = pattern(path)
+            case .optionalPattern(let path): value = path.map(pattern) ?? "nil"
+            case .integer(let number): value = optional(number)
+            case .integers(let numbers): value = "[\(numbers.map(String.init).joined(separator: ", "))]"
+            case .flag(let flag): value = "\(flag)"
+            case .conditions(let list): value = conditions(list)
+            case .json(let json): value = self.json(json)
+            case .words: return nil
+            }
+            return "\(argument.name): \(value)"
         }
+        let kind = ".\(rule.kind.name)(\(arguments.joined(separator: ", ")))"
         let severity = rule.severity == .error ? ".error" : ".warning"
         return "TabgenRule(code: \(SwiftLiterals.string(rule.code)), severity: \(severity), message: \(SwiftLiterals.string(rule.message)), kind: \(kind), when: \(conditions(rule.when)))"
     }

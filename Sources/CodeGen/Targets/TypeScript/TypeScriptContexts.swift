@@ -248,23 +248,23 @@ struct TypeScriptContexts {
             rule.members.forEach { parameters.insert($0.key) }
         }
         let integers: Set<String> = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
-        return [
+        var features = [
             "usesTimestamp": types.contains("timestamp"),
             "usesIntegers": !types.isDisjoint(with: integers),
             "usesValues": forms.contains("values"),
             "usesDiscriminator": forms.contains("discriminator"),
             "usesRules": !rules.isEmpty,
-            "usesCount": kinds.contains("count"),
-            "usesUnique": kinds.contains("unique"),
-            "usesReference": kinds.contains("reference"),
-            "usesRelativeReference": kinds.contains("relativeReference"),
-            "usesEquals": kinds.contains("equals"),
             // TG022, beside unique and reference rules.
             "usesEquivalence": kinds.contains("unique") || kinds.contains("reference"),
             // Count (`where`, `distinct`) and reference messages describe conditions and paths.
             "usesConditionText": kinds.contains("count") || kinds.contains("reference"),
             "usesDistinct": parameters.contains("distinct"),
         ]
+        // `usesCount`, `usesRelativeReference`, ...: each kind's case of the rule switch.
+        for kind in RuleKinds.all {
+            features["uses" + kind.capitalizedName] = kinds.contains(kind.name)
+        }
+        return features
     }
 
     /// The schema with `metadata` dropped from every schema node (and only there: a

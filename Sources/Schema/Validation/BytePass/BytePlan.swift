@@ -161,10 +161,21 @@ extension BytePlan {
     }
 }
 
-private struct Unsupported: Error {}
+/// Compiles schemas into nodes and rules into the trie. Each rule kind says what the
+/// pass decides of it (`RuleKind.planBytes`) through this builder.
+package struct BytePlanBuilder {
+    /// Something the pass does not handle: every payload then takes the tree path.
+    package struct Unsupported: Error {}
 
-/// Compiles schemas into nodes and rules into the trie.
-private struct BytePlanBuilder {
+    /// A rule as the pass decides it, before the trie is laid out.
+    package struct PendingByteRule {
+        let pending: PendingRule
+
+        init(_ pending: PendingRule) {
+            self.pending = pending
+        }
+    }
+
     let document: SchemaDocument
     var plan = BytePlan()
     var definitionNodes: [String: Int32] = [:]
@@ -395,39 +406,7 @@ private struct BytePlanBuilder {
         for (index, rule) in document.extensions.rules.enumerated() {
             var when: [PendingCondition] = []
             for item in rule.when { when.append(try condition(item, base: [], entry: -1)) }
-            let compiled: PendingRule
-            switch rule.kind {
-            case .count(let path, let min, let max, let forbidden, let distinct, let filter):
-                // One counted value: entries then all belong to it.
-                guard !path.hasWildcard else { throw Unsupported() }
-                let entryTokens = path.tokens + [.wildcard]
-                let entry = node(for: entryTokens)
-                entries.insert(entry)
-                guard filter.count <= 4 else { throw Unsupported() }  // BytePass.Cursors
-                var conditions: [PendingCondition] = []
-                for item in filter { conditions.append(try condition(item, base: entryTokens, entry: entry)) }
-                compiled = .count(probe: probe(path.tokens, entry: -1), entry: entry, min: min ?? 0, max: max ?? Int.max,
-                                  forbidden: forbidden, distinct: distinct.map { probe(entryTokens + $0.tokens, entry: entry) },
-                                  filter: conditions)
-            case .unique(let path):
-                compiled = .unique(probe: probe(path.tokens, entry: -1))
-            case .reference(let path, let targets, let key, let targetWhere, let required):
-                let target = node(for: targets.tokens)
-                entries.insert(target)
-                guard targetWhere.count <= 4 else { throw Unsupported() }  // BytePass.Cursors
-                var conditions: [PendingCondition] = []
-                for item in targetWhere { conditions.append(try condition(item, base: targets.tokens, entry: target)) }
-                compiled = .reference(probe: probe(path.tokens, entry: -1), wildcard: path.hasWildcard, targets: target,
-                                      key: probe(targets.tokens + key.tokens, entry: target), filter: conditions, required: required)
-            case .relativeReference(let path, let allowAuthority):
-                checkRequests[node(for: path.tokens)].append(BytePlan.Check(
-                    kind: allowAuthority ? .relativeReferenceWithAuthority : .relativeReference, rule: Int32(index)))
-                compiled = .onTheSpot
-            case .equals(let path, let value):
-                let constant = try constant(value, exact: false)
-                checkRequests[node(for: path.tokens)].append(BytePlan.Check(kind: .equals, rule: Int32(index), constant: constant))
-                compiled = .onTheSpot
-            }
+            let compiled = try rule.kind.planBytes(&self, rule: index).pending
             pending.append((when, compiled))
         }
         guard trieChildren.count <= 64 else { throw Unsupported() }

@@ -1,0 +1,101 @@
+import JSON
+
+/// `unique`: the values at `path` are pairwise distinct (a null is no value), and no two
+/// strings are canonically equivalent (TG022).
+package struct UniqueRule: RuleKind {
+    package let path: PathPattern
+
+    package init(path: PathPattern) {
+        self.path = path
+    }
+
+    package static let name = "unique"
+    package static let parameters: Set<String> = []
+    package static let defaultMessage = "{reason}"
+
+    package static func read(_ object: JSONObject, path: PathPattern, schemas: [Schema], root: [Schema], at pointer: JSONPointer, reader: inout RuleReader) -> UniqueRule? {
+        UniqueRule(path: path)
+    }
+
+    package var failsWhenAbsent: Bool { false }
+
+    package var arguments: [RuleArgument] {
+        [RuleArgument("path", .pattern(path))]
+    }
+
+    package func compare(to after: UniqueRule, in movement: inout RuleMovement) {
+        // Only the path, which the caller compares.
+    }
+
+    package func planBytes(_ builder: inout BytePlanBuilder, rule index: Int) throws(BytePlanBuilder.Unsupported) -> BytePlanBuilder.PendingByteRule {
+        .init(.unique(probe: builder.probe(path.tokens, entry: -1)))
+    }
+
+    package func compiled() -> any CompiledRuleKind {
+        Compiled(path: CompiledPath(path))
+    }
+
+    final class Compiled: CompiledRuleKind {
+        let path: CompiledPath
+
+        init(path: CompiledPath) {
+            self.path = path
+        }
+
+        /// Not direct: measured, its report, which keeps every value, costs more than the
+        /// pass on payloads where it holds.
+        var reportsDirectly: Bool { false }
+
+        func passes(_ payload: JSON, buffer: inout [JSON]) -> Bool {
+            var nonASCII = false
+            return path.forEach(in: payload) { value in
+                if value.isNull { return true }
+                if buffer.count >= CompiledRule.pairwiseLimit { return false }
+                if buffer.contains(value) { return false }
+                // Canonically equivalent strings (TG022): String == is canonical
+                // equivalence, and two ASCII strings are equivalent only when equal.
+                if case .string(let text) = value {
+                    if !nonASCII, !CompiledRule.isASCII(text) { nonASCII = true }
+                    if nonASCII, buffer.contains(where: { if case .string(let other) = $0 { other == text } else { false } }) { return false }
+                }
+                buffer.append(value)
+                return true
+            }
+        }
+
+        func report(_ payload: JSON, _ reporter: RuleReporter, into findings: inout [Finding]) {
+            // One walk: the values (a null is no value: two are no duplicate) and where
+            // each is, the indices its wildcards took (`wildcards` to a value).
+            var values: [JSON] = []
+            values.reserveCapacity(8)
+            var places: [Int] = []
+            places.reserveCapacity(8)
+            var wildcards = 0
+            path.forEachLocated(in: payload) { value, positions in
+                guard !value.isNull else { return }
+                values.append(value)
+                if positions.count == 1 { places.append(positions[0]) } else { places.append(contentsOf: positions) }
+                wildcards = positions.count
+            }
+            let duplicates = RuleEngine.duplicates(values)
+            guard !duplicates.isEmpty else { return }
+            func tokens(_ ordinal: Int) -> [PathToken] {
+                path.tokens(at: Array(places[(ordinal * wildcards)..<((ordinal + 1) * wildcards)]), in: payload)
+            }
+            for duplicate in duplicates {
+                let value = values[duplicate.ordinal]
+                let at = tokens(duplicate.ordinal)
+                let first = tokens(duplicate.first)
+                if duplicate.exact {
+                    findings.append(reporter.finding(at, value: value) { bytes in
+                        MessageBytes.appendShown(value, at: at, in: reporter.text, to: &bytes)
+                        MessageBytes.append(" is also at ", to: &bytes)
+                        MessageBytes.appendPointer(first, to: &bytes)
+                    })
+                } else {
+                    findings.append(CanonicalEquivalence.finding(at: at, message: CanonicalEquivalence.uniqueMessage(value, first: values[duplicate.first], at: JSONPointer(first))))
+                }
+            }
+        }
+    }
+}
