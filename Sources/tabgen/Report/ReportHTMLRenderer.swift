@@ -299,7 +299,7 @@ struct ReportHTMLRenderer {
     .swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:2px;margin-right:.3rem;vertical-align:-.1rem}.legend .count{color:var(--muted)}
     .scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.85rem;margin:.4rem 0}th,td{border-bottom:1px solid var(--line);padding:.15rem .5rem;text-align:left;vertical-align:top}
     td{font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600}
-    .totals{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:1rem}
+    .totals{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.5rem 2rem}.totals table{flex:0 1 auto}
     .worst{padding-left:1.5rem}.payload{margin:.8rem 0}.carried{color:var(--muted);margin:0}
     .findings td:last-child{overflow-wrap:anywhere}tr.error td:nth-child(2){color:var(--error);font-weight:600}tr.warning td:nth-child(2){color:var(--warning);font-weight:600}
     .rest{color:var(--muted);font-style:italic}
