@@ -177,6 +177,14 @@ struct ReportCommandTests {
         #expect(html.contains("data-series=\"other (2 more)\""))
         #expect(html.contains("<tr class=\"rest\"><th scope=\"row\">10 more (the limit of rows shown)</th><td>10</td><td>0</td><td>0</td><td></td></tr>"))
         #expect(count("<li class=\"payload\"", in: html) == ReportHTMLRenderer.defaultWorst)
+        // More days than drawn: the last 400, and a note counting the payloads before them.
+        let span = try report([
+            line("a", 1, app: "1", at: "2024-01-01T00:00:00Z", findings: [("error", "TG104", 1, "m")]),
+            line("a", 2, app: "1", at: "2025-06-01T00:00:00Z", findings: [("error", "TG104", 1, "m")]),
+        ]).stdout
+        #expect(span.contains("data-buckets=\"\(ReportHTMLRenderer.maxBuckets)\" data-unit=\"day\""))
+        #expect(span.contains("The charts draw the last 400 days (the limit of buckets drawn); 1 payload before them is counted in the totals, not drawn."))
+        #expect(count("<rect class=\"bar\"", in: span) == 2)
     }
 
     @Test func overLongRecordIsRefused() throws {
