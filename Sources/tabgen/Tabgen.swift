@@ -14,7 +14,7 @@ struct Tabgen: ParsableCommand {
         Exit codes: 0 success, 1 invalid input found (findings printed), 2 usage, I/O or schema error.
         """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self, ExplainCommand.self, InitCommand.self, ConfigCommand.self, PathsCommand.self, ConformanceCommand.self]
+        subcommands: [ValidateCommand.self, PlanCommand.self, DiffCommand.self, EmitCommand.self, CheckCommand.self, ExplainCommand.self, InitCommand.self, ConfigCommand.self, PathsCommand.self, ReportCommand.self, ConformanceCommand.self]
     )
 
     static var subcommandNames: [String] {

@@ -3,7 +3,8 @@
 # (Tests/Spark/make_logs.py: bare CRs, invalid UTF-8, duplicate keys, lone surrogates, an
 # over-long line...), its findings compared record for record with those of one
 # `tabgen validate --jsonl --payload /payload` process over the same files, and its report
-# with that process's counts. Installs pyspark from PyPI when missing (Java 17 must be on
+# with that process's counts, its report.html byte for byte with the page `tabgen report`
+# makes from that process's findings. Installs pyspark from PyPI when missing (Java 17 must be on
 # PATH). About 30 s, most of it Spark starting.
 #
 #   Tests/Spark/run.sh [BINARY]     default .build/release/tabgen
@@ -25,6 +26,8 @@ status=$?
 python3 integrations/spark/tabgen_spark.py --master 'local[2]' --tabgen "$binary" --schema schema.json \
     --max-bytes 4096 --out "$work/out" "$work"/logs/*.jsonl > "$work/spark.log" 2>&1
 spark_status=$?
+# The report page from the one process's findings, to equal the job's (out/report.html).
+"$binary" report --out "$work/direct.html" "$work/direct.jsonl" 2> "$work/report.err"
 python3 - "$work" "$status" "$spark_status" <<'PY'
 import glob, json, pathlib, sys
 work, status, spark_status = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
@@ -75,6 +78,10 @@ for r in report:
         report_by_app[r.get("app")] = report_by_app.get(r.get("app"), 0) + r["findings"]
 check("the report's counts by app version are the process's", by_app == report_by_app, f"{by_app} vs {report_by_app}")
 check("the report has days", all(r.get("day") is None or len(r["day"]) == 10 for r in report) and any(r.get("day") for r in report))
+page, direct_page = work / "out" / "report.html", work / "direct.html"
+check("the job's report page is, byte for byte, the page `tabgen report` makes from the one process's findings",
+      page.exists() and direct_page.exists() and page.read_bytes() == direct_page.read_bytes(),
+      (work / "report.err").read_text() + f" job page {page.stat().st_size if page.exists() else 'missing'} bytes")
 print(f"spark: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY

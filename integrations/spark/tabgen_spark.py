@@ -19,6 +19,7 @@ Writes, under --out:
              carried members)
   report/    counts by app version, platform, day and code (JSON Lines; code "valid" counts
              the valid lines, so each group's lines add up)
+  report.html  the page `tabgen report` makes from findings/ (on the driver; --page)
 
 Usage (see docs/scale.md):
   spark-submit --master local[2] integrations/spark/tabgen_spark.py \\
@@ -44,6 +45,8 @@ def parse_arguments(argv):
     parser.add_argument("--carry", default="", help="more pointers to carry into the findings, comma-separated")
     parser.add_argument("--max-bytes", type=int, help="tabgen's --max-bytes: the longest line read")
     parser.add_argument("--master", help="Spark master when not run by spark-submit (e.g. local[2])")
+    parser.add_argument("--page", help="where the driver writes the report page (default OUT/report.html when OUT is a local folder; "
+                                       "none for another file system unless given)")
     return parser.parse_args(argv)
 
 
@@ -102,6 +105,31 @@ def as_text(value):
     return json.dumps(value, sort_keys=True)
 
 
+def write_report_page(spark, arguments):
+    """The page of `tabgen report` from the findings just written, made on the driver with
+    the same binary: the findings are read back (Spark's own JSON Lines, so its text reader
+    is safe here) and streamed to the process, so the page equals the one `tabgen report`
+    makes from one `tabgen validate` process over the same files."""
+    page = arguments.page
+    if page is None:
+        if "://" in arguments.out:
+            return None
+        page = os.path.join(arguments.out, "report.html")
+    command = [os.path.abspath(arguments.tabgen), "report", "--time", arguments.time, "--by", arguments.app,
+               "--platform", arguments.platform, "--out", page, "-"]
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for row in spark.read.text(os.path.join(arguments.out, "findings")).toLocalIterator():
+            process.stdin.write(row.value.encode("utf-8") + b"\n")
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # tabgen stopped reading: its exit status and message say why
+    error = process.stderr.read()
+    if process.wait() != 0:
+        raise RuntimeError(f"tabgen report failed (exit {process.returncode}): " + error.decode("utf-8", "replace")[-2000:])
+    return page
+
+
 def main(argv):
     from pyspark.sql import SparkSession, functions
     from pyspark.sql.types import LongType, StringType, StructField, StructType
@@ -140,6 +168,9 @@ def main(argv):
         .withColumn("code", functions.lit("valid")).select(*keys, "code", "findings")
     report = by_code.unionByName(valid).orderBy(*keys, "code")
     report.coalesce(1).write.mode("overwrite").json(os.path.join(arguments.out, "report"))
+    page = write_report_page(spark, arguments)
+    if page:
+        print(f"tabgen-spark: the report page is {page}")
     totals = lines.groupBy("status").count().collect()
     print("tabgen-spark: " + ", ".join(f"{row['count']} {row['status']}" for row in sorted(totals, key=lambda r: r["status"])))
     spark.stop()

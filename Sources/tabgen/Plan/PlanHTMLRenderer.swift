@@ -403,7 +403,7 @@ struct PlanHTMLRenderer {
             let html = text.split(separator: "\n\n", omittingEmptySubsequences: true).map { block in
                 var block = String(block)
                 while block.hasSuffix("\n") { block.removeLast() }
-                let paragraph = PlanHTMLRenderer.escapedText(block)
+                let paragraph = HTMLText.escaped(block)
                 return block.hasPrefix("### ") ? "<h4>\(paragraph.dropFirst(4))</h4>" : "<p>\(paragraph)</p>"
             }.joined()
             cache[code] = html
@@ -411,25 +411,7 @@ struct PlanHTMLRenderer {
         }
     }
 
-    private func escaped(_ text: String) -> String { Self.escapedText(text) }
-
-    /// Text for HTML content and attribute values: control characters as visible escapes
-    /// (ControlCharacters), then the five characters HTML gives meaning.
-    static func escapedText(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in ControlCharacters.escaped(text) {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
-    }
+    private func escaped(_ text: String) -> String { HTMLText.escaped(text) }
 
     static let style = """
     :root{--added:#1a7f37;--removed:#cf222e;--changed:#9a6700;--selected:#0969da;--ink:#1f2328;--muted:#59636e;--line:#d0d7de}

@@ -1,6 +1,6 @@
 // The storyboard page of `tabgen plan --format html` in headless Chromium, checked against
 // `tabgen plan --format json` on the same input. Node 20 built-ins only; Chromium is driven
-// over the DevTools protocol on --remote-debugging-pipe (fds 3 and 4, NUL-terminated).
+// by the shared DevTools client (Tests/Browser/devtools.mjs).
 //
 //   node run.mjs TABGEN [--chromium PATH] [--screenshot PNG] [--steps N] [--seed S]
 //
@@ -15,11 +15,12 @@
 // platforms differ it checks both bars are drawn (a non-empty box for every tab the JSON
 // says is visible), takes a screenshot (--screenshot writes it) and prints the page to PDF.
 // Prints one "ok"/"not ok" line per check and "plan-browser: N passed, M failed".
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
+import { launch, open as openURL } from "../../Browser/devtools.mjs"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
@@ -83,54 +84,13 @@ function plan(sequence, format) {
 // MARK: Chromium
 
 // The network is blocked: no DNS, and a proxy that refuses every connection.
-const browser = spawn(option("--chromium") ?? "chromium", [
-  "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
-  "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9", "--window-size=1100,900", "about:blank",
-], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] })
-let stderr = ""
-browser.stderr.on("data", (chunk) => (stderr += chunk))
-let nextId = 0
-const pending = new Map()
-const listeners = []
-let buffer = ""
-browser.stdio[4].on("data", (chunk) => {
-  buffer += chunk
-  for (let end = buffer.indexOf("\0"); end >= 0; end = buffer.indexOf("\0")) {
-    const message = JSON.parse(buffer.slice(0, end))
-    buffer = buffer.slice(end + 1)
-    if (message.method) { for (const listener of listeners) listener(message); continue }
-    const waiter = pending.get(message.id)
-    if (!waiter) continue
-    pending.delete(message.id)
-    if (message.error) waiter.reject(new Error(`${message.error.message} ${message.error.data ?? ""}`))
-    else waiter.resolve(message.result)
-  }
-})
-const send = (method, params = {}, sessionId) => new Promise((resolve, reject) => {
-  const id = ++nextId
-  pending.set(id, { resolve, reject })
-  browser.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0")
-})
-const evaluate = async (sessionId, expression) => {
-  const { result, exceptionDetails } = await send("Runtime.evaluate", { expression, returnByValue: true }, sessionId)
-  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text)
-  return result.value
-}
+const browser = launch({ chromium: option("--chromium"), flags: ["--window-size=1100,900"], blockNetwork: true })
+const { send, evaluate } = browser
 
 /** Opens `file` in a new tab; returns the session and the URLs it requested. */
 async function open(file) {
-  const { targetId } = await send("Target.createTarget", { url: "about:blank" })
-  const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true })
-  const requests = []
-  listeners.push((message) => {
-    if (message.sessionId === sessionId && message.method === "Network.requestWillBeSent") requests.push(message.params.request.url)
-  })
-  await send("Network.enable", {}, sessionId)
-  await send("Page.enable", {}, sessionId)
   const url = pathToFileURL(file).href
-  await send("Page.navigate", { url }, sessionId)
-  while ((await evaluate(sessionId, "document.readyState")) !== "complete") await new Promise((resolve) => setTimeout(resolve, 50))
-  return { sessionId, targetId, url, requests }
+  return { ...(await openURL(browser, url)), url }
 }
 
 /** What the page shows, step by step, read from the rendered DOM. */
@@ -243,18 +203,18 @@ async function checkSequence(sequence, { differ = false } = {}) {
 }
 
 const timer = setTimeout(() => {
-  console.error(`plan-browser: timed out\n${stderr.slice(-2000)}`)
+  console.error(`plan-browser: timed out\n${browser.stderr().slice(-2000)}`)
   process.exit(1)
 }, 600_000)
 try {
   for (const sequence of cases) await checkSequence(sequence, { differ: sequence.differ === true })
   await checkSequence(randomSequence(stepCount, seed))
 } catch (error) {
-  console.error(`plan-browser: ${error.stack}\n${stderr.slice(-2000)}`)
+  console.error(`plan-browser: ${error.stack}\n${browser.stderr().slice(-2000)}`)
   failed++
 } finally {
   clearTimeout(timer)
-  browser.kill()
+  browser.close()
   rmSync(scratch, { recursive: true, force: true })
 }
 console.log(`plan-browser: ${passed} passed, ${failed} failed`)

@@ -1,6 +1,6 @@
 // Loads page.html in headless Chromium and runs its tests (or its benchmark), with Node
-// 20's built-ins only: an HTTP server for the page and its modules, and the DevTools
-// protocol over --remote-debugging-pipe (file descriptors 3 and 4, messages ending in NUL).
+// 20's built-ins only: an HTTP server for the page and its modules, and the shared DevTools
+// client (Tests/Browser/devtools.mjs).
 //
 //   node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]
 //
@@ -11,11 +11,11 @@
 // ../doubles unless --vendor names a directory holding the real builds, as importmap
 // apps vendor them (@hotwired--stimulus.js, @hotwired--hotwire-native-bridge.js).
 // Prints one "ok"/"not ok" line per test and "browser: N passed, M failed"; exits 1 on a failure.
-import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { launch } from "../../Browser/devtools.mjs"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
@@ -51,43 +51,12 @@ await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
 const url = `http://127.0.0.1:${server.address().port}/`
 
 // The bridge loads the controller only in an app that lists the component in its user agent.
-const browser = spawn(option("--chromium") ?? "chromium", [
-  "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
-  "--user-agent=Hotwire Native iOS; Turbo Native iOS; bridge-components: [navigation]",
-  "about:blank",
-], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] })
-let stderr = ""
-browser.stderr.on("data", (chunk) => (stderr += chunk))
-
-let nextId = 0
-const pending = new Map()
-let buffer = ""
-browser.stdio[4].on("data", (chunk) => {
-  buffer += chunk
-  for (let end = buffer.indexOf("\0"); end >= 0; end = buffer.indexOf("\0")) {
-    const message = JSON.parse(buffer.slice(0, end))
-    buffer = buffer.slice(end + 1)
-    const waiter = pending.get(message.id)
-    if (!waiter) continue
-    pending.delete(message.id)
-    if (message.error) waiter.reject(new Error(`${message.error.message} ${message.error.data ?? ""}`))
-    else waiter.resolve(message.result)
-  }
-})
-const send = (method, params = {}, sessionId) => new Promise((resolve, reject) => {
-  const id = ++nextId
-  pending.set(id, { resolve, reject })
-  browser.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + "\0")
-})
-const evaluate = async (sessionId, expression) => {
-  const { result, exceptionDetails } = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true }, sessionId)
-  if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text)
-  return result.value
-}
+const browser = launch({ chromium: option("--chromium"), flags: ["--user-agent=Hotwire Native iOS; Turbo Native iOS; bridge-components: [navigation]"] })
+const { send, evaluate } = browser
 
 let failed = 0
 const timer = setTimeout(() => {
-  console.error(`browser: timed out\n${stderr.slice(-2000)}`)
+  console.error(`browser: timed out\n${browser.stderr().slice(-2000)}`)
   process.exit(1)
 }, 120_000)
 try {
@@ -119,11 +88,11 @@ try {
     console.log(`browser: ${results.length - failed} passed, ${failed} failed`)
   }
 } catch (error) {
-  console.error(`browser: ${error.stack}\n${stderr.slice(-2000)}`)
+  console.error(`browser: ${error.stack}\n${browser.stderr().slice(-2000)}`)
   failed++
 } finally {
   clearTimeout(timer)
-  browser.kill()
+  browser.close()
   server.close()
 }
 process.exitCode = failed > 0 ? 1 : 0
