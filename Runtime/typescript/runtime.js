@@ -1,13 +1,17 @@
 // tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesEquivalence usesConditionText usesDistinct
 // tabgen:begin standalone
 // runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
-// The TypeScript runtime of tabgen's generated controllers and modules, as one source:
-// the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
-// scripts/build-runtime-js compiles from it. The generator leaves out the blocks a
-// schema does not use (Sources/CodeGen/Render/RuntimeSource.swift) and this first block
-// always: it stands for what a generated file declares around the runtime (its types,
-// its schema's tables), so that the runtime compiles and is tested on its own
-// (Tests/Runtime/typescript).
+let CONFIGURED = { schema: {}, rules: [], tolerated: "warning", survived: new Set() };
+
+export function configure(tables) {
+  CONFIGURED = { schema: tables.schema, rules: tables.rules, tolerated: tables.tolerated, survived: new Set(tables.survived) };
+}
+
+export function parse(text) {
+  return checkPayload(CONFIGURED, text);
+}
+
+// tabgen:end standalone
 let SCHEMA = {};
 
 // tabgen:begin usesRules
@@ -18,33 +22,17 @@ let TOLERATED = "warning";
 
 let SURVIVED_RULES = new Set();
 
-/** The tables a generated file holds, as `tabgen emit` writes them (tests only). */
-export function configure(tables) {
+export const formatViolation = ({ severity, code, pointer, message }) => `${severity}[${code}] ${pointer || "(root)"}: ${message}`;
+
+const MAX_DEPTH = 512;
+
+export function checkPayload(tables, text, name) {
   SCHEMA = tables.schema;
   // tabgen:begin usesRules
   RULES = tables.rules;
   // tabgen:end usesRules
   TOLERATED = tables.tolerated;
-  SURVIVED_RULES = new Set(tables.survived);
-}
-
-/** A generated parse function: the payload `text` checked against the root schema. */
-export function parse(text) {
-  return checkPayload(text);
-}
-
-// tabgen:end standalone
-// ---------------------------------------------------------------------------------
-// Runtime: the same for every schema, less the parts this schema does not use. ES2017
-// (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
-// it; every pass is linear in the size of the payload.
-const MAX_DEPTH = 512;
-
-// Reads and checks a payload as `tabgen validate` does: against the schema, or against
-// the definition `name` with its rules only (a contract that lists events checks each
-// event's data apart; its names are the file's own definitions, the empty schema stands
-// for none).
-function checkPayload(text, name) {
+  SURVIVED_RULES = tables.survived;
   let payload;
   try {
     payload = readJSON(text);
@@ -58,8 +46,6 @@ function checkPayload(text, name) {
   const found = checkSchema(payload, nulls, name === undefined ? SCHEMA : definition(name) || {});
   equivalentKeys(payload, "", found);
   // tabgen:begin usesRules
-  // A rule finding on a null that clients read as absent (two `null`s are "the same
-  // value" to a unique rule) weighs no more than the null itself.
   for (const violation of checkRules(payload, name)) {
     if (nulls.has(violation.pointer) && violation.severity === "error")
       violation.severity = TOLERATED;
@@ -72,7 +58,6 @@ function checkPayload(text, name) {
   return { ok: true, value: payload, warnings: found };
 }
 
-// Whether every error found is of a rule the native clients survive.
 function survived(found) {
   return found.every((violation) => violation.severity !== "error" || SURVIVED_RULES.has(violation.code));
 }
@@ -81,9 +66,6 @@ function has(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
-// JSON.parse, plus what tabgen's reader rejects and JSON.parse accepts. The value is
-// JSON.parse's own (what a hand-written controller sends): "__proto__" is an own data
-// member there, and every lookup below goes through has(), never the prototype.
 function readJSON(text) {
   if (text.charCodeAt(0) === 0xfeff) {
     throw new SyntaxError("byte-order mark (U+FEFF) at the start; JSON text must not begin with one (RFC 8259 section 8.1)");
@@ -94,8 +76,6 @@ function readJSON(text) {
   return value;
 }
 
-// One pass over well-formed JSON: duplicate keys (by Unicode scalars, as tabgen validate
-// compares them), nesting depth, and lone surrogates, in document order.
 function scan(text) {
   const open = []; // per open container: an object's keys, or null for an array
   const surrogates = /[\uD800-\uDFFF]|\\u[dD][89a-fA-F]/.test(text);
@@ -137,7 +117,6 @@ function scan(text) {
   }
 }
 
-// Whether the quote at `index` is escaped: an odd number of backslashes before it.
 function escaped(text, index) {
   let start = index;
   while (text.charCodeAt(start - 1) === 0x5c)
@@ -145,7 +124,6 @@ function escaped(text, index) {
   return (index - start) % 2 === 1;
 }
 
-// The first lone surrogate's code unit, or -1: clients would each repair it differently.
 function loneSurrogate(text) {
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);
@@ -159,16 +137,12 @@ function loneSurrogate(text) {
   return -1;
 }
 
-// TG024: a key canonically equivalent to an earlier key of its object but not the same
-// scalars. JSON.parse keeps both (as Kotlin and Ruby do); Swift's JSONDecoder keys by
-// String, whose == is canonical equivalence, and keeps one: the apps would see different data.
 function equivalentKeys(value, pointer, found) {
   if (Array.isArray(value)) {
     value.forEach((element, index) => equivalentKeys(element, `${pointer}/${index}`, found));
   }
   else if (isObject(value)) {
     const keys = Object.keys(value);
-    // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
     const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map() : null;
     for (const key of keys) {
       const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"));
@@ -184,15 +158,11 @@ function equivalentKeys(value, pointer, found) {
   }
 }
 
-// RFC 8927 section 3, as tabgen words its error indicators. A deviation the native
-// clients decode (see TOLERATED) is reported with that severity; the pointers of null
-// optional members go to `nulls`.
 function checkSchema(payload, nulls, root) {
   const found = [];
   const fail = (code, pointer, message, tolerated = false) => {
     found.push({ code, severity: tolerated ? TOLERATED : "error", pointer, message });
   };
-  // `tolerated`: the value is the null of an optional member, which clients read as absent.
   const check = (value, schema, pointer, tolerated, tag) => {
     if (schema.nullable && value === null)
       return;
@@ -208,7 +178,6 @@ function checkSchema(payload, nulls, root) {
       return;
     }
     if (schema.enum) {
-      // An enum value this version does not know is a newer server's: clients keep it.
       if (typeof value !== "string" || !schema.enum.includes(value)) {
         fail("TG011", pointer, `${show(value, pointer)} is not one of ${allowed(schema.enum)}`, tolerated || typeof value === "string");
       }
@@ -265,12 +234,10 @@ function checkSchema(payload, nulls, root) {
           check(member, optional[key], child(pointer, key), tolerated);
         }
         else if (!schema.additionalProperties && key !== tag) {
-          // An unknown member is a newer server's: clients ignore it.
           fail("TG013", child(pointer, key), `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true);
         }
       }
       for (const key of Object.keys(required)) {
-        // A missing nullable member decodes as null.
         if (!has(value, key))
           fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key]));
       }
@@ -310,7 +277,6 @@ function hasType(value, type) {
   if (range)
     return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1];
   // tabgen:end usesIntegers
-  // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
   return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value);
 }
 
@@ -334,7 +300,6 @@ function describeType(type, value) {
 }
 
 // tabgen:begin usesTimestamp
-// RFC 3339 date-time, leap seconds included.
 function isTimestamp(text) {
   const match = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(text);
   if (!match)
@@ -350,9 +315,6 @@ function isTimestamp(text) {
 
 // tabgen:end usesTimestamp
 // tabgen:begin usesRules
-// The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
-// each with maps and sets over canonical values, so linear in the number of entries.
-// A contract that lists events checks each event's data with its rules only.
 function checkRules(payload, name) {
   const found = [];
   for (const rule of RULES) {
@@ -363,7 +325,6 @@ function checkRules(payload, name) {
   return found;
 }
 
-// A rule applies when all of its `when` conditions hold.
 function evaluate(rule, payload, found) {
   if (!(rule.when || []).every((condition) => holds(condition, payload)))
     return;
@@ -507,9 +468,6 @@ function evaluate(rule, payload, found) {
 }
 
 // tabgen:begin usesEquivalence
-// TG022: a string canonically equivalent to another but not the same scalars. An iOS
-// client compares with Swift's String ==, which takes them as equal; Kotlin, JavaScript
-// and Ruby do not, so the apps would disagree.
 function equivalence(pointer, value, other, where) {
   const message = `${show(value)} is canonically equivalent to ${show(other)}${where} but has other Unicode scalars: Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)`;
   return { code: "TG022", severity: "warning", pointer, message };
@@ -541,7 +499,6 @@ function describeCondition(condition) {
 
 // tabgen:end usesConditionText
 // tabgen:begin usesDistinct
-// Entries count once per distinct value at `key`; entries without one count alone.
 function distinctCount(entries, key) {
   const seen = new Set();
   let count = 0;
@@ -558,8 +515,6 @@ function distinctCount(entries, key) {
 }
 
 // tabgen:end usesDistinct
-// Path patterns: JSON pointers in which a "*" token matches every element or member.
-// Each match is its pointer and value.
 function matches(pattern, root) {
   const found = [];
   const tokens = parsePointer(pattern);
@@ -588,8 +543,6 @@ function matches(pattern, root) {
   return found;
 }
 
-// The first value a pattern matches: without "*", a plain walk (conditions and keys ask
-// once per entry).
 function first(pattern, root) {
   const tokens = parsePointer(pattern);
   if (tokens.includes("*")) {
@@ -608,7 +561,6 @@ function first(pattern, root) {
 
 const POINTERS = new Map();
 
-// Parsed once per pattern: conditions parse theirs for every entry they test.
 function parsePointer(pointer) {
   let tokens = POINTERS.get(pointer);
   if (!tokens) {
@@ -624,10 +576,6 @@ function describePath(pattern) {
 }
 
 // tabgen:end usesConditionText
-// A value as a key of a Map: equal keys for values tabgen calls equal (objects as
-// unordered members, strings by Unicode scalars as tabgen validate compares them).
-// A string on its own is its text after a quote (nothing else starts with one); inside
-// an array or object it is quoted.
 function canonical(value) {
   if (typeof value === "string")
     return `"${value}`;
@@ -643,11 +591,7 @@ function quoted(value) {
 }
 
 // tabgen:begin usesRelativeReference
-// RFC 3986 section 4.2 relative-ref, with the dangerous cases (a scheme, an authority)
-// named in words. Positions count Unicode scalar values, as tabgen does.
 function relativeReferenceProblem(text, allowAuthority) {
-  // The common case first: only unreserved and sub-delimiter characters and "/", "?", "@",
-  // no "//" at the start. Everything below would find nothing in such a path.
   if (/^(?!\/\/)[\w\-.~/?@!$&'()*+,;=]*$/.test(text))
     return null;
   const characters = Array.from(text);
@@ -689,8 +633,6 @@ function relativeReferenceProblem(text, allowAuthority) {
   return null;
 }
 
-// TG021 and TG020 (code and message), the warnings tabgen gives a relative reference
-// without a problem: an empty one and one whose path resolves to "//host".
 function relativeReferenceWarning(text, allowAuthority) {
   if (text === "") {
     return ["TG021", `"" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./"`];
@@ -704,8 +646,6 @@ function relativeReferenceWarning(text, allowAuthority) {
   return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`];
 }
 
-// The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
-// counted as a dot, as browsers do) when it starts with "//"; null otherwise.
 function networkPathResolution(text) {
   const path = text.split(/[?#]/)[0] || "";
   if (!path.includes("//"))
@@ -742,7 +682,6 @@ function describeCharacter(character) {
 
 // tabgen:end usesRelativeReference
 // tabgen:end usesRules
-// Values in messages, written as tabgen writes them.
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -751,7 +690,6 @@ function child(pointer, key) {
   return `${pointer}/${/[~/]/.test(key) ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key}`;
 }
 
-// The allowed values a message lists, as tabgen validate lists them: the first 20, then how many more.
 function allowed(names) {
   const listed = names.slice(0, 20).map(quote).join(", ");
   return names.length > 20 ? `${listed} and ${names.length - 20} more` : listed;
@@ -763,8 +701,6 @@ function kindAndValue(value, pointer) {
   return value === null ? "null" : `${Array.isArray(value) ? "array" : typeof value} ${show(value, pointer)}`;
 }
 
-// JSON text, cut short so that a hostile payload cannot flood the console; a number
-// beyond float64's range at `pointer` in the payload as written there.
 function show(value, pointer) {
   const characters = Array.from(writeJSON(value, pointer));
   return characters.length > 120 ? `${characters.slice(0, 117).join("")}...` : characters.join("");
@@ -783,9 +719,6 @@ function writeJSON(value, pointer) {
   return String(value);
 }
 
-// JSON.parse reads a number beyond float64's range (1E400) as Infinity, which has no
-// digits: messages show its text, found by pointer (at the first such message) in the
-// text readJSON read last, which every check runs on.
 let lastText = "";
 
 let lastTexts;
@@ -794,7 +727,6 @@ function numberTexts() {
   if (lastTexts && lastTexts[0] === lastText)
     return lastTexts[1];
   const texts = new Map();
-  // Each open container's pointer, and the key or index of the value being read in it.
   const open = [];
   const here = () => {
     const top = open[open.length - 1];
@@ -827,7 +759,6 @@ function quote(text) {
   return JSON.stringify(text).replace(/[\u007f\u2028\u2029]/g, (character) => `\\u${hex(character.charCodeAt(0)).toLowerCase()}`);
 }
 
-// Swift's formatting of a Double: integers plain, exponents from 2^53 and below 1e-4.
 function formatNumber(number) {
   if (!Number.isFinite(number))
     return "null";

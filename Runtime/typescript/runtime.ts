@@ -2,15 +2,26 @@
 // tabgen:begin standalone
 // The TypeScript runtime of tabgen's generated controllers and modules, as one source:
 // the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
-// scripts/build-runtime-js compiles from it. The generator leaves out the blocks a
-// schema does not use (Sources/CodeGen/Render/RuntimeSource.swift) and this first block
-// always: it stands for what a generated file declares around the runtime (its types,
-// its schema's tables), so that the runtime compiles and is tested on its own
-// (Tests/Runtime/typescript).
+// scripts/build-runtime-js compiles from it. The generator writes it once per output
+// (tabgen_runtime.ts or .js), which every generated module imports, and leaves out the
+// blocks no schema of the output uses (Sources/CodeGen/Render/RuntimeSource.swift) and
+// this block always: it stands for a generated module (its schema's tables), so that the
+// runtime is tested on its own (Tests/Runtime/typescript).
 
-export type Severity = "error" | "warning"
-export interface Violation { code: string; severity: Severity; pointer: string; message: string }
+let CONFIGURED: Tables = { schema: {}, rules: [], tolerated: "warning", survived: new Set<string>() }
 
+/** The tables a generated module holds, as `tabgen emit` writes them (tests only). */
+export function configure(tables: { schema: RootSchema; rules: readonly unknown[]; tolerated: Severity; survived: readonly string[] }): void {
+  CONFIGURED = { schema: tables.schema, rules: tables.rules as readonly Rule[], tolerated: tables.tolerated, survived: new Set(tables.survived) }
+}
+
+/** A generated parse function: the payload `text` checked against the root schema. */
+export function parse(text: string): Checked {
+  return checkPayload(CONFIGURED, text)
+}
+// tabgen:end standalone
+// The tables of the check in progress: a check runs to its end without yielding, so
+// module state serves every module that shares this runtime.
 let SCHEMA: RootSchema = {}
 // tabgen:begin usesRules
 let RULES: readonly Rule[] = []
@@ -18,32 +29,32 @@ let RULES: readonly Rule[] = []
 let TOLERATED: Severity = "warning"
 let SURVIVED_RULES: ReadonlySet<string> = new Set<string>()
 
-/** The tables a generated file holds, as `tabgen emit` writes them (tests only). */
-export function configure(tables: { schema: RootSchema; rules: readonly unknown[]; tolerated: Severity; survived: readonly string[] }): void {
-  SCHEMA = tables.schema
-  // tabgen:begin usesRules
-  RULES = tables.rules as readonly Rule[]
-  // tabgen:end usesRules
-  TOLERATED = tables.tolerated
-  SURVIVED_RULES = new Set(tables.survived)
-}
+// Checks payloads as `tabgen validate` does, for every generated module of a project:
+// each passes its schema's tables to checkPayload. The same for every schema, less the
+// parts no schema of the project uses. ES2017 (no lookbehind, no Object.hasOwn), so that
+// every WebView Hotwire Native supports runs it; every pass is linear in the size of the
+// payload.
 
-/** A generated parse function: the payload `text` checked against the root schema. */
-export function parse(text: string): Checked {
-  return checkPayload(text)
-}
-// tabgen:end standalone
-// ---------------------------------------------------------------------------------
-// Runtime: the same for every schema, less the parts this schema does not use. ES2017
-// (no lookbehind, no Object.hasOwn), so that every WebView Hotwire Native supports runs
-// it; every pass is linear in the size of the payload.
+export type Severity = "error" | "warning"
+/** A finding of `tabgen validate`: the same code, pointer ("" is the root) and message. */
+export interface Violation { code: string; severity: Severity; pointer: string; message: string }
+
+/**
+ * A generated module's schema and rules (the schema without descriptions), the severity
+ * of what the native clients decode although the schema forbids it, and the codes of the
+ * error rules they survive.
+ */
+export interface Tables { schema: RootSchema; rules: readonly Rule[]; tolerated: Severity; survived: ReadonlySet<string> }
+
+/** `tabgen validate`'s text format, without the file position. */
+export const formatViolation = ({ severity, code, pointer, message }: Violation): string => `${severity}[${code}] ${pointer || "(root)"}: ${message}`
 
 const MAX_DEPTH = 512
 
-type Json = null | boolean | number | string | Json[] | JsonObject
+export type Json = null | boolean | number | string | Json[] | JsonObject
 interface JsonObject { [key: string]: Json }
 
-interface Schema {
+export interface Schema {
   nullable?: boolean
   ref?: string
   type?: string
@@ -56,20 +67,55 @@ interface Schema {
   discriminator?: string
   mapping?: Readonly<Record<string, Schema>>
 }
-interface RootSchema extends Schema { definitions?: Readonly<Record<string, Schema>> }
+export interface RootSchema extends Schema { definitions?: Readonly<Record<string, Schema>> }
+// A rule as the generated tables hold it (metadata.tabgen.rules, descriptions dropped).
+export interface Condition {
+  path: string
+  present?: boolean
+  count?: { min?: number; max?: number }
+  equals?: Json
+}
+export interface Rule {
+  code: string
+  severity: Severity
+  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
+  path: string
+  message: string
+  when?: readonly Condition[]
+  min?: number
+  max?: number
+  forbidden?: readonly number[]
+  distinct?: string
+  where?: readonly Condition[]
+  targets?: string
+  key?: string
+  targetWhere?: readonly Condition[]
+  required?: boolean
+  allowAuthority?: boolean
+  value?: Json
+  /** For a contract that lists events: the definition whose values the rule checks (its event's data). */
+  definition?: string
+}
 
 
 
 // What a parse function returns, the value as JSON.parse read it (each parse function
 // gives it its type). sendable: the data as read, when its only errors are of rules the
 // native clients survive (SURVIVED_RULES): it is sent all the same.
-type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
+export type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
 
-// Reads and checks a payload as `tabgen validate` does: against the schema, or against
-// the definition `name` with its rules only (a contract that lists events checks each
-// event's data apart; its names are the file's own definitions, the empty schema stands
-// for none).
-function checkPayload(text: string, name?: string): Checked {
+/**
+ * Reads and checks a payload as `tabgen validate` does: against the tables' schema, or
+ * against its definition `name` with its rules only (a contract that lists events checks
+ * each event's data apart; the empty schema stands for an unknown name).
+ */
+export function checkPayload(tables: Tables, text: string, name?: string): Checked {
+  SCHEMA = tables.schema
+  // tabgen:begin usesRules
+  RULES = tables.rules
+  // tabgen:end usesRules
+  TOLERATED = tables.tolerated
+  SURVIVED_RULES = tables.survived
   let payload: Json
   try {
     payload = readJSON(text)
@@ -350,34 +396,6 @@ function checkRules(payload: Json, name: string | undefined): Violation[] {
     evaluate(rule, payload, found)
   }
   return found
-}
-
-interface Condition {
-  path: string
-  present?: boolean
-  count?: { min?: number; max?: number }
-  equals?: Json
-}
-interface Rule {
-  code: string
-  severity: Severity
-  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
-  path: string
-  message: string
-  when?: readonly Condition[]
-  min?: number
-  max?: number
-  forbidden?: readonly number[]
-  distinct?: string
-  where?: readonly Condition[]
-  targets?: string
-  key?: string
-  targetWhere?: readonly Condition[]
-  required?: boolean
-  allowAuthority?: boolean
-  value?: Json
-  /** For a contract that lists events: the definition whose values the rule checks (its event's data). */
-  definition?: string
 }
 
 // A rule applies when all of its `when` conditions hold.

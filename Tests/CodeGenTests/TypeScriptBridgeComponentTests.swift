@@ -17,6 +17,9 @@ struct TypeScriptBridgeComponentTests {
         var options = TypeScriptOptions()
         options.bridgeComponent = true
         options.flavor = flavor
+        // Menu and form share a folder, and so one runtime, as the first contract of an
+        // output writes it (every part: ContractLayout of TypeScriptTarget).
+        options.runtimeAll = true
         return try Generator(templates: Support.templates).generate(
             document, target: TypeScriptTarget(options: options),
             header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
@@ -141,6 +144,8 @@ struct TypeScriptBridgeComponentTests {
         let folder = TypeScriptEndToEndTests.harness.appendingPathComponent("reference/bases/\(flavor.rawValue)")
         for contract in try ContractEvents.documents() where contract.name != "share" {
             for file in try Self.generate(contract.document, flavor: flavor) where !file.path.contains(".test.") && !file.path.hasPrefix("fixtures/") {
+                // The folder's runtime is the first contract's (its header names menu.json).
+                if file.path.hasPrefix(TypeScriptTarget.runtimeModule + "."), contract.name != "menu" { continue }
                 let url = folder.appendingPathComponent(file.path)
                 if (try? String(contentsOf: url, encoding: .utf8)) != file.contents {
                     let scratch = Support.packageRoot.appendingPathComponent(".scratch/reference-bases-\(flavor.rawValue)-\(file.path)")
@@ -222,8 +227,9 @@ struct TypeScriptBridgeComponentTests {
         let files = try Generator(templates: Support.templates).generate(
             document, target: TypeScriptTarget(options: options),
             header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
-        #expect(files.map(\.path).sorted() == ["actions.js", "actions_bridge_component.js"])
+        #expect(files.map(\.path).sorted() == ["actions.js", "actions_bridge_component.js", "tabgen_runtime.js"])
         #expect(Support.file(files, "actions_bridge_component.js").contains(#"import { formatViolation, parseMenuData } from "controllers/admin/actions""#))
+        #expect(Support.file(files, "actions.js").contains(#"import { checkPayload, formatViolation } from "controllers/admin/tabgen_runtime""#))
         options.flavor = .typescript
         let typescript = try Generator(templates: Support.templates).generate(
             document, target: TypeScriptTarget(options: options),

@@ -139,8 +139,13 @@ struct TypeScriptContractEventsTests {
             testFiles += files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path)" }
         }
         #expect(testFiles.count == 5)
-        let compiled = try Self.compileApp(Self.appJS, named: "app.js", in: root, tsc: tsc, extending: "tsconfig.checkjs.json",
-                                           compilerOptions: #""rootDir": ".""#)
+        // The modules import their runtime by its importmap name (the same code in each folder).
+        let doubles = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired").path
+        let compiled = try Self.compileApp(Self.appJS, named: "app.js", in: root, tsc: tsc, extending: "tsconfig.checkjs.json", compilerOptions: """
+            "rootDir": ".", "baseUrl": ".", "paths": {"@hotwired/stimulus": ["\(doubles)/stimulus/index.d.ts"],
+              "@hotwired/hotwire-native-bridge": ["\(doubles)/hotwire-native-bridge/index.d.ts"],
+              "controllers/bridge/tabgen_runtime": ["menu/tabgen_runtime.js"]}
+            """)
         #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc --checkJs failed:\n\(compiled.stdout)\(compiled.stderr)")
         guard compiled.status == 0 else { return }
         // ES2017 syntax: tsc lowers what is newer, so the module emitted for ES2017 equals
@@ -158,7 +163,11 @@ struct TypeScriptContractEventsTests {
         // MN101, the rule of the menu's display event, as tabgen validate reports it.
         let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
         let script = "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
-        let findings = try Support.run(node, ["--input-type=module", "-e", script], in: root)
+        // Under Node, as in an importmap app, the runtime's importmap name is the file beside the module.
+        try Data(("import { register } from \"node:module\"\nregister(\"data:text/javascript,\" + encodeURIComponent("
+            + #"'export const resolve = (specifier, context, next) => next(specifier === "controllers/bridge/tabgen_runtime" ? new URL("./tabgen_runtime.js", context.parentURL).href : specifier, context)'))"#
+            + "\n").utf8).write(to: root.appendingPathComponent("runtime-hook.mjs"))
+        let findings = try Support.run(node, ["--import", "./runtime-hook.mjs", "--input-type=module", "-e", script], in: root)
         #expect(findings.status == 0, "\(findings.stderr)")
         let reported = try? JSONDecoder().decode([[String]].self, from: Data(findings.stdout.utf8))
         #expect(reported == [ContractEvents.duplicateIndexFinding], "\(findings.stdout)")
@@ -174,7 +183,7 @@ struct TypeScriptContractEventsTests {
         let menu = try #require(try ContractEvents.documents().first { $0.name == "menu" })
         let files = try TypeScriptEndToEndTests.generate(menu.document, flavor: .javascript)
         #expect(files.map(\.path).sorted() == ["fixtures/MenuData.fixtures.json", "fixtures/Selection.fixtures.json",
-                                               "menu.js", "menu.menu_data.test.js", "menu.selection.test.js"])
+                                               "menu.js", "menu.menu_data.test.js", "menu.selection.test.js", "tabgen_runtime.js"])
         let source = Support.file(files, "menu.js")
         #expect(source.contains(" * @returns {ParseResult<MenuData>}\n */\nexport const parseMenuData = (text) => parseData(text, \"MenuData\")\n"))
         #expect(source.contains("/** @param {Selection} value */\nexport const encodeSelection = (value) => JSON.stringify(value)\n"))

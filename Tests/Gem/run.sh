@@ -94,7 +94,8 @@ check "bin/rails generate tabgen:install writes tabgen.yml (view: helper, no vie
     bin/rails generate tabgen:install > '$work/out' && cat '$work/out' &&
     for file in tabgen.yml .tabgen-manifest app/helpers/tabgen_navigation_helper.rb test/helpers/tabgen_navigation_helper_test.rb \
         app/models/navigation/message_data.rb test/models/navigation/message_data_test.rb \
-        app/javascript/controllers/bridge/navigation_controller.js test/javascript/bridge/navigation_controller.test.js \
+        app/javascript/controllers/bridge/navigation_controller.js app/javascript/controllers/bridge/tabgen_runtime.js \
+        test/javascript/bridge/navigation_controller.test.js test/javascript/bridge/tabgen_runtime.js \
         test/javascript/bridge/fixtures/MessageData.fixtures.json; do
         [[ -f \$file ]] || { echo \"missing: \$file\"; exit 1; }
     done &&

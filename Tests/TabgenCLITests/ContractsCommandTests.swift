@@ -88,7 +88,7 @@ struct ContractsCommandTests {
         func files(_ folder: String) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(folder).path).filter { $0.hasSuffix(".ts") }.sorted()
         }
-        let expected = ["overflow_menu.menu_data.test.ts", "overflow_menu.selection.test.ts", "overflow_menu.ts"]
+        let expected = ["overflow_menu.menu_data.test.ts", "overflow_menu.selection.test.ts", "overflow_menu.ts", "tabgen_runtime.ts"]
         #expect(try files("web") == expected)
         #expect(try files("single") == expected)
         for folder in ["web", "single"] {
@@ -297,6 +297,46 @@ struct ContractsEmitTests {
         let kotlinc = ContractsCommandTests.root.appendingPathComponent("Tests/Kotlin/kotlinc").path
         let compile = try PathAccessorsCompileTests.run(kotlinc, ["-Xexplicit-api=strict", "-d", "out"] + files, in: gen)
         #expect(compile.status == 0, "\(compile.stdout)\(compile.stderr)")
+    }
+
+    /// Issue 25: each TypeScript module carried its own copy of the runtime. One output of
+    /// three contracts now holds one runtime module (every part, as the first contract
+    /// writes it) that every module imports, and `check` covers it like any generated file.
+    @Test(arguments: ["typescript", "javascript"]) func severalContractsShareOneTypeScriptRuntime(flavor: String) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["menu", "form"] {
+            try FileManager.default.copyItem(atPath: ContractsCommandTests.root.appendingPathComponent("contracts/\(name).json").path,
+                                             toPath: folder.appendingPathComponent("\(name).json").path)
+        }
+        try FileManager.default.copyItem(atPath: ContractsCommandTests.navigation, toPath: folder.appendingPathComponent("navigation.json").path)
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: typescript\n    out: web\n    options:\n      flavor: \(flavor)\n      tests: false\n".utf8)
+            .write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let web = directory.appendingPathComponent("web")
+        let ext = flavor == "typescript" ? "ts" : "js"
+        let files = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix("." + ext) }.sorted()
+        #expect(files == ["form.\(ext)", "menu.\(ext)", "navigation_controller.\(ext)", "tabgen_runtime.\(ext)"], "\(files)")
+        let specifier = flavor == "typescript" ? "./tabgen_runtime.js" : "controllers/bridge/tabgen_runtime"
+        for module in files where module != "tabgen_runtime.\(ext)" {
+            let source = try String(contentsOf: web.appendingPathComponent(module), encoding: .utf8)
+            #expect(source.contains("from \"\(specifier)\""), "\(module)")
+            #expect(!source.contains("function readJSON("), "\(module) carries a runtime of its own")
+        }
+        // Every part, whatever the first contract uses: navigation's relative references too.
+        let runtime = try String(contentsOf: web.appendingPathComponent("tabgen_runtime.\(ext)"), encoding: .utf8)
+        #expect(runtime.contains("function relativeReferenceProblem(") && runtime.contains("function isTimestamp("))
+        #expect(try CLI.run(["check"], in: directory).status == 0)
+        // The runtime is a generated file like any other: check names it when stale or missing.
+        try Data((runtime + "// edited\n").utf8).write(to: web.appendingPathComponent("tabgen_runtime.\(ext)"))
+        let stale = try CLI.run(["check"], in: directory)
+        #expect(stale.status == 1 && (stale.stdout + stale.stderr).contains("tabgen_runtime.\(ext)"), "\(stale.stdout)\(stale.stderr)")
+        try FileManager.default.removeItem(at: web.appendingPathComponent("tabgen_runtime.\(ext)"))
+        let missing = try CLI.run(["check"], in: directory)
+        #expect(missing.status == 1 && (missing.stdout + missing.stderr).contains("tabgen_runtime.\(ext)"), "\(missing.stdout)\(missing.stderr)")
     }
 
     /// The navigation, menu and form contracts emitted by one config into one Swift output

@@ -47,6 +47,8 @@ public protocol LanguageTarget: Sendable {
     func files(for input: TargetInput) throws -> [FilePlan]
     /// A rendered template's final text (a house style applied); by default, unchanged.
     func finish(path: String, _ text: String) -> String
+    /// How an output of several contracts is laid out (tabgen.yml `contracts:`).
+    var contractLayout: ContractLayout { get }
 }
 
 extension LanguageTarget {

@@ -4,9 +4,14 @@
 // controller or from tsc's output of the .ts one. Reads {"suite", "id", "payload"} lines
 // and writes {"id", "decoded", "findings": [[code, severity, pointer, message]]}, or
 // {"id", "crash"} when the parse function throws.
+import { register } from "node:module"
 import { createInterface } from "node:readline"
 import { pathToFileURL } from "node:url"
 
+// A .js controller imports its runtime by its importmap name (controllers/bridge/tabgen_runtime):
+// as in an importmap app, that is the tabgen_runtime.js beside it.
+register("data:text/javascript," + encodeURIComponent(
+  'export const resolve = (specifier, context, next) => next(/^controllers\\/(.+\\/)?tabgen_runtime$/.test(specifier) ? new URL("./tabgen_runtime.js", context.parentURL).href : specifier, context)'))
 const { roots } = await import(pathToFileURL(process.argv[2]).href)
 let buffered = []
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })

@@ -2,12 +2,13 @@
 // 20's built-ins only: an HTTP server for the page and its modules, and the shared DevTools
 // client (Tests/Browser/devtools.mjs).
 //
-//   node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]
+//   node run.mjs CONTROLLER [--runtime FILE] [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]
 //
-// CONTROLLER is the generated navigation_controller.js. With --bases, bases.html then runs
+// CONTROLLER is the generated navigation_controller.js, which imports the generated
+// tabgen_runtime.js (--runtime; default: the one beside CONTROLLER). With --bases, bases.html then runs
 // the generated Stimulus bases of menu and form (bridgeComponent: true): TS_DIR holds the
 // TypeScript flavour compiled by tsc, JS_DIR the JavaScript flavour as generated (menu.js,
-// menu_bridge_component.js, form.js, form_bridge_component.js in each). The packages are the doubles of
+// menu_bridge_component.js, form.js, form_bridge_component.js, tabgen_runtime.js in each). The packages are the doubles of
 // ../doubles unless --vendor names a directory holding the real builds, as importmap
 // apps vendor them (@hotwired--stimulus.js, @hotwired--hotwire-native-bridge.js).
 // Prints one "ok"/"not ok" line per test and "browser: N passed, M failed"; exits 1 on a failure.
@@ -16,14 +17,15 @@ import { createServer } from "node:http"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { launch } from "../../Browser/devtools.mjs"
+import { gzipSync } from "node:zlib"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 const bases = args.includes("--bases") ? args.slice(args.indexOf("--bases") + 1, args.indexOf("--bases") + 3) : undefined
-const controller = args.find((arg, index) => !arg.startsWith("--") && !["--vendor", "--chromium", "--bases"].includes(args[index - 1]) && args[index - 2] !== "--bases")
+const controller = args.find((arg, index) => !arg.startsWith("--") && !["--runtime", "--vendor", "--chromium", "--bases"].includes(args[index - 1]) && args[index - 2] !== "--bases")
 if (!controller || (bases && (bases.length !== 2 || bases.some((dir) => dir.startsWith("--"))))) {
-  console.error("usage: node run.mjs CONTROLLER [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]")
+  console.error("usage: node run.mjs CONTROLLER [--runtime FILE] [--vendor DIR] [--chromium PATH] [--bench] [--bases TS_DIR JS_DIR]")
   process.exit(2)
 }
 const vendor = option("--vendor")
@@ -31,6 +33,7 @@ const files = {
   "/": join(here, "page.html"),
   "/page.js": join(here, "page.js"),
   "/controllers/bridge/navigation_controller.js": controller,
+  "/controllers/bridge/tabgen_runtime.js": option("--runtime") ?? join(dirname(controller), "tabgen_runtime.js"),
   "/vendor/stimulus.js": vendor ? join(vendor, "@hotwired--stimulus.js") : join(here, "../doubles/@hotwired/stimulus/index.js"),
   "/vendor/hotwire-native-bridge.js": vendor ? join(vendor, "@hotwired--hotwire-native-bridge.js") : join(here, "../doubles/@hotwired/hotwire-native-bridge/index.js"),
 }
@@ -38,7 +41,7 @@ if (bases) {
   files["/bases.html"] = join(here, "bases.html")
   files["/bases.js"] = join(here, "bases.js")
   for (const [flavour, dir] of [["typescript", bases[0]], ["javascript", bases[1]]]) {
-    for (const name of ["menu", "menu_bridge_component", "form", "form_bridge_component"]) files[`/bases/${flavour}/${name}.js`] = join(dir, `${name}.js`)
+    for (const name of ["menu", "menu_bridge_component", "form", "form_bridge_component", "tabgen_runtime"]) files[`/bases/${flavour}/${name}.js`] = join(dir, `${name}.js`)
   }
 }
 
@@ -70,6 +73,13 @@ try {
     console.log(`JSON.parse          ${ms(result.parse)}`)
     console.log(`controller handling ${ms(result.handling)}  (read, parse, check, send)`)
     console.log(`ratio               ${result.ratio.toFixed(1)}x`)
+    // What a page with the attribute downloads (unminified; gzip level 9 as a server may send it).
+    const sizes = ["/controllers/bridge/navigation_controller.js", "/controllers/bridge/tabgen_runtime.js"].map((path) => {
+      const text = readFileSync(files[path])
+      return { name: path.split("/").pop(), bytes: text.length, gzip: gzipSync(text, { level: 9 }).length }
+    })
+    for (const { name, bytes, gzip } of sizes) console.log(`${name.padEnd(25)} ${bytes} bytes, ${gzip} gzipped`)
+    console.log(`${"loaded by the page".padEnd(25)} ${sizes.reduce((sum, size) => sum + size.bytes, 0)} bytes, ${sizes.reduce((sum, size) => sum + size.gzip, 0)} gzipped`)
   } else {
     const results = await evaluate(sessionId, "runTests()")
     if (bases) {

@@ -43,3 +43,7 @@ declare module "node:fs" {
   export function readFileSync(path: string | URL, encoding: "utf8"): string
   export function readdirSync(path: string | URL): string[]
 }
+
+declare module "node:module" {
+  export function register(specifier: string, parentURL?: string | URL): void
+}

@@ -21,6 +21,21 @@ public struct KotlinTarget: LanguageTarget {
     public var language: String { "kotlin" }
     public var templateFolder: String { "kotlin" }
 
+    /// A folder per contract; one runtime for the module when there are several: the first
+    /// contract's, with every part (the others' code may use parts its own does not), in
+    /// the package the contracts' packages sit below; the others import it (unless the
+    /// config sets `runtime` or `runtimePackage`). The namespace is a package segment (`menu`).
+    public var contractLayout: ContractLayout {
+        ContractLayout(componentFolders: true, namespace: { component, _ in ContractLayout.words(component).joined().lowercased() }) { options, index, count in
+            var options = options
+            if count > 1, options["runtime"] == nil, options["runtimePackage"] == nil {
+                options["runtime"] = index == 0 ? "all" : "false"
+                options["runtimePackage"] = options["package"] ?? KotlinOptions().package
+            }
+            return options
+        }
+    }
+
     public func typeIdentifier(for parts: [String]) -> String { KotlinNaming.typeIdentifier(parts) }
     public func fieldIdentifier(for jsonName: String) -> String { KotlinNaming.propertyIdentifier(jsonName) }
     public func caseIdentifier(for value: String) -> String { KotlinNaming.caseIdentifier(value) }

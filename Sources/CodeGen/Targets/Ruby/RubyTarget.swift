@@ -31,6 +31,15 @@ public struct RubyTarget: LanguageTarget {
     public var language: String { "ruby" }
     public var templateFolder: String { "ruby" }
 
+    /// Rails autoloads `app/...` of its root only: every contract's files in the output
+    /// itself (their names carry the component), one runtime for the app (the first
+    /// contract's). The namespace is a module name (`Menu`).
+    public var contractLayout: ContractLayout {
+        ContractLayout(componentFolders: false, namespace: { component, _ in
+            ContractLayout.words(component).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }) { options, index, _ in ContractLayout.firstContractsRuntime(options, index: index) }
+    }
+
     public func typeIdentifier(for parts: [String]) -> String { RubyNaming.typeIdentifier(parts) }
     public func fieldIdentifier(for jsonName: String) -> String { RubyNaming.memberIdentifier(jsonName) }
     public func caseIdentifier(for value: String) -> String { RubyNaming.caseIdentifier(value) }

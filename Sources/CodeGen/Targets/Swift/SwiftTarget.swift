@@ -28,6 +28,16 @@ public struct SwiftTarget: SchemaDependentTarget {
     public var language: String { "swift" }
     public var templateFolder: String { "swift" }
 
+    /// A folder per contract, all compiled into one module: one runtime (the first
+    /// contract's), and file names that start with the contract's namespace. The namespace
+    /// is `MenuContract`, as with `--schema`, or the output's own namespace and the
+    /// component (`App` -> `AppMenu`).
+    public var contractLayout: ContractLayout {
+        ContractLayout(componentFolders: true, namespacePrefixesFileNames: true, namespace: { component, outputNamespace in
+            SwiftOptions.defaultNamespace(component: component, prefix: outputNamespace ?? "")
+        }) { options, index, _ in ContractLayout.firstContractsRuntime(options, index: index) }
+    }
+
     public func typeIdentifier(for parts: [String]) -> String { SwiftNaming.typeIdentifier(parts) }
     public func fieldIdentifier(for jsonName: String) -> String { SwiftNaming.memberIdentifier(jsonName) }
     public func caseIdentifier(for value: String) -> String { SwiftNaming.memberIdentifier(value) }

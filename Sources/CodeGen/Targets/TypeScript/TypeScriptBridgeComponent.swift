@@ -16,16 +16,8 @@ struct TypeScriptBridgeComponent {
 
     var javascript: Bool { target.options.flavor == .javascript }
 
-    /// How the base imports the module. TypeScript: `./menu.js`, for a bundler. JavaScript:
-    /// the name importmap-rails pins it under (`pin_all_from "app/javascript/controllers",
-    /// under: "controllers"`), `controllers/bridge/menu` beside the controller that Stimulus
-    /// registers as `bridge--menu`: an importmap app imports by pinned names, and a relative
-    /// import would miss the asset digest.
-    var moduleSpecifier: String {
-        guard javascript else { return "./\(module).js" }
-        let folders = contract.stimulusIdentifier.components(separatedBy: "--").dropLast().filter { !$0.isEmpty }
-        return (["controllers"] + folders + [module]).joined(separator: "/")
-    }
+    /// How the base imports the module (`TypeScriptTarget.moduleSpecifier`).
+    var moduleSpecifier: String { target.moduleSpecifier(module, stimulusIdentifier: contract.stimulusIdentifier) }
 
     var names: NameTable { input.names }
 

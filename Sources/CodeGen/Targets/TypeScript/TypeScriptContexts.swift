@@ -29,11 +29,7 @@ struct TypeScriptContexts {
         }
         let schema = Self.strip(raw)
         context["schema"] = TypeScriptLiterals.literal(schema, expandDepth: 3)
-        var rules: [JSON] = []
-        if case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
-           case .array(let list)? = tabgen["rules"] {
-            rules = model.listsEvents ? Self.eventRuleLiterals(list, contract: model.contract) : list.map(Self.ruleLiteral)
-        }
+        let rules = ruleLiterals(raw)
         context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
         context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
         context["decoding"] = target.options.decoding.rawValue
@@ -41,9 +37,8 @@ struct TypeScriptContexts {
         let survived = target.options.decoding == .strict ? []
             : model.document.extensions.rules.filter { $0.severity == .error && !crashing.contains($0.code) }.map { TypeScriptLiterals.string($0.code) }
         context["survivedRules"] = "[" + survived.joined(separator: ", ") + "]"
-        let features = Self.features(schema: schema, rules: rules)
-        for (feature, used) in features { context[feature] = used }
-        context["runtime"] = runtime(selecting: Set(features.filter(\.value).map(\.key)))
+        for (feature, used) in Self.features(schema: schema, rules: rules) { context[feature] = used }
+        context["runtimeImport"] = TypeScriptLiterals.string(runtimeSpecifier)
         context["listsEvents"] = model.listsEvents
         if model.listsEvents, let contract = model.contract {
             context["roots"] = model.messageRoots.map { root -> [String: Any] in
@@ -85,17 +80,39 @@ struct TypeScriptContexts {
         return context
     }
 
-    /// The runtime (Runtime/typescript/runtime.ts, or runtime.js compiled from it for the
-    /// JavaScript flavour) with the parts the schema does not use left out.
-    func runtime(selecting features: Set<String>) -> RuntimeText {
-        RuntimeText(path: javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//", features: features)
+    /// How the modules import the runtime module of their folder.
+    var runtimeSpecifier: String {
+        target.moduleSpecifier(TypeScriptTarget.runtimeModule, stimulusIdentifier: model.contract?.stimulusIdentifier)
+    }
+
+    /// The runtime module: the runtime (Runtime/typescript/runtime.ts, or runtime.js compiled
+    /// from it for the JavaScript flavour) with the parts the schema does not use left out
+    /// (all kept with `runtime: all`, for the modules of other contracts).
+    func runtimeModule() throws(CodeGenError) -> [String: Any] {
+        let features: [String: Bool]
+        if target.options.runtimeAll {
+            features = Self.features(schema: .object(JSONObject([])), rules: []).mapValues { _ in true }
+        } else {
+            let raw: JSON
+            do {
+                raw = try JSONReader().parse(model.document.source)
+            } catch {
+                throw CodeGenError("typescript: the schema source does not parse: \(error)")
+            }
+            features = Self.features(schema: Self.strip(raw), rules: ruleLiterals(raw))
+        }
+        return ["header": input.header.lines,
+                "runtime": RuntimeText(path: javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//",
+                                       features: Set(features.filter(\.value).map(\.key)))]
     }
 
     func tests(module: String, fixturesFile: String) -> [String: Any] {
         // From the schema as the CLI reads it (a rule without a severity is an error),
         // not from the generated literal, so the tests catch a literal that drops one.
         let errorRules = model.document.extensions.rules.filter { $0.severity == .error }.map { TypeScriptLiterals.string($0.code) }
+        let runtimeImport = runtimeSpecifier
         return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile,
+                "runtimeImport": TypeScriptLiterals.string(runtimeImport), "bareRuntimeImport": !runtimeImport.hasPrefix("./"),
                 "resultType": model.listsEvents ? "ParseResult<unknown>" : "ParseResult",
                 "errorRules": "[" + errorRules.joined(separator: ", ") + "]",
                 "tolerant": target.options.decoding == .tolerant ? "true" : "false", "decoding": target.options.decoding.rawValue]
@@ -188,6 +205,13 @@ struct TypeScriptContexts {
     }
 
     // MARK: Helpers
+
+    /// The schema's rules as the runtime reads them (`metadata.tabgen.rules` of `raw`).
+    func ruleLiterals(_ raw: JSON) -> [JSON] {
+        guard case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
+              case .array(let list)? = tabgen["rules"] else { return [] }
+        return model.listsEvents ? Self.eventRuleLiterals(list, contract: model.contract) : list.map(Self.ruleLiteral)
+    }
 
     /// The rules of a contract that lists events, each naming the definition it checks
     /// (its event's data) in place of the event, which `parseData` filters on.

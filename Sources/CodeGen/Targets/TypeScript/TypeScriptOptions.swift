@@ -25,6 +25,12 @@ public struct TypeScriptOptions: Sendable, Equatable {
     public static func defaultNamespace(component: String) -> String {
         Naming.snakeCase(Naming.nonEmptyWords(component))
     }
+    /// Write `tabgen_runtime.ts` (`.js`), the runtime every module of the folder imports:
+    /// false when another contract of the folder writes it (tabgen.yml `contracts:`).
+    public var runtime = true
+    /// With every part, not only those this schema uses: for a runtime other contracts'
+    /// modules share.
+    public var runtimeAll = false
     /// Also write `<module>_bridge_component.ts` (`.js` in flavor javascript) for a contract that lists events: a typed
     /// Stimulus `BridgeComponent` base (TypeScriptBridgeComponent).
     public var bridgeComponent = false
@@ -36,6 +42,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
         ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
         ("namespace", "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)"),
+        ("runtime", "emit tabgen_runtime.ts (.js in flavor javascript), which the modules import: true (default; the parts this schema uses), all (every part, for a runtime other contracts' modules share), or false when another output writes it into the same folder"),
         ("bridgeComponent", "also emit <module>_bridge_component.ts (.js in flavor javascript) for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
     ]
 
@@ -51,6 +58,14 @@ public struct TypeScriptOptions: Sendable, Equatable {
                 decoding = try TargetOption.decoding(value, language: "typescript")
             case "tests":
                 tests = try TargetOption.flag(value, language: "typescript", name: name)
+            case "runtime":
+                if value.lowercased() == "all" {
+                    runtime = true
+                    runtimeAll = true
+                } else {
+                    runtime = try TargetOption.flag(value, language: "typescript", name: name)
+                    runtimeAll = false
+                }
             case "bridgeComponent":
                 bridgeComponent = try TargetOption.flag(value, language: "typescript", name: name)
             case "namespace":

@@ -5,6 +5,7 @@ import Schema
 /// `parse<Root>(text)`, which checks a payload exactly as `tabgen validate` does.
 ///
 /// Layout of an output directory:
+/// - `tabgen_runtime.ts` (`.js`), the runtime the other modules import, once per output;
 /// - `<name>_controller.ts` (flavor `javascript`: `.js`, an ES module with JSDoc
 ///   types), named after the contract's Stimulus identifier (`bridge--navigation` ->
 ///   `navigation_controller`); without a contract, `<root>.ts` and no controller;
@@ -22,10 +23,24 @@ public struct TypeScriptTarget: LanguageTarget {
     public var language: String { "typescript" }
     public var templateFolder: String { "typescript" }
 
+    /// Stimulus registers `controllers/bridge/navigation_controller.js` as
+    /// `bridge--navigation`, and the bases import `controllers/bridge/<module>`: every
+    /// contract's files in the output itself, which holds one runtime module when there are
+    /// several: the first contract's, with every part (the others' modules may use parts its
+    /// own does not), unless the config sets `runtime`. The namespace is the module name, in
+    /// snake_case as with `--schema` (`overflow_menu`).
+    public var contractLayout: ContractLayout {
+        ContractLayout(componentFolders: false, namespace: { component, _ in TypeScriptOptions.defaultNamespace(component: component) }) { options, index, count in
+            var options = options
+            if count > 1, options["runtime"] == nil { options["runtime"] = index == 0 ? "all" : "false" }
+            return options
+        }
+    }
+
     static let runtimeTypeNames: Set<String> = [
-        // Declared by the generated file itself.
+        // Declared by the generated file itself, or imported from the runtime module.
         "UnknownEnumValue", "Violation", "ParseResult", "Json", "JsonArray", "JsonObject", "Schema", "RootSchema",
-        "Condition", "Rule", "Checked", "BridgeComponent",
+        "Condition", "Rule", "Checked", "BridgeComponent", "Severity", "Tables",
         // Global types a declaration must not shadow.
         "Array", "ArrayBuffer", "BigInt", "Boolean", "Date", "Error", "Function", "Infinity", "JSON", "Map", "Math",
         "NaN", "Number", "Object", "Partial", "Promise", "Readonly", "ReadonlyArray", "Record", "RegExp", "Set",
@@ -83,6 +98,23 @@ public struct TypeScriptTarget: LanguageTarget {
 
     public func stringLiteral(_ text: String) -> String { TypeScriptLiterals.string(text) }
 
+    /// The runtime module every generated module of an output imports, written once per
+    /// output (`runtime` option). Its name does not end in `_controller`, so Stimulus's
+    /// loaders (`eagerLoadControllersFrom`, `lazyLoadControllersFrom`) do not register it.
+    static let runtimeModule = "tabgen_runtime"
+
+    /// How a generated module imports `module` of its own folder. TypeScript: `./menu.js`,
+    /// for a bundler. JavaScript: the name importmap-rails pins it under
+    /// (`pin_all_from "app/javascript/controllers", under: "controllers"`),
+    /// `controllers/bridge/menu` beside the controller that Stimulus registers as
+    /// `bridge--menu`: an importmap app imports by pinned names, and a relative import would
+    /// miss the asset digest. A module of no contract has no such name: `./menu.js`.
+    func moduleSpecifier(_ module: String, stimulusIdentifier: String?) -> String {
+        guard options.flavor == .javascript, let stimulusIdentifier else { return "./\(module).js" }
+        let folders = stimulusIdentifier.components(separatedBy: "--").dropLast().filter { !$0.isEmpty }
+        return (["controllers"] + folders + [module]).joined(separator: "/")
+    }
+
     /// The module name: `navigation_controller` for `bridge--navigation`.
     func moduleName(_ input: TargetInput) -> String {
         // A contract that lists events: the module is the contract's namespace (`menu`);
@@ -104,8 +136,14 @@ public struct TypeScriptTarget: LanguageTarget {
         let javascript = options.flavor == .javascript
         let ext = javascript ? "js" : "ts"
         let module = moduleName(input)
+        guard module != Self.runtimeModule else {
+            throw CodeGenError("typescript: the module \(module) would replace tabgen's runtime module \(Self.runtimeModule); rename the root type or set the namespace option")
+        }
         var plans = [FilePlan(path: "\(module).\(ext)", contents: .template(name: javascript ? "controller-js" : "controller-ts",
                                                                               context: try contexts.main()))]
+        if options.runtime {
+            plans.append(FilePlan(path: "\(Self.runtimeModule).\(ext)", contents: .template(name: "runtime-module", context: try contexts.runtimeModule())))
+        }
         if options.bridgeComponent, input.model.listsEvents, let contract = input.model.contract {
             plans.append(try TypeScriptBridgeComponent(target: self, input: input, contract: contract, module: module).plan())
         }
