@@ -124,21 +124,6 @@ struct TypeScriptEndToEndTests {
         (try? Self.generate(document, flavor: .javascript).map(\.path).first { $0.hasSuffix(".js") && !$0.contains(".test.") }) ?? "root.js"
     }
 
-    /// Tests/TypeScript tests these two files in depth (behaviour in Node and in Chromium);
-    /// they must be what the generator emits for the built-in schema.
-    @Test("Tests/TypeScript/reference holds the generator's output for the built-in schema", arguments: TypeScriptOptions.Flavor.allCases)
-    func reference(flavor: TypeScriptOptions.Flavor) throws {
-        let name = flavor == .typescript ? "navigation_controller.ts" : "navigation_controller.js"
-        let generated = Support.file(try Self.generate(try Support.builtIn(), flavor: flavor), name)
-        let url = Self.harness.appendingPathComponent("reference/\(name)")
-        let reference = try String(contentsOf: url, encoding: .utf8)
-        if reference != generated {
-            let scratch = Support.packageRoot.appendingPathComponent(".scratch/reference-\(name)")
-            try? Data(generated.utf8).write(to: scratch)
-            Issue.record("\(url.path) differs from the generated controller; review \(scratch.path) and copy it there")
-        }
-    }
-
     /// Every browser that opens the app downloads the importmap flavour, unminified. It was
     /// 31.9 KB; the goal is 12 KB, which the generic, message-compatible runtime cannot
     /// reach (a schema-specialized checker could): this bound keeps it from growing back.
