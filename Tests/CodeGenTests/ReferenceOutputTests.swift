@@ -4,7 +4,7 @@ import Testing
 @testable import CodeGen
 
 /// The generator's output committed beside each language's harness
-/// (`Tests/<Lang>/reference/`, Tests/Reference.md): what each target emits for the
+/// (`Tests/<Lang>/reference/`; docs/architecture.md, "Committed generator output"): what each target emits for the
 /// built-in schema with its default options, and the TypeScript bases of the menu and form
 /// contracts. The harnesses compile, lint and run it (swiftc in `EndToEndTests`, kotlinc in
 /// Tests/Kotlin/smoke, tsc and Chromium in Tests/TypeScript, ruby -w, RuboCop and the
@@ -75,8 +75,7 @@ enum ReferenceOutput {
             keeps: { !$0.contains(".test.") && !$0.hasPrefix("fixtures/") }),
     ]
 
-    /// The committed files of the set for `language` whose folder is `folder`, for the
-    /// harnesses that compile them.
+    /// The committed files of the sets in `folder`, for the harnesses that compile them.
     static func files(in folder: String) throws -> [GeneratedFile] {
         let sets = Self.sets.filter { $0.folder == folder }
         return try sets.flatMap { set in
