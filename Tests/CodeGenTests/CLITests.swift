@@ -211,6 +211,22 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("g").path))
     }
 
+    @Test("every flag a target declares is on emit's help with its text, and sets its option")
+    func targetFlags() throws {
+        let help = try tabgen(["emit", "--help"], in: Support.packageRoot)
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let directory = try Support.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for entry in TargetRegistry.entries {
+            for flag in entry.flags {
+                #expect(words.contains("--\(flag.name) <\(flag.valueName)> \(flag.help)"), "\(flag.name): \(help.stdout)")
+                // A value the option refuses: the error is the target's, about that option.
+                let refused = try tabgen(["emit", "--lang", entry.language, "--\(flag.name)", "not a value!", "--out", "g"], in: directory)
+                #expect(refused.status == 2 && refused.stderr.contains("\(entry.language) option \(flag.option) "), "\(flag.name): \(refused.stderr)")
+            }
+        }
+    }
+
     @Test("check names missing files, cuts long diffs, and speaks json, github and -q")
     func checkOutputIsReadable() throws {
         let directory = try Support.temporaryDirectory()

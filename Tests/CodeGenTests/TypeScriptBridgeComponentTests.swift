@@ -137,26 +137,6 @@ struct TypeScriptBridgeComponentTests {
         }
     }
 
-    /// Tests/TypeScript/run.sh runs these files in Chromium (browser/bases.js); they must be
-    /// what the generator emits for contracts/menu.json and contracts/form.json.
-    @Test("Tests/TypeScript/reference/bases holds the generator's output for menu and form", arguments: TypeScriptOptions.Flavor.allCases)
-    func reference(flavor: TypeScriptOptions.Flavor) throws {
-        let folder = TypeScriptEndToEndTests.harness.appendingPathComponent("reference/bases/\(flavor.rawValue)")
-        for contract in try ContractEvents.documents() where contract.name != "share" {
-            for file in try Self.generate(contract.document, flavor: flavor) where !file.path.contains(".test.") && !file.path.hasPrefix("fixtures/") {
-                // The folder's runtime is the first contract's (its header names menu.json).
-                if file.path.hasPrefix(TypeScriptTarget.runtimeModule + "."), contract.name != "menu" { continue }
-                let url = folder.appendingPathComponent(file.path)
-                if (try? String(contentsOf: url, encoding: .utf8)) != file.contents {
-                    let scratch = Support.packageRoot.appendingPathComponent(".scratch/reference-bases-\(flavor.rawValue)-\(file.path)")
-                    try? FileManager.default.createDirectory(at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try? Data(file.contents.utf8).write(to: scratch)
-                    Issue.record("\(url.path) differs from the generated file; review \(scratch.path) and copy it there")
-                }
-            }
-        }
-    }
-
     @Test("the base's signatures: typed data, the reply's callback, data-less events")
     func signatures() throws {
         let documents = try ContractEvents.documents()

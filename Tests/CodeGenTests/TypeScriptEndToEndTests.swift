@@ -131,24 +131,6 @@ struct TypeScriptEndToEndTests {
         }) ?? "root.js"
     }
 
-    /// Tests/TypeScript tests these files in depth (behaviour in Node and in Chromium); they
-    /// must be what the generator emits for the built-in schema: the controller and its runtime.
-    @Test("Tests/TypeScript/reference holds the generator's output for the built-in schema", arguments: TypeScriptOptions.Flavor.allCases)
-    func reference(flavor: TypeScriptOptions.Flavor) throws {
-        let files = try Self.generate(try Support.builtIn(), flavor: flavor)
-        for module in ["navigation_controller", TypeScriptTarget.runtimeModule] {
-            let name = module + (flavor == .typescript ? ".ts" : ".js")
-            let generated = Support.file(files, name)
-            let url = Self.harness.appendingPathComponent("reference/\(name)")
-            let reference = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            if reference != generated {
-                let scratch = Support.packageRoot.appendingPathComponent(".scratch/reference-\(name)")
-                try? Data(generated.utf8).write(to: scratch)
-                Issue.record("\(url.path) differs from the generated file; review \(scratch.path) and copy it there")
-            }
-        }
-    }
-
     /// A page that carries the attribute loads the importmap flavour, unminified: the
     /// controller and the runtime it imports. The controller was 38.1 KB with the runtime
     /// inlined (30.2 KB of it); issue 25 set it at most 12 KB, which the runtime module,

@@ -39,6 +39,6 @@ struct TypeScriptRuntimeTests {
             return String(words[words.startIndex + 1].prefix { $0.isLetter || $0.isNumber })
         }
         #expect(declared.count >= 6)
-        for name in declared { #expect(TypeScriptTarget.runtimeTypeNames.contains(name), "\(name)") }
+        for name in declared { #expect(TypeScriptNaming.reservedTypeNames.contains(name), "\(name)") }
     }
 }

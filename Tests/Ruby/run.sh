@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Runs the Ruby reference checks (see README.md next to this file): RuboCop, then the
-# Minitest suite with warnings on. Minitest, ActionView, Nokogiri and RuboCop come from
-# Debian (scripts/web-env installs them). Exits non-zero on any failure.
+# Runs the Ruby checks (see README.md next to this file) on reference/, the generator's
+# output for the built-in schema (ReferenceOutputTests keeps it current): ruby -wc on every
+# file, RuboCop in the generated code's style (omakase) and on the hand-written files here
+# (RuboCop's defaults), then with warnings on the generated Minitest suite and the
+# hand-written tests of test/. Minitest, ActionView, Nokogiri and RuboCop come from Debian
+# (scripts/web-env installs them). Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
+echo "ruby -wc: reference"
+find reference -name '*.rb' | sort | while read -r file; do
+    output=$(ruby -wc "$file" 2>&1)
+    [[ "$output" == "Syntax OK" ]] || { echo "$file: $output"; exit 1; }
+done
+echo "rubocop: reference (omakase, as generated)"
+rubocop --config omakase.rubocop.yml --format progress --no-color --cache false reference
 echo "rubocop: Tests/Ruby"
 rubocop --format progress --no-color
-cd reference
-ruby -w -e 'ARGV.each { |file| require_relative file }' test/*_test.rb
+ruby -w -Itest -e 'ARGV.each { |file| require File.expand_path(file) }' $(find reference/test -name '*_test.rb' | sort) test/*_test.rb

@@ -49,10 +49,33 @@ public protocol LanguageTarget: Sendable {
     func finish(path: String, _ text: String) -> String
     /// How an output of several contracts is laid out (tabgen.yml `contracts:`).
     var contractLayout: ContractLayout { get }
+    /// The folders this target writes below its output directory when that directory is
+    /// an app's root other outputs may live in (Ruby: `app/models`, ...); nil (the
+    /// default): the output needs the whole directory.
+    var sharedRootFolders: [String]? { get }
+    /// Where an app may hold a hand-written file declaring what generated file `path`
+    /// declares (`tabgen init` refuses to generate beside it), for an output directory
+    /// whose path is `outputFolders`; nil (the default): nowhere this target knows.
+    func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart?
 }
 
 extension LanguageTarget {
     public func finish(path: String, _ text: String) -> String { text }
+    public var sharedRootFolders: [String]? { nil }
+    public func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart? { nil }
+}
+
+/// A path relative to the folder `levelsUp` levels above an output directory (0: the
+/// directory itself), counted without `..`, so that it resolves while the output's own
+/// folders do not exist yet.
+public struct HandWrittenCounterpart: Sendable, Equatable {
+    public var levelsUp: Int
+    public var path: String
+
+    public init(levelsUp: Int, path: String) {
+        self.levelsUp = levelsUp
+        self.path = path
+    }
 }
 
 /// A target whose defaults depend on the schema (its namespace): `Generator` asks for

@@ -22,22 +22,38 @@ struct GenerationOptions: ParsableArguments {
             completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
-    @Option(name: .customLong("swift-access-level"), help: ArgumentHelp("Access level of the generated Swift: internal (files in the app target) or public (a module of its own).", valueName: "LEVEL"),
-            completion: .list(["internal", "public"]))
+    // The language options that have a flag of their own. Each flag is declared by its
+    // target (`TargetFlag`: the option it sets, its help); ArgumentParser needs a stored
+    // property per flag, listed again in `flagValues`.
+    @Option(name: .customLong("swift-access-level"), help: GenerationOptions.help(flag: "swift-access-level"), completion: GenerationOptions.completion(flag: "swift-access-level"))
     var swiftAccessLevel: String?
 
-    @Option(name: .customLong("swift-testable-import"), help: ArgumentHelp("Module the generated Swift tests @testable import (the app target).", valueName: "MODULE"))
+    @Option(name: .customLong("swift-testable-import"), help: GenerationOptions.help(flag: "swift-testable-import"), completion: GenerationOptions.completion(flag: "swift-testable-import"))
     var swiftTestableImport: String?
 
-    @Option(name: .customLong("kotlin-package"), help: ArgumentHelp("Package of the generated Kotlin (default tabgen.generated).", valueName: "PACKAGE"))
+    @Option(name: .customLong("kotlin-package"), help: GenerationOptions.help(flag: "kotlin-package"), completion: GenerationOptions.completion(flag: "kotlin-package"))
     var kotlinPackage: String?
 
-    @Option(name: .customLong("flavor"), help: ArgumentHelp("Flavor of the generated TypeScript: typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps).", valueName: "FLAVOR"),
-            completion: .list(["typescript", "javascript"]))
+    @Option(name: .customLong("flavor"), help: GenerationOptions.help(flag: "flavor"), completion: GenerationOptions.completion(flag: "flavor"))
     var typescriptFlavor: String?
 
     @Option(name: .customLong("option"), help: ArgumentHelp("A language option as LANG.NAME=VALUE, e.g. swift.namespace=TabBar (repeatable).", valueName: "LANG.NAME=VALUE"))
     var rawOptions: [String] = []
+
+    /// Each flag's value as given, by flag name (without dashes), in the order of the help.
+    var flagValues: [(name: String, value: String?)] {
+        [("swift-access-level", swiftAccessLevel), ("swift-testable-import", swiftTestableImport), ("kotlin-package", kotlinPackage), ("flavor", typescriptFlavor)]
+    }
+
+    static func help(flag name: String) -> ArgumentHelp {
+        guard let flag = TargetRegistry.flag(named: name)?.flag else { return ArgumentHelp() }
+        return ArgumentHelp(flag.help, valueName: flag.valueName)
+    }
+
+    static func completion(flag name: String) -> CompletionKind? {
+        guard let values = TargetRegistry.flag(named: name)?.flag.values, !values.isEmpty else { return nil }
+        return .list(values)
+    }
 
     /// The jobs these options ask for, with the templates to render them with.
     func jobs(version: String) throws(CLIError) -> (jobs: [EmitJob], templates: any TemplateSource) {
@@ -57,7 +73,7 @@ struct GenerationOptions: ParsableArguments {
         } else {
             throw CLIError("no --lang and no \(ProjectConfig.fileNames.joined(separator: ", ")) in the current directory or a parent; try: tabgen emit --lang swift --out Generated")
         }
-        if schema != nil || out != nil || swiftAccessLevel != nil || swiftTestableImport != nil || kotlinPackage != nil || typescriptFlavor != nil || !rawOptions.isEmpty {
+        if schema != nil || out != nil || flagValues.contains(where: { $0.value != nil }) || !rawOptions.isEmpty {
             throw CLIError("--schema, --out and language options go with --lang; with a config file, set them in \(configPath)")
         }
         let project = try ProjectConfig.load(path: configPath)
@@ -135,14 +151,10 @@ struct GenerationOptions: ParsableArguments {
         }
         // An option for another language would do nothing, silently: refuse it.
         if language != "all" {
-            let flags: [(flag: String, lang: String, given: Bool)] = [
-                ("--swift-access-level", "swift", swiftAccessLevel != nil),
-                ("--swift-testable-import", "swift", swiftTestableImport != nil),
-                ("--kotlin-package", "kotlin", kotlinPackage != nil),
-                ("--flavor", "typescript", typescriptFlavor != nil),
-            ]
-            for flag in flags where flag.given && flag.lang != language {
-                throw CLIError("\(flag.flag) applies to --lang \(flag.lang) (or all), not \(language)")
+            for (name, value) in flagValues where value != nil {
+                if let owner = TargetRegistry.flag(named: name)?.language, owner != language {
+                    throw CLIError("--\(name) applies to --lang \(owner) (or all), not \(language)")
+                }
             }
             for raw in rawOptions {
                 let lang = raw.split(separator: ".", maxSplits: 1).first.map(String.init) ?? raw
@@ -152,10 +164,9 @@ struct GenerationOptions: ParsableArguments {
             }
         }
         var options: [String: [String: String]] = [:]
-        if let swiftAccessLevel { options["swift", default: [:]]["accessLevel"] = swiftAccessLevel }
-        if let swiftTestableImport { options["swift", default: [:]]["testableImport"] = swiftTestableImport }
-        if let kotlinPackage { options["kotlin", default: [:]]["package"] = kotlinPackage }
-        if let typescriptFlavor { options["typescript", default: [:]]["flavor"] = typescriptFlavor }
+        for (name, value) in flagValues {
+            if let value, let (owner, flag) = TargetRegistry.flag(named: name) { options[owner, default: [:]][flag.option] = value }
+        }
         for raw in rawOptions {
             guard let dot = raw.firstIndex(of: "."), let equals = raw.firstIndex(of: "="), dot < equals else {
                 throw CLIError("--option \(raw): expected LANG.NAME=VALUE, e.g. swift.namespace=TabBar")

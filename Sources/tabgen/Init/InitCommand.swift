@@ -81,22 +81,13 @@ struct InitCommand: ParsableCommand {
                 lines.append("\(job.directoryDisplay)/\(path) exists and tabgen did not write it: the first emit would replace it, so it stops instead")
             }
             for file in files {
-                var twin: (url: URL, shown: String)?
-                if file.path.hasPrefix("src/main/kotlin/") {
-                    let path = "src/main/java/" + file.path.dropFirst("src/main/kotlin/".count)
-                    twin = (job.output.url.appendingPathComponent(path), "\(job.directoryDisplay)/\(path)")
-                } else if job.target.language == "swift", file.path.hasSuffix(".swift"),
-                          case let shown = "\(job.directoryDisplay)/\(file.path)", case let parts = shown.split(separator: "/"),
-                          parts.count > 3, parts.dropLast().suffix(2) == ["Generated", "Tabgen"] {
-                    // Beside Generated/ (which may not exist yet, so no `..` through it): the types
-                    // are in the output itself, or in its sourcesFolder (Xcode 16 synchronized folders).
-                    let name = String(parts[parts.count - 1])
-                    let sources = job.output.url.appendingPathComponent(file.path).deletingLastPathComponent()
-                        .deletingLastPathComponent().deletingLastPathComponent()
-                    twin = (sources.appendingPathComponent(name), parts.dropLast(3).joined(separator: "/") + "/" + name)
-                }
-                guard let twin, manager.fileExists(atPath: twin.url.path) else { continue }
-                let shown = twin.shown
+                let outputFolders = job.directoryDisplay.split(separator: "/").map(String.init)
+                guard let counterpart = job.target.handWrittenCounterpart(of: file.path, outputFolders: outputFolders) else { continue }
+                var url = job.output.url
+                for _ in 0..<counterpart.levelsUp { url.deleteLastPathComponent() }
+                let shown = counterpart.levelsUp == 0 ? "\(job.directoryDisplay)/\(counterpart.path)"
+                    : (outputFolders.dropLast(counterpart.levelsUp) + [counterpart.path]).joined(separator: "/")
+                guard manager.fileExists(atPath: url.appendingPathComponent(counterpart.path).path) else { continue }
                 lines.append("\(shown) is hand-written and tabgen generates \(job.directoryDisplay)/\(file.path): replace it with the generated one (delete it after emit)")
             }
         }

@@ -195,8 +195,8 @@ struct ProjectConfig {
             for (earlierIndex, earlier) in config.outputs.enumerated() {
                 let there = config.resolve(earlier.out).standardizedFileURL.path
                 let relation = here == there ? "the same directory as"
-                    : Self.contains(there, here) ? (earlier.language == "ruby" && Self.clearOfRubyFolders(root: there, inner: here) ? nil : "inside")
-                    : Self.contains(here, there) ? (language == "ruby" && Self.clearOfRubyFolders(root: here, inner: there) ? nil : "around")
+                    : Self.contains(there, here) ? (Self.clear(of: earlier, root: there, inner: here) ? nil : "inside")
+                    : Self.contains(here, there) ? (Self.clear(of: output, root: here, inner: there) ? nil : "around")
                     : nil
                 if let relation {
                     throw fail(lookup(members, "out"), "\(place).out \(out) is \(relation) outputs[\(earlierIndex)].out \(earlier.out): each output needs a directory of its own")
@@ -215,15 +215,15 @@ struct ProjectConfig {
         }
     }
 
-    /// The folders a `ruby` output writes below its directory (a Rails app's root).
-    static let rubyFolders = ["app/models", "app/components", "app/helpers", "test/models", "test/components", "test/helpers", "fixtures"]
-
-    /// Whether an output in `inner` shares no folder with a `ruby` output in `root`: it is
-    /// neither in, nor around, one of `rubyFolders`. Then a Rails app's tabgen.yml can hold
-    /// the ViewComponent (out: .) and the Stimulus controller (app/javascript/...).
-    static func clearOfRubyFolders(root: String, inner: String) -> Bool {
+    /// Whether an output in `inner` shares no folder with `output`, whose directory `root`
+    /// contains it: `output`'s target writes only some folders of its directory
+    /// (`sharedRootFolders`), and `inner` is neither in, nor around, one of them. Then a
+    /// Rails app's tabgen.yml can hold the ViewComponent (out: .) and the Stimulus
+    /// controller (app/javascript/...).
+    static func clear(of output: Output, root: String, inner: String) -> Bool {
+        guard let folders = (try? TargetRegistry.target(language: output.language, options: output.options))?.sharedRootFolders else { return false }
         let relative = inner.split(separator: "/").dropFirst(root.split(separator: "/").count)
-        return !rubyFolders.contains { folder in
+        return !folders.contains { folder in
             let parts = folder.split(separator: "/")
             let shared = min(parts.count, relative.count)
             return Array(parts.prefix(shared)) == Array(relative.prefix(shared))

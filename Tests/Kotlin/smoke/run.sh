@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Smoke test of the Kotlin harness: compile the hand-written model and its JUnit 4 tests with
+# Smoke test of the Kotlin harness: compile the hand-written model and its JUnit 4 tests, and
+# the committed generator output (Tests/Kotlin/reference) with its round-trip test, with
 # the real Kotlin compiler (warnings are errors), check that the model also compiles at
 # -language-version 2.0 (the oldest K2 language an Android client may use), then run the
 # tests. Prints the runner's summary (`kotlin: N passed, N failed, N skipped`) and exits
@@ -20,10 +21,14 @@ kotlin_env=$("$root/scripts/kotlin-env") || exit 1
 eval "$kotlin_env"
 echo "smoke: Kotlin $KOTLIN_COMPILER_VERSION, stdlib $KOTLIN_STDLIB_VERSION, kotlinx.serialization $KOTLINX_SERIALIZATION_VERSION ($(took "$t") for kotlin-env)"
 
-# One compiler invocation for model + tests: the JVM start-up is most of the cost.
+# One compiler invocation for model + tests, and for ../reference (the generator's output
+# for the built-in schema, kept current by ReferenceOutputTests, with its JUnit test): the
+# JVM start-up is most of the cost.
+reference=()
+while IFS= read -r file; do reference+=("$file"); done < <(find "$here/../reference" -name '*.kt' | sort)
 t=$(now)
-"$here/../kotlinc" --junit -d "$out/classes" "$here/TabData.kt" "$here/TabDataTest.kt" "$here/SerializationConfigTest.kt"
-echo "smoke: compiled 3 files ($(took "$t"))"
+"$here/../kotlinc" --junit -d "$out/classes" "$here/TabData.kt" "$here/TabDataTest.kt" "$here/SerializationConfigTest.kt" "${reference[@]}"
+echo "smoke: compiled 3 files and ${#reference[@]} of Tests/Kotlin/reference ($(took "$t"))"
 
 t=$(now)
 "$here/../kotlinc" --lv 2.0 -d "$out/lv20.jar" "$here/TabData.kt"

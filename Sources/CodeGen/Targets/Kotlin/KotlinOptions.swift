@@ -43,6 +43,11 @@ public struct KotlinOptions: Sendable, Equatable {
     /// The package the runtime lives in.
     public var effectiveRuntimePackage: String { runtimePackage.isEmpty ? package : runtimePackage }
 
+    /// The command-line flags of these options.
+    public static let flags: [TargetFlag] = [
+        TargetFlag(name: "kotlin-package", option: "package", help: "Package of the generated Kotlin (default tabgen.generated).", valueName: "PACKAGE"),
+    ]
+
     /// The option names tabgen.yml accepts, with what they mean.
     public static let documentation: [(name: String, help: String)] = [
         ("package", "package of the generated Kotlin (default tabgen.generated), e.g. com.example.app.tabs"),

@@ -36,6 +36,12 @@ public struct KotlinTarget: LanguageTarget {
         }
     }
 
+    /// An Android module compiles Kotlin from src/main/java as well as src/main/kotlin.
+    public func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart? {
+        guard path.hasPrefix("src/main/kotlin/") else { return nil }
+        return HandWrittenCounterpart(levelsUp: 0, path: "src/main/java/" + path.dropFirst("src/main/kotlin/".count))
+    }
+
     public func typeIdentifier(for parts: [String]) -> String { KotlinNaming.typeIdentifier(parts) }
     public func fieldIdentifier(for jsonName: String) -> String { KotlinNaming.propertyIdentifier(jsonName) }
     public func caseIdentifier(for value: String) -> String { KotlinNaming.caseIdentifier(value) }

@@ -40,6 +40,12 @@ public struct RubyTarget: LanguageTarget {
         }) { options, index, _ in ContractLayout.firstContractsRuntime(options, index: index) }
     }
 
+    /// Its output is a Rails app's root (out: .), which can also hold the Stimulus
+    /// controller's output (app/javascript/...): these are the folders it writes.
+    public var sharedRootFolders: [String]? {
+        ["app/models", "app/components", "app/helpers", "test/models", "test/components", "test/helpers", "fixtures"]
+    }
+
     public func typeIdentifier(for parts: [String]) -> String { RubyNaming.typeIdentifier(parts) }
     public func fieldIdentifier(for jsonName: String) -> String { RubyNaming.memberIdentifier(jsonName) }
     public func caseIdentifier(for value: String) -> String { RubyNaming.caseIdentifier(value) }
@@ -141,78 +147,5 @@ public struct RubyTarget: LanguageTarget {
                                   contents: .template(name: "test", context: contexts.tests(fixturesFile: fixturesFile))))
         }
         return plans
-    }
-}
-
-/// The Ruby target's options (tabgen.yml `options:`, `--option ruby.NAME=VALUE`).
-public struct RubyOptions: Sendable, Equatable {
-    /// The module that holds the value objects; empty: the contract's component
-    /// (`navigation` -> `Navigation`), else `Tabgen`.
-    public var module: String = ""
-    /// Emit fixtures and the Minitest files.
-    public var tests = true
-    /// `decoding: strict`: `from_h` raises on a null optional member, a missing nullable
-    /// member and an unknown enum value; `tolerant` (the default) reads them and keeps
-    /// what it saw, so that `validate` reports them as `tabgen validate` does.
-    public var strictDecoding = false
-    /// Emit `app/models/tabgen_runtime.rb`, which every contract of a Rails app shares;
-    /// emit turns it off for the second and later contracts of tabgen.yml `contracts:`.
-    public var runtime = true
-    /// The RuboCop style the generated Ruby is clean under (`rubocop -a` changes nothing):
-    /// rubocop-rails-omakase (Rails' default since 7.2) or RuboCop's own defaults.
-    public var style: RubyStyle = .omakase
-    /// How a page renders the message: a ViewComponent (`app/components/`, needs the
-    /// view_component gem) or a plain Rails helper (`app/helpers/`, needs nothing more).
-    public var view: View = .component
-
-    public enum View: String, Sendable, CaseIterable {
-        case component, helper
-    }
-
-    public init() {}
-
-    public static let documentation: [(name: String, help: String)] = [
-        ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
-        ("namespace", "the same as module: every language's option for the contract's namespace"),
-        ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
-        ("runtime", "emit app/models/tabgen_runtime.rb (default true; false for a second output into the same Rails app)"),
-        ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
-        ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
-        ("view", "component (default: a ViewComponent in app/components, needs the view_component gem) or helper (a plain Rails helper in app/helpers, tabgen_<component>_tag and tabgen_<component>_attributes)"),
-    ]
-
-    public init(_ values: [String: String]) throws(CodeGenError) {
-        for (name, value) in values {
-            switch name {
-            case "module", "namespace":
-                guard value.isEmpty || (value.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
-                    && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
-                    throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")
-                }
-                guard !RubyNaming.topLevelConstants.contains(value) else {
-                    throw CodeGenError("ruby option module: \(value) is a constant of Ruby, its standard library or Rails; the generated module would reopen or clash with it (choose another name, e.g. \(value)Bridge)")
-                }
-                module = value
-            case "tests":
-                guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
-                tests = flag
-            case "runtime":
-                runtime = try TargetOption.flag(value, language: "ruby", name: name)
-            case "style":
-                guard let chosen = RubyStyle(rawValue: value.lowercased()) else {
-                    throw CodeGenError("ruby option style: expected omakase or rubocop, found \(value)")
-                }
-                style = chosen
-            case "view":
-                guard let chosen = View(rawValue: value.lowercased()) else {
-                    throw CodeGenError("ruby option view: expected component or helper, found \(value)")
-                }
-                view = chosen
-            case "decoding":
-                strictDecoding = try TargetOption.decoding(value, language: "ruby") == .strict
-            default:
-                throw CodeGenError("unknown ruby option \(name) (known: \(Self.documentation.map(\.name).joined(separator: ", ")))")
-            }
-        }
     }
 }

@@ -50,6 +50,15 @@ public struct SwiftOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// The command-line flags of these options.
+    public static let flags: [TargetFlag] = [
+        TargetFlag(name: "swift-access-level", option: "accessLevel",
+                   help: "Access level of the generated Swift: internal (files in the app target) or public (a module of its own).",
+                   valueName: "LEVEL", values: ["internal", "public"]),
+        TargetFlag(name: "swift-testable-import", option: "testableImport",
+                   help: "Module the generated Swift tests @testable import (the app target).", valueName: "MODULE"),
+    ]
+
     /// The option names tabgen.yml accepts, with what they mean.
     public static let documentation: [(name: String, help: String)] = [
         ("accessLevel", "public or internal (default internal)"),

@@ -38,6 +38,18 @@ public struct SwiftTarget: SchemaDependentTarget {
         }) { options, index, _ in ContractLayout.firstContractsRuntime(options, index: index) }
     }
 
+    /// Types generated into `<sources>/Generated/Tabgen/` (tabgen init's layout) replace
+    /// the hand-written ones beside `Generated/`: in the output itself, or in its
+    /// sourcesFolder (Xcode 16 synchronized folders).
+    public func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart? {
+        let file = path.split(separator: "/").map(String.init)
+        let parts = outputFolders + file
+        guard path.hasSuffix(".swift"), parts.count > 3, parts.dropLast().suffix(2) == ["Generated", "Tabgen"],
+              let name = parts.last else { return nil }
+        // The folder above Generated/: below the output, or above it.
+        return HandWrittenCounterpart(levelsUp: max(0, 3 - file.count), path: (file.dropLast(3) + [name]).joined(separator: "/"))
+    }
+
     public func typeIdentifier(for parts: [String]) -> String { SwiftNaming.typeIdentifier(parts) }
     public func fieldIdentifier(for jsonName: String) -> String { SwiftNaming.memberIdentifier(jsonName) }
     public func caseIdentifier(for value: String) -> String { SwiftNaming.memberIdentifier(value) }

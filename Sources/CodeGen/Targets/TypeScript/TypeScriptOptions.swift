@@ -37,6 +37,13 @@ public struct TypeScriptOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// The command-line flags of these options.
+    public static let flags: [TargetFlag] = [
+        TargetFlag(name: "flavor", option: "flavor",
+                   help: "Flavor of the generated TypeScript: typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps).",
+                   valueName: "FLAVOR", values: Flavor.allCases.map(\.rawValue)),
+    ]
+
     public static let documentation: [(name: String, help: String)] = [
         ("flavor", "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript"),
         ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),

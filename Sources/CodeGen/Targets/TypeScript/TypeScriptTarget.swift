@@ -37,21 +37,8 @@ public struct TypeScriptTarget: LanguageTarget {
         }
     }
 
-    static let runtimeTypeNames: Set<String> = [
-        // Declared by the generated file itself, or imported from the runtime module.
-        "UnknownEnumValue", "Violation", "ParseResult", "Json", "JsonArray", "JsonObject", "Schema", "RootSchema",
-        "Condition", "Rule", "Checked", "BridgeComponent", "Severity", "Tables",
-        // Global types a declaration must not shadow.
-        "Array", "ArrayBuffer", "BigInt", "Boolean", "Date", "Error", "Function", "Infinity", "JSON", "Map", "Math",
-        "NaN", "Number", "Object", "Partial", "Promise", "Readonly", "ReadonlyArray", "Record", "RegExp", "Set",
-        "String", "Symbol", "SyntaxError", "URL", "WeakMap", "WeakSet", "Element", "Event", "EventTarget",
-        "Document", "Window", "Node", "any", "unknown", "never", "object", "string", "number", "boolean",
-        "symbol", "bigint", "undefined", "null", "void", "this", "true", "false",
-    ]
-
     public func typeIdentifier(for parts: [String]) -> String {
-        let name = Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false)
-        return Naming.startsWithDigit(name) ? "_" + name : name
+        TypeScriptNaming.typeName(parts)
     }
 
     /// Fields keep their JSON names: the types describe the wire format itself.
@@ -59,7 +46,7 @@ public struct TypeScriptTarget: LanguageTarget {
     /// Enum cases are string literal types: the value itself.
     public func caseIdentifier(for value: String) -> String { value }
 
-    public var reservedTypeNames: Set<String> { Self.runtimeTypeNames }
+    public var reservedTypeNames: Set<String> { TypeScriptNaming.reservedTypeNames }
     public var reservedMemberNames: Set<String> { [] }
     public var reservedCaseNames: Set<String> { [] }
     public var typeNamesAreCaseInsensitive: Bool { false }

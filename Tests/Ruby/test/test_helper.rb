@@ -3,7 +3,7 @@
 # run.sh runs Ruby with -w: a warning from a file of ours is an error; the Debian gems'
 # own warnings are dropped.
 module OwnWarningsFail
-  ROOT = File.expand_path('../..', __dir__)
+  ROOT = File.expand_path('..', __dir__)
 
   def warn(message, **)
     return super unless message.include?(' warning: ') # Kernel#warn output, not Ruby's
@@ -15,15 +15,17 @@ Warning.singleton_class.prepend(OwnWarningsFail)
 require 'json'
 require 'minitest/autorun'
 require 'nokogiri'
-require_relative '../../doubles/view_component'
+require_relative '../doubles/view_component'
 
-# What Rails autoloads from app/.
-%w[violation contract tab_data message_data].each { |name| require_relative "../app/models/navigation/#{name}" }
-require_relative '../app/components/navigation_component'
+# What Rails autoloads from app/: the generated reference (../reference, the generator's
+# output for the built-in schema), whose own tests require this file as "test_helper".
+REFERENCE = File.expand_path('../reference', __dir__)
+Dir[File.join(REFERENCE, 'app/models/**/*.rb')].each { |file| require file }
+Dir[File.join(REFERENCE, 'app/components/**/*.rb')].each { |file| require file }
 
-# Shared fixtures and rendering helpers.
+# Shared fixtures and rendering helpers of the hand-written tests.
 module TestHelper
-  CASES_FILE = File.expand_path('../../../TypeScript/fixtures/cases.jsonl', __dir__)
+  CASES_FILE = File.expand_path('../../TypeScript/fixtures/cases.jsonl', __dir__)
 
   # Payloads with the findings `tabgen validate` reported for them (shared with the
   # TypeScript tests; Tests/TypeScript/fixtures/regenerate.py rewrites the file).
