@@ -39,9 +39,12 @@ public struct ContractEvent: Sendable, Equatable {
     /// and metadata), as Hotwire Native's `reply(to:)` / `replyTo(event)` send it; its
     /// data is then the answered event's, in the bridge's envelope. `data` stays `.none`.
     public var echo: Bool
+    /// For a web-to-native event whose data the page's script builds from the DOM: where
+    /// each field of the data comes from on the controller's element (`fromElement`).
+    public var fromElement: [ElementField]?
 
     public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil, description: String? = nil,
-                echo: Bool = false) {
+                echo: Bool = false, fromElement: [ElementField]? = nil) {
         self.name = name
         self.direction = direction
         self.data = data
@@ -49,7 +52,12 @@ public struct ContractEvent: Sendable, Equatable {
         self.value = value
         self.description = description
         self.echo = echo
+        self.fromElement = fromElement
     }
+
+    /// Whether the page carries the event's data for `validate --html` to check: in a value
+    /// attribute (`value`) or in the element the script reads it from (`fromElement`).
+    public var isOnPage: Bool { !(value ?? "").isEmpty || fromElement != nil }
 
     /// The event name the message carries on the wire: a reply carries the name of the
     /// event it answers.

@@ -32,8 +32,13 @@ struct HTMLInput: Sendable {
 
     private var scanner: BridgePageScanner {
         BridgePageScanner(components: contracts.map { contract in
-            BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
-                                        valueAttributes: checks.filter { $0.contract == contract }.map { contract.valueAttribute(of: $0.event) })
+            let events = checks.filter { $0.contract == contract }.map(\.event)
+            let sources = events.flatMap { ($0.fromElement ?? []).map(\.source) }
+            var targets: [String] = []
+            for target in sources.flatMap(\.targets) where !targets.contains(target) { targets.append(target) }
+            return BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
+                                               valueAttributes: events.filter { $0.fromElement == nil }.map { contract.valueAttribute(of: $0) },
+                                               readsElement: sources.contains { $0.targets.isEmpty }, targets: targets)
         }, unknownLimit: maxFindings)
     }
 
@@ -59,6 +64,10 @@ struct HTMLInput: Sendable {
                     located += [Self.place(Self.pageFinding(FindingCode.multiplePayloads, .warning, message), at: element.position, file: file)].about(primary.subject)
                 }
                 for check in events {
+                    if let fields = check.event.fromElement {
+                        located += elementFindings(fields, element: element, scan: scan, file: file, check: check)
+                        continue
+                    }
                     let attribute = contract.valueAttribute(of: check.event)
                     let found = element.bridgeElement(valueAttribute: attribute)
                     guard let value = found.value, let valuePosition = found.valuePosition else {
@@ -114,6 +123,44 @@ struct HTMLInput: Sendable {
                 return placed
             }.limited(to: maxFindings, total: (report.errors, report.warnings)).about(check.subject)
         }
+    }
+
+    /// Findings for data the script reads from the element (`fromElement`): the data is
+    /// built as the bridge JavaScript builds it and checked as the event's data; each
+    /// finding sits where its field was read (the attribute's value, or the element), and
+    /// says what was read there.
+    private func elementFindings(_ fields: [ElementField], element: BridgePageScanner.Element, scan: BridgePageScanner.Scan,
+                                 file: String, check: Check) -> [LocatedFinding] {
+        let built = ElementData(fields: fields, element: element, scan: scan)
+        let identifier = check.contract.stimulusIdentifier
+        var located: [LocatedFinding] = []
+        for target in built.missingTargets {
+            let message = "<\(element.tagName)> has data-controller=\"\(identifier)\" but no element with data-\(identifier)-target=\"\(target)\" in it: Stimulus throws on the \(target) target, so it sends no \(check.event.name) data"
+            located.append(Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: element.position, file: file))
+        }
+        for pointer in built.throwingFields {
+            guard let origin = built.origins[pointer] else { continue }
+            let message = "\(pointer.description.isEmpty ? "(root)" : pointer.description): \(origin.note) and the page sends no \(check.event.name) data"
+            located.append(Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: origin.position, file: file))
+        }
+        guard built.missingTargets.isEmpty, built.throwingFields.isEmpty else { return located.about(check.subject) }
+        let report = check.validator.report(for: built.data)
+        for finding in report.findings {
+            var field = finding.pointer
+            if finding.code == FindingCode.missingProperty, let name = finding.schemaPath?.last {
+                field = field.appending(key: name)
+            }
+            // The field's origin, or the nearest one above it (an item, the array).
+            var origin = built.origins[field]
+            while origin == nil, !field.tokens.isEmpty {
+                field = JSONPointer(Array(field.tokens.dropLast()))
+                origin = built.origins[field]
+            }
+            var placed = finding
+            if let origin { placed.message += " (\(origin.note))" }
+            located.append(Self.place(placed, at: origin?.position ?? element.position, file: file))
+        }
+        return located.limited(to: maxFindings, total: (report.errors, report.warnings)).about(check.subject)
     }
 
     private static func pageFinding(_ code: String, _ severity: Severity, _ message: String) -> Finding {
