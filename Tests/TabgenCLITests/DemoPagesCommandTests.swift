@@ -66,7 +66,7 @@ struct DemoPagesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try validate(directory, ["menu.html"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"menu.html:9:7: error[TG003] menu.display (root): /title: <p> at 9:7 has no data-bridge-title, aria-label, text or value, so trim() throws and the page sends no display data"#])
+        #expect(result.stdoutLines == [#"menu.html:9:7: error[TG003] menu.display /title: <p> at 9:7 has no data-bridge-title, aria-label, text or value, so trim() throws and the page sends no display data"#])
     }
 
     @Test func aMissingTargetIsFoundAtTheController() throws {

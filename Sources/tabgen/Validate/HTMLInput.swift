@@ -140,8 +140,9 @@ struct HTMLInput: Sendable {
         }
         for pointer in built.throwingFields {
             guard let origin = built.origins[pointer] else { continue }
-            let message = "\(pointer.description.isEmpty ? "(root)" : pointer.description): \(origin.note) and the page sends no \(check.event.name) data"
-            located.append(Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: origin.position, file: file))
+            let finding = Finding(code: FindingCode.missingPayload, severity: .error, pointer: pointer,
+                                  message: "\(origin.note) and the page sends no \(check.event.name) data")
+            located.append(Self.place(finding, at: origin.position, file: file))
         }
         guard built.missingTargets.isEmpty, built.throwingFields.isEmpty else { return located.about(check.subject) }
         let report = check.validator.report(for: built.data)
