@@ -12,11 +12,22 @@ package struct BridgePageScanner: Sendable {
     package struct Component: Sendable {
         package var identifier: String
         package var valueAttributes: [String]
+        /// Whether the data is read from the element itself (a contract's `fromElement`):
+        /// its attributes and text are kept (`Element.node`).
+        package var readsElement: Bool
+        /// The Stimulus targets read (`data-<identifier>-target="item"` inside the element):
+        /// their elements are kept (`Element.targets`).
+        package var targets: [String]
 
-        package init(identifier: String, valueAttributes: [String]) {
+        package init(identifier: String, valueAttributes: [String], readsElement: Bool = false, targets: [String] = []) {
             self.identifier = identifier
             self.valueAttributes = valueAttributes.map(HTMLTokenizer.lowercased)
+            self.readsElement = readsElement
+            self.targets = targets
         }
+
+        /// `data-<identifier>-target`, where Stimulus 3 names an element's targets.
+        var targetAttribute: String { "data-\(identifier)-target" }
     }
 
     package var components: [Component]
@@ -51,6 +62,11 @@ package struct BridgePageScanner: Sendable {
         package var values: [String: (value: String, position: SourcePosition)]
         /// The platforms of `optOutPlatforms` that opt this element's controller out.
         package var optedOut: [String] = []
+        /// The element itself, kept when its component `readsElement`.
+        package var node: PageNode?
+        /// By target name, the elements of that Stimulus target inside this element, in
+        /// page order, for the component's `targets`.
+        package var targets: [String: [PageNode]] = [:]
 
         /// The element as `BridgeElementFinder` reports it for one value attribute.
         package func bridgeElement(valueAttribute: String) -> BridgeElement {
@@ -68,6 +84,15 @@ package struct BridgePageScanner: Sendable {
         /// How many distinct identifiers past `unknownLimit` named no component: the
         /// summary counts them, though they are not listed.
         package var hiddenUnknown = 0
+        /// The text of the kept elements (`PageNode.textRange` indexes it), UTF-8.
+        package var text: [UInt8] = []
+
+        /// The element's `textContent`, as far as the scan reads it: its text up to its end
+        /// tag (the first one of its name that closes it, counting nested elements of that
+        /// name), character references decoded, comments left out.
+        package func text(of node: PageNode) -> String {
+            String(decoding: text[node.textRange], as: UTF8.self)
+        }
     }
 
     package func scan(_ bytes: [UInt8]) -> Scan {
@@ -78,12 +103,22 @@ package struct BridgePageScanner: Sendable {
         // compares them): one lookup each, where a scan of the list made the page quadratic.
         var seen: Set<[UInt8]> = []
         let watched = unknownPrefix.isEmpty ? nil : Watched(prefix: unknownPrefix, identifiers: components.map(\.identifier))
+        var kept = KeptElements()
         while let tag = tokenizer.next() {
             let live = templateDepth == 0
             if tag.name == "template", !tag.inForeignContent {
                 templateDepth = tag.kind == .start ? templateDepth + 1 : max(0, templateDepth - 1)
             }
-            guard live, tag.kind == .start, let controllers = tag.attribute("data-controller") else { continue }
+            if tag.kind == .end {
+                kept.close(tag, textEnd: tokenizer.text.count, in: &result)
+                tokenizer.collectsText = kept.isOpen
+                continue
+            }
+            kept.enter(tag)
+            guard live else { continue }
+            keepTargets(of: tag, kept: &kept, textStart: tokenizer.text.count, in: &result)
+            tokenizer.collectsText = kept.isOpen
+            guard let controllers = tag.attribute("data-controller") else { continue }
             for token in BridgeElementFinder.tokens(of: controllers.value) {
                 guard let index = components.firstIndex(where: { $0.identifier.unicodeScalars.elementsEqual(token.unicodeScalars) }) else {
                     let identifier = String(token)
@@ -105,10 +140,34 @@ package struct BridgePageScanner: Sendable {
                 let optedOut = optOutPlatforms.filter { platform in
                     tag.attribute("data-controller-optout-\(platform)").map { $0.value.unicodeScalars.elementsEqual(token.unicodeScalars) } ?? false
                 }
-                result.elements[index].append(Element(tagName: tag.name, position: tag.position, values: values, optedOut: optedOut))
+                let component = components[index]
+                let keeps = component.readsElement || !component.targets.isEmpty
+                let node = keeps ? PageNode(tag) : nil
+                result.elements[index].append(Element(tagName: tag.name, position: tag.position, values: values, optedOut: optedOut,
+                                                      node: component.readsElement ? node : nil))
+                if let node {
+                    kept.open(node, tag: tag, .element(component: index, element: result.elements[index].count - 1), textStart: tokenizer.text.count, in: &result)
+                }
+            }
+            tokenizer.collectsText = kept.isOpen
+        }
+        kept.closeAll(textEnd: tokenizer.text.count, in: &result)
+        result.text = tokenizer.text
+        return result
+    }
+
+    /// Keeps `tag` as a target of each open element whose component reads one of its
+    /// target names: the innermost element of that component, as Stimulus scopes targets.
+    private func keepTargets(of tag: HTMLTag, kept: inout KeptElements, textStart: Int, in result: inout Scan) {
+        for (index, component) in components.enumerated() where !component.targets.isEmpty {
+            guard let list = tag.attribute(component.targetAttribute), let element = kept.innermost(component: index) else { continue }
+            for token in BridgeElementFinder.tokens(of: list.value) {
+                guard let name = component.targets.first(where: { $0.unicodeScalars.elementsEqual(token.unicodeScalars) }) else { continue }
+                result.elements[index][element].targets[name, default: []].append(PageNode(tag))
+                let position = result.elements[index][element].targets[name, default: []].count - 1
+                kept.open(PageNode(tag), tag: tag, .target(component: index, element: element, name: name, index: position), textStart: textStart, in: &result)
             }
         }
-        return result
     }
 
     /// The identifiers reported when no component has them (see `unknownPrefix`), by

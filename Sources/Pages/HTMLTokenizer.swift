@@ -26,6 +26,11 @@ package struct HTMLTokenizer: Sendable {
     private var index: Int
     private var tracker: PositionTracker
     private var foreign = ForeignContent()
+    /// While set, the text between tags (character references decoded, comments left
+    /// out, the content of `<script>`, `<style>`... included as `textContent` has it) is
+    /// appended to `text`: `BridgePageScanner` reads elements' text this way.
+    package var collectsText = false
+    package var text: [UInt8] = []
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -47,9 +52,11 @@ package struct HTMLTokenizer: Sendable {
         let count = bytes.count
         while index < count {
             guard let open = bytes[index...].firstIndex(of: lessThan), open + 1 < count else {
+                appendText(index..<count)
                 index = count
                 return nil
             }
+            appendText(index..<open)
             let following = bytes[open + 1]
             if following == UInt8(ascii: "!") {
                 if foreign.isForeign, bytes[(open + 2)...].starts(with: Array("[CDATA[".utf8)) {
@@ -58,6 +65,7 @@ package struct HTMLTokenizer: Sendable {
                     while cursor + 2 < count, !(bytes[cursor] == UInt8(ascii: "]") && bytes[cursor + 1] == UInt8(ascii: "]") && bytes[cursor + 2] == greaterThan) {
                         cursor += 1
                     }
+                    appendText(min(count, open + 9)..<min(count, cursor), decoding: false)
                     index = min(count, cursor + 3)
                     continue
                 }
@@ -83,16 +91,30 @@ package struct HTMLTokenizer: Sendable {
             } else if Self.isASCIIAlpha(following) {
                 guard var tag = readTag(at: open, kind: .start) else { return nil }
                 if foreign.process(tag) {
+                    let contentStart = index
                     skipTextContent(of: tag.name)
+                    // RCDATA (`<textarea>`, `<title>`) decodes character references.
+                    appendText(contentStart..<index, decoding: tag.name == "textarea" || tag.name == "title")
                 } else {
                     tag.inForeignContent = true
                 }
                 return tag
             } else {
+                appendText(open..<(open + 1))
                 index = open + 1  // a `<` in text
             }
         }
         return nil
+    }
+
+    /// Appends `bytes[range]` to `text` when collecting.
+    private mutating func appendText(_ range: Range<Int>, decoding: Bool = true) {
+        guard collectsText, !range.isEmpty else { return }
+        if decoding, bytes[range].contains(UInt8(ascii: "&")) {
+            text += Array(CharacterReferences.decode(bytes[range], inAttribute: false).utf8)
+        } else {
+            text += bytes[range]
+        }
     }
 
     // MARK: - Tags

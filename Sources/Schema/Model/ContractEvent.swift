@@ -54,17 +54,12 @@ public struct ContractEvent: Sendable, Equatable {
         /// Values the platform's app never reads: nothing in them matters on that platform.
         public var ignores: [JSONPointer]
 
-        public init(requires: [JSONPointer] = [], ignores: [JSONPointer] = []) {
-            self.requires = requires
-            self.ignores = ignores
-        }
-    }
-
-    /// The platform names a contract may list under an event's `platforms`.
-    public static let platformNames = ["ios", "android"]
+        /// For a web-to-native event whose data the page's script builds from the DOM: where
+    /// each field of the data comes from on the controller's element (`fromElement`).
+    public var fromElement: [ElementField]?
 
     public init(name: String, direction: Direction, data: Payload, replyTo: String? = nil, value: String? = nil, description: String? = nil,
-                echo: Bool = false, platforms: [String: PlatformFields] = [:]) {
+                echo: Bool = false, platforms: [String: PlatformFields] = [:], fromElement: [ElementField]? = nil) {
         self.name = name
         self.direction = direction
         self.data = data
@@ -73,7 +68,12 @@ public struct ContractEvent: Sendable, Equatable {
         self.description = description
         self.echo = echo
         self.platforms = platforms
+        self.fromElement = fromElement
     }
+
+    /// Whether the page carries the event's data for `validate --html` to check: in a value
+    /// attribute (`value`) or in the element the script reads it from (`fromElement`).
+    public var isOnPage: Bool { !(value ?? "").isEmpty || fromElement != nil }
 
     /// The event name the message carries on the wire: a reply carries the name of the
     /// event it answers.

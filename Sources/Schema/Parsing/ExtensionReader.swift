@@ -97,7 +97,7 @@ struct ExtensionReader {
             sink.report(pointer, "an event must be an object, found \(value.kindName)")
             return nil
         }
-        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description", "echo", "platforms"], at: pointer)
+        reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description", "echo", "platforms", "fromElement"], at: pointer)
         let strings = requiredStrings(["name", "direction"], in: object, at: pointer)
         var direction: ContractEvent.Direction?
         if let text = strings["direction"] {
@@ -127,6 +127,17 @@ struct ExtensionReader {
         case .bool(let flag)?: echo = flag
         case let other?: sink.report(pointer.appending(key: "echo"), "echo must be true or false, found \(other.kindName)")
         }
+        var fromElement: [ElementField]?
+        if let sources = object["fromElement"] {
+            let fromPointer = pointer.appending(key: "fromElement")
+            fromElement = readElementFields(sources, inEach: false, at: fromPointer)
+            if direction != .webToNative || object["data"] == nil {
+                sink.report(fromPointer, "only a webToNative event with data builds its data from the element")
+            }
+            if valueName != nil {
+                sink.report(fromPointer, "an event's data comes from a value attribute (value) or from the element (fromElement), not both")
+            }
+        }
         guard let name = strings["name"], let direction else { return nil }
         if echo, direction != .nativeToWeb {
             sink.report(pointer.appending(key: "echo"), "only a nativeToWeb event (a reply) is an echo of the event it answers")
@@ -152,7 +163,7 @@ struct ExtensionReader {
             }
         }
         return ContractEvent(name: name, direction: direction, data: payload, replyTo: replyTo, value: valueName, description: description, echo: echo,
-                             platforms: platforms)
+                             platforms: platforms, fromElement: fromElement)
     }
 
     /// `{"ios": {"requires": ["/source"]}, "android": {"ignores": ["/source"]}}`: JSON
@@ -194,6 +205,80 @@ struct ExtensionReader {
             pointers.append(JSONPointer(tokens.map(PathToken.key)))
         }
         return pointers
+
+    /// `fromElement` (or the `fields` of an `each`): `{"field": SOURCE, ...}`, a SOURCE
+    /// being `{"target"?, "read": [NAME, ...], "trim"?}` (one value) or
+    /// `{"each": TARGET, "skipDisabled"?, "fields": {...}}` (an array); `ElementSource`.
+    private mutating func readElementFields(_ value: JSON, inEach: Bool, at pointer: JSONPointer) -> [ElementField]? {
+        guard case .object(let object) = value, !object.isEmpty else {
+            sink.report(pointer, "\(inEach ? "fields" : "fromElement") must be a non-empty object: each data field and where it comes from on the element")
+            return nil
+        }
+        var fields: [ElementField] = []
+        for member in object.members {
+            if let source = readElementSource(member.value, inEach: inEach, at: pointer.appending(key: member.key)) {
+                fields.append(ElementField(name: member.key, source: source))
+            }
+        }
+        return fields.count == object.count ? fields : nil
+    }
+
+    private mutating func readElementSource(_ value: JSON, inEach: Bool, at pointer: JSONPointer) -> ElementSource? {
+        guard case .object(let object) = value else {
+            sink.report(pointer, "a field's source must be an object ({\"read\": [...]} or {\"each\": TARGET, \"fields\": {...}}), found \(value.kindName)")
+            return nil
+        }
+        if object["each"] != nil {
+            reportUnknownKeys(object, allowed: ["each", "skipDisabled", "fields"], at: pointer)
+            if inEach { sink.report(pointer.appending(key: "each"), "an each reads the controller's targets: it cannot be inside another each") }
+            let target = optionalString("each", in: object, at: pointer)
+            let skipDisabled = readFlag("skipDisabled", in: object, at: pointer)
+            guard let fieldsValue = object["fields"] else {
+                sink.report(pointer, "an each needs fields: what each target element gives")
+                return nil
+            }
+            guard let target, let fields = readElementFields(fieldsValue, inEach: true, at: pointer.appending(key: "fields")) else { return nil }
+            return .each(target: target, skipDisabled: skipDisabled, fields: fields)
+        }
+        reportUnknownKeys(object, allowed: inEach ? ["read", "trim"] : ["target", "read", "trim"], at: pointer)
+        let target = inEach ? nil : optionalString("target", in: object, at: pointer)
+        let trim = readFlag("trim", in: object, at: pointer)
+        let readPointer = pointer.appending(key: "read")
+        guard case .array(let entries)? = object["read"], !entries.isEmpty else {
+            sink.report(object["read"] == nil ? pointer : readPointer, "read must be a non-empty array of attribute names (data-bridge-title, aria-label) or #text, #value, #index")
+            return nil
+        }
+        var names: [String] = []
+        for (index, entry) in entries.enumerated() {
+            let namePointer = readPointer.appending(index: index)
+            guard case .string(let name) = entry, !name.isEmpty else {
+                sink.report(namePointer, "read lists attribute names or #text, #value, #index, found \(entry.kindName)")
+                continue
+            }
+            if name.hasPrefix("#") {
+                if !ElementRead.pseudoNames.contains(name) {
+                    sink.report(namePointer, "\(JSONWriter.quoted(name)) is not #text, #value or #index")
+                } else if name == "#index", !inEach {
+                    sink.report(namePointer, "#index is an element's position among its target's elements: only in the fields of an each")
+                }
+            } else if !name.unicodeScalars.allSatisfy({ $0.isASCII && !" \t\n\u{0C}\r\"'>/=".unicodeScalars.contains($0) && $0.value > 0x1F }) {
+                sink.report(namePointer, "\(JSONWriter.quoted(name)) is not an attribute name")
+            }
+            // ASCII, checked above: attribute names are compared ASCII case-insensitively.
+            names.append(name.lowercased())
+        }
+        guard names.count == entries.count else { return nil }
+        return .read(ElementRead(target: target, names: names, trim: trim))
+    }
+
+    private mutating func readFlag(_ field: String, in object: JSONObject, at pointer: JSONPointer) -> Bool {
+        switch object[field] {
+        case nil: return false
+        case .bool(let flag)?: return flag
+        case let other?:
+            sink.report(pointer.appending(key: field), "\(field) must be true or false, found \(other.kindName)")
+            return false
+        }
     }
 
     /// Names are unique, and each reply answers a web-to-native event of the contract.

@@ -39,8 +39,13 @@ struct HTMLInput: Sendable {
 
     private var scanner: BridgePageScanner {
         BridgePageScanner(components: contracts.map { contract in
-            BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
-                                        valueAttributes: checks.filter { $0.contract == contract }.map { contract.valueAttribute(of: $0.event) })
+            let events = checks.filter { $0.contract == contract }.map(\.event)
+            let sources = events.flatMap { ($0.fromElement ?? []).map(\.source) }
+            var targets: [String] = []
+            for target in sources.flatMap(\.targets) where !targets.contains(target) { targets.append(target) }
+            return BridgePageScanner.Component(identifier: contract.stimulusIdentifier,
+                                               valueAttributes: events.filter { $0.fromElement == nil }.map { contract.valueAttribute(of: $0) },
+                                               readsElement: sources.contains { $0.targets.isEmpty }, targets: targets)
         }, unknownLimit: maxFindings, optOutPlatforms: AppPlatform.allCases.map(\.rawValue))
     }
 
@@ -52,6 +57,8 @@ struct HTMLInput: Sendable {
         let ordered = AppPlatform.allCases.filter(platforms.contains)
         let alike = ordered.count == AppPlatform.allCases.count
             && !checks.contains(where: { !$0.event.platforms.isEmpty })
+            // `data-bridge-disabled="ios"` disables an item the page's data is built from on one platform.
+            && !checks.contains(where: { $0.event.fromElement != nil })
             && !checked.contains(where: { scan.elements[$0].contains { !$0.optedOut.isEmpty } })
         if alike {
             // Nothing on this page differs by platform: one pass, findings as they always were.
@@ -107,6 +114,10 @@ struct HTMLInput: Sendable {
                     located += [Self.place(Self.pageFinding(FindingCode.multiplePayloads, .warning, message), at: element.position, file: file)].about(primary.subject)
                 }
                 for check in events {
+                    if let fields = check.event.fromElement {
+                        located += elementFindings(fields, element: element, scan: scan, file: file, check: check, on: platform)
+                        continue
+                    }
                     let attribute = contract.valueAttribute(of: check.event)
                     let found = element.bridgeElement(valueAttribute: attribute)
                     guard let value = found.value, let valuePosition = found.valuePosition else {
@@ -243,6 +254,46 @@ struct HTMLInput: Sendable {
             }
         }
         return current
+    }
+
+    /// Findings for data the script reads from the element (`fromElement`): the data is
+    /// built as the bridge JavaScript builds it and checked as the event's data; each
+    /// finding sits where its field was read (the attribute's value, or the element), and
+    /// says what was read there.
+    private func elementFindings(_ fields: [ElementField], element: BridgePageScanner.Element, scan: BridgePageScanner.Scan,
+                                 file: String, check: Check, on platform: AppPlatform?) -> [LocatedFinding] {
+        // `data-bridge-disabled` names a platform too: without one, only "true" disables.
+        let built = ElementData(fields: fields, element: element, scan: scan, platform: platform?.rawValue)
+        let identifier = check.contract.stimulusIdentifier
+        var located: [LocatedFinding] = []
+        for target in built.missingTargets {
+            let message = "<\(element.tagName)> has data-controller=\"\(identifier)\" but no element with data-\(identifier)-target=\"\(target)\" in it: Stimulus throws on the \(target) target, so it sends no \(check.event.name) data"
+            located.append(Self.place(Self.pageFinding(FindingCode.missingPayload, .error, message), at: element.position, file: file))
+        }
+        for pointer in built.throwingFields {
+            guard let origin = built.origins[pointer] else { continue }
+            let finding = Finding(code: FindingCode.missingPayload, severity: .error, pointer: pointer,
+                                  message: "\(origin.note) and the page sends no \(check.event.name) data")
+            located.append(Self.place(finding, at: origin.position, file: file))
+        }
+        guard built.missingTargets.isEmpty, built.throwingFields.isEmpty else { return located.about(check.subject) }
+        let report = check.validator.report(for: built.data)
+        for finding in report.findings {
+            var field = finding.pointer
+            if finding.code == FindingCode.missingProperty, let name = finding.schemaPath?.last {
+                field = field.appending(key: name)
+            }
+            // The field's origin, or the nearest one above it (an item, the array).
+            var origin = built.origins[field]
+            while origin == nil, !field.tokens.isEmpty {
+                field = JSONPointer(Array(field.tokens.dropLast()))
+                origin = built.origins[field]
+            }
+            var placed = finding
+            if let origin { placed.message += " (\(origin.note))" }
+            located.append(Self.place(placed, at: origin?.position ?? element.position, file: file))
+        }
+        return located.limited(to: maxFindings, total: (report.errors, report.warnings)).about(check.subject)
     }
 
     private static func pageFinding(_ code: String, _ severity: Severity, _ message: String) -> Finding {

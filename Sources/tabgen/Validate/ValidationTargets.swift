@@ -34,18 +34,18 @@ struct ValidationTargets {
                 root: Schema(form: .empty), definitions: [], extensions: TabgenExtensions(), sourceName: selected.name, source: [])), subject: nil)
             for project in scope {
                 guard let contract = project.contract else { continue }
-                var events = contract.webToNativeEvents.filter { !($0.value ?? "").isEmpty }
+                var events = contract.webToNativeEvents.filter(\.isOnPage)
                 if let eventName {
                     let event = try Self.event(eventName, of: contract, in: project)
-                    guard event.direction == .webToNative, !(event.value ?? "").isEmpty else {
-                        throw CLIError("the \(event.name) event of \(contract.component) has no value attribute, so pages carry no data of it to check (\(project.name))")
+                    guard event.direction == .webToNative, event.isOnPage else {
+                        throw CLIError("the \(event.name) event of \(contract.component) has no value attribute and no fromElement, so pages carry no data of it to check (\(project.name))")
                     }
                     events = [event]
                 }
                 pageEvents += events.map { (project.document, contract, $0) }
             }
             if pageEvents.isEmpty, !pageContracts.isEmpty {
-                throw CLIError("no web-to-native event of \(scope.map(\.component).joined(separator: ", ")) has a value attribute, so there is no data to check in pages")
+                throw CLIError("no web-to-native event of \(scope.map(\.component).joined(separator: ", ")) has a value attribute or reads its data from the element (fromElement), so there is no data to check in pages")
             }
             return
         }
