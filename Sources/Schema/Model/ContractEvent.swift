@@ -54,7 +54,16 @@ public struct ContractEvent: Sendable, Equatable {
         /// Values the platform's app never reads: nothing in them matters on that platform.
         public var ignores: [JSONPointer]
 
-        /// For a web-to-native event whose data the page's script builds from the DOM: where
+        public init(requires: [JSONPointer] = [], ignores: [JSONPointer] = []) {
+            self.requires = requires
+            self.ignores = ignores
+        }
+    }
+
+    /// The platform names a contract may list under an event's `platforms`.
+    public static let platformNames = ["ios", "android"]
+
+    /// For a web-to-native event whose data the page's script builds from the DOM: where
     /// each field of the data comes from on the controller's element (`fromElement`).
     public var fromElement: [ElementField]?
 

@@ -205,6 +205,7 @@ struct ExtensionReader {
             pointers.append(JSONPointer(tokens.map(PathToken.key)))
         }
         return pointers
+    }
 
     /// `fromElement` (or the `fields` of an `each`): `{"field": SOURCE, ...}`, a SOURCE
     /// being `{"target"?, "read": [NAME, ...], "trim"?}` (one value) or
