@@ -85,10 +85,13 @@ check "tabgen emit succeeds the first time, writing every output" bash -c "
     '$binary' emit > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
     [[ \$(grep -cE '^(swift|kotlin|typescript): .*: [1-9][0-9]* written, 0 unchanged\$' '$work/out') == 5 ]]"
 check "tabgen check is green from the root" "$binary" check
+check "the fixtures are written once, in the project's fixtures/ (tabgen.yml's fixtures:), not once per output" bash -c "
+    diff <(echo ./fixtures/MessageData.fixtures.json) <(find . -name '*.fixtures.json' | sort)"
 
 echo "adoption: the generated Swift, Kotlin and JavaScript in their toolchains"
 # The generated Swift of both iOS apps in a scratch package, as docs/ios.md lays it out:
-# the folder in the app's target without Tests/ and fixtures/, Tests/ in the test target.
+# the folder in the app's target without Tests/, Tests/ in the test target (with fixtures:
+# in tabgen.yml, as init writes it, the output has no fixtures/).
 swift_package() {
     local package="$work/swift" app
     mkdir -p "$package"
@@ -100,9 +103,9 @@ swift_package() {
 import PackageDescription
 
 let package = Package(name: "Shop", targets: [
-    .target(name: "ShopSwiftUI", path: "ShopSwiftUI", exclude: ["Tests", "fixtures"]),
+    .target(name: "ShopSwiftUI", path: "ShopSwiftUI", exclude: ["Tests"]),
     .testTarget(name: "ShopSwiftUITests", dependencies: ["ShopSwiftUI"], path: "ShopSwiftUI/Tests"),
-    .target(name: "ShopUIKit", path: "ShopUIKit", exclude: ["Tests", "fixtures"]),
+    .target(name: "ShopUIKit", path: "ShopUIKit", exclude: ["Tests"]),
     .testTarget(name: "ShopUIKitTests", dependencies: ["ShopUIKit"], path: "ShopUIKit/Tests"),
 ])
 SWIFT

@@ -95,7 +95,9 @@ struct TypeScriptContexts {
         // From the schema as the CLI reads it (a rule without a severity is an error),
         // not from the generated literal, so the tests catch a literal that drops one.
         let errorRules = model.document.extensions.rules.filter { $0.severity == .error }.map { TypeScriptLiterals.string($0.code) }
-        return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile,
+        // A URL relative to the test file (beside the output's own fixtures/, or up to the shared folder).
+        let fixturesURL = fixturesFile.hasPrefix("../") ? fixturesFile : "./" + fixturesFile
+        return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile, "fixturesURL": fixturesURL,
                 "resultType": model.listsEvents ? "ParseResult<unknown>" : "ParseResult",
                 "errorRules": "[" + errorRules.joined(separator: ", ") + "]",
                 "tolerant": target.options.decoding == .tolerant ? "true" : "false", "decoding": target.options.decoding.rawValue]
