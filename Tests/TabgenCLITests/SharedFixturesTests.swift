@@ -118,6 +118,14 @@ struct SharedFixturesTests {
         #expect(refused.stderr.contains("tabgen.yml:2:11: fixtures ios/Generated/fixtures is inside outputs[0].out ios/Generated: the shared fixtures need a folder of their own"), "\(refused.stderr)")
         #expect(jsonFiles(inside).isEmpty)
 
+        // The tests hold the path in string literals: plain characters only.
+        let quoted = try project("version: 1\nfixtures: \"it's here\"\noutputs:\n  - lang: typescript\n    out: web\n")
+        defer { try? FileManager.default.removeItem(at: quoted) }
+        let bad = try CLI.run(["emit"], in: quoted)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("tabgen.yml:2:11: fixtures must be a folder relative to this file, of ASCII letters, digits, '.', '-', '_' and '/' (not 'it's here')"), "\(bad.stderr)")
+        #expect(jsonFiles(quoted).isEmpty)
+
         let rails = try project("version: 1\nfixtures: fixtures\noutputs:\n  - lang: ruby\n    out: .\n  - lang: typescript\n    out: test/javascript/bridge\n")
         defer { try? FileManager.default.removeItem(at: rails) }
         let emit = try CLI.run(["emit", "-q"], in: rails)

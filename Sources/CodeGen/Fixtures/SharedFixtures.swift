@@ -67,17 +67,29 @@ public struct SharedFixturesTarget: LanguageTarget {
     }
 }
 
+extension SharedFixturesTarget {
+    /// What the generated tests' string literals allow in the folder's path (tabgen.yml's
+    /// `fixtures:` and the `sharedFixtures` option alike).
+    public static let allowedCharacters = "ASCII letters, digits, '.', '-', '_' and '/'"
+
+    /// Whether `path` (relative, `/`-separated) holds only `allowedCharacters`, with no
+    /// empty or `.` component.
+    public static func isPlainPath(_ path: String) -> Bool {
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return !folder.isEmpty && !folder.hasPrefix("/")
+            && folder.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || "._-/".unicodeScalars.contains($0) }
+            && folder.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." }
+    }
+}
+
 extension TargetOption {
     /// The `sharedFixtures` option: the project's shared fixtures folder relative to the
     /// output directory (`../../fixtures`), as tabgen.yml's `fixtures:` sets it. Written
     /// into string literals of the generated tests, so it is held to plain path characters.
     static func sharedFixtures(_ value: String, language: String) throws(CodeGenError) -> String {
-        let folder = value.hasSuffix("/") ? String(value.dropLast()) : value
-        let components = folder.split(separator: "/", omittingEmptySubsequences: false)
-        let plain = folder.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || "._-/".unicodeScalars.contains($0) }
-        guard !folder.isEmpty, !folder.hasPrefix("/"), plain, components.allSatisfy({ !$0.isEmpty && $0 != "." }) else {
-            throw CodeGenError("\(language) option sharedFixtures must be a relative folder of ASCII letters, digits, '.', '-', '_' and '/' (not '\(value)')")
+        guard SharedFixturesTarget.isPlainPath(value) else {
+            throw CodeGenError("\(language) option sharedFixtures must be a relative folder of \(SharedFixturesTarget.allowedCharacters) (not '\(value)')")
         }
-        return folder
+        return value.hasSuffix("/") ? String(value.dropLast()) : value
     }
 }

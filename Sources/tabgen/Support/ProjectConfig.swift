@@ -116,8 +116,9 @@ struct ProjectConfig {
         }
         config.templates = try scalar(root, "templates", path: path)
         config.fixtures = try scalar(root, "fixtures", path: path)
-        if let fixtures = config.fixtures, fixtures.isEmpty {
-            throw fail(lookup(root, "fixtures"), "fixtures must name a folder (relative to this file), or be left out for a fixtures/ folder in each output")
+        if let fixtures = config.fixtures, !SharedFixturesTarget.isPlainPath(fixtures) {
+            // The generated tests hold the path in string literals.
+            throw fail(lookup(root, "fixtures"), "fixtures must be a folder relative to this file, of \(SharedFixturesTarget.allowedCharacters) (not '\(fixtures)'), or be left out for a fixtures/ folder in each output")
         }
         if let section = lookup(root, "validate") {
             guard case .map(let members) = section.kind else { throw fail(section, "validate must be a mapping (strict:, max-bytes:)") }

@@ -23,6 +23,7 @@ struct RubyContexts {
     }
 
     var model: TypeModel { input.model }
+    var names: NameTable { input.names }
 
     /// The path a test reads a root's fixtures by, relative to the test's folder
     /// (`upToOutput` climbs to the output directory): the output's own file, or the
@@ -31,7 +32,6 @@ struct RubyContexts {
         guard let folder = target.options.sharedFixtures else { return upToOutput + own }
         return SharedFixturesTarget.path(of: root, in: SharedFixturesTarget.paths(for: input), upToOutput: upToOutput, sharedFixtures: folder)
     }
-    var names: NameTable { input.names }
 
     func file() -> [String: Any] {
         [
