@@ -58,8 +58,8 @@ public struct Generator {
         } catch {
             throw CodeGenError("\(target.language): \(error)")
         }
-        var renderer = try TemplateRenderer(source: templates, folder: target.templateFolder)
-        renderer.rewritesDelimiters = rewritesTemplateDelimiters
+        // Made on the first template: a target of verbatim files only (the shared fixtures) has none.
+        var renderer: TemplateRenderer?
         var files: [GeneratedFile] = []
         var seen: Set<String> = []
         for plan in plans {
@@ -71,6 +71,11 @@ public struct Generator {
                 files.append(GeneratedFile(path: plan.path, contents: text))
             case .template(let name, let context):
                 let context = try RuntimeText.resolving(context, from: templates)
+                if renderer == nil {
+                    renderer = try TemplateRenderer(source: templates, folder: target.templateFolder)
+                    renderer?.rewritesDelimiters = rewritesTemplateDelimiters
+                }
+                guard let renderer else { continue }
                 files.append(GeneratedFile(path: plan.path, contents: target.finish(path: plan.path, Self.tidy(try renderer.render(name, context)))))
             }
         }

@@ -80,15 +80,21 @@ named() {
 }
 check "init names exactly the hand-written files the first emit would stop on (two Swift TabData, the controller)" bash -c "
     diff <(printf '%s\n' ${hand_written[*]} | sort) <($(declare -f named); work='$work' named)"
+check "init names, with file and line, the hand-written Kotlin types the generated ones declare again in another package" bash -c "
+    grep -qF 'tabgen: android-compose/app/src/main/java/dev/example/shop/compose/TabData.kt:4: data class TabData is hand-written and the generated android-compose/app/src/main/kotlin/dev/example/shop/compose/navigation/TabData.kt declares TabData too (in package dev.example.shop.compose.navigation, this one in dev.example.shop.compose)' '$work/init.err' &&
+    grep -qF 'tabgen: android-fragments/app/src/main/java/dev/example/shop/fragments/TabData.kt:' '$work/init.err'"
 named | while read -r file; do rm -- "$file"; done
 check "tabgen emit succeeds the first time, writing every output" bash -c "
     '$binary' emit > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
     [[ \$(grep -cE '^(swift|kotlin|typescript): .*: [1-9][0-9]* written, 0 unchanged\$' '$work/out') == 5 ]]"
 check "tabgen check is green from the root" "$binary" check
+check "the fixtures are written once, in the project's fixtures/ (tabgen.yml's fixtures:), not once per output" bash -c "
+    diff <(echo ./fixtures/MessageData.fixtures.json) <(find . -name '*.fixtures.json' | sort)"
 
 echo "adoption: the generated Swift, Kotlin and JavaScript in their toolchains"
 # The generated Swift of both iOS apps in a scratch package, as docs/ios.md lays it out:
-# the folder in the app's target without Tests/ and fixtures/, Tests/ in the test target.
+# the folder in the app's target without Tests/, Tests/ in the test target (with fixtures:
+# in tabgen.yml, as init writes it, the output has no fixtures/).
 swift_package() {
     local package="$work/swift" app
     mkdir -p "$package"
@@ -100,9 +106,9 @@ swift_package() {
 import PackageDescription
 
 let package = Package(name: "Shop", targets: [
-    .target(name: "ShopSwiftUI", path: "ShopSwiftUI", exclude: ["Tests", "fixtures"]),
+    .target(name: "ShopSwiftUI", path: "ShopSwiftUI", exclude: ["Tests"]),
     .testTarget(name: "ShopSwiftUITests", dependencies: ["ShopSwiftUI"], path: "ShopSwiftUI/Tests"),
-    .target(name: "ShopUIKit", path: "ShopUIKit", exclude: ["Tests", "fixtures"]),
+    .target(name: "ShopUIKit", path: "ShopUIKit", exclude: ["Tests"]),
     .testTarget(name: "ShopUIKitTests", dependencies: ["ShopUIKit"], path: "ShopUIKit/Tests"),
 ])
 SWIFT

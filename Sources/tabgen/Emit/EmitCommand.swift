@@ -34,6 +34,7 @@ struct EmitCommand: ParsableCommand {
 
           version: 1
           schema: schema.json            # default: the built-in schema
+          fixtures: fixtures             # optional: one copy for every output's tests
           outputs:
             - lang: swift
               out: ios/App/Generated

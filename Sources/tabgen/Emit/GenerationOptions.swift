@@ -89,22 +89,43 @@ struct GenerationOptions: ParsableArguments {
         if !ProjectConfig.fileNames.contains(configName) { command += " --config \(configName)" }
         if let templates { command += " --templates \(GenerationHeader.fileName(templates))" }
         let templatesDirectory = templates ?? project.templates.map { project.resolve($0).path }
+        // With `fixtures:`, every output's tests read the project's one copy of the fixtures.
+        var outputs = project.outputs
+        for index in outputs.indices where outputs[index].options["sharedFixtures"] == nil {
+            outputs[index].options["sharedFixtures"] = project.sharedFixtures(from: outputs[index])
+        }
         var jobs: [EmitJob] = []
         if project.contracts != nil {
             let contracts = try Self.contracts(of: project, configPath: configPath)
             let names = contracts.map(\.file).joined(separator: ", ")
-            for output in project.outputs {
+            let header = GenerationHeader(version: version, schema: contracts.map { GenerationHeader.fileName($0.file) }.joined(separator: ", "), command: command)
+            for output in outputs {
                 let parts = try ContractPart.parts(for: output, contracts: contracts, version: version, command: command, configPath: configPath)
                 guard let first = parts.first else { continue }
                 jobs.append(EmitJob(target: first.target, options: output.options, schemaPath: first.schemaPath, schemaDisplay: first.schemaDisplay,
                                     schemaLabel: "\(names) (contracts: of \(configPath))",
                                     directory: project.resolve(output.out), directoryDisplay: output.out,
-                                    header: GenerationHeader(version: version, schema: contracts.map { GenerationHeader.fileName($0.file) }.joined(separator: ", "), command: command),
-                                    rerunCommand: rerun, parts: parts))
+                                    header: header, rerunCommand: rerun, parts: parts))
+            }
+            if let fixtures = project.fixtures, var shared = jobs.first {
+                // Every contract's fixtures in one folder: a contract that lists events in a
+                // folder of its own (`SharedFixturesTarget`), the others' root names apart.
+                shared.target = SharedFixturesTarget()
+                shared.options = [:]
+                shared.directory = project.resolve(fixtures)
+                shared.directoryDisplay = fixtures
+                shared.parts = shared.parts.map { part in
+                    var part = part
+                    part.target = SharedFixturesTarget()
+                    part.folder = nil
+                    part.swiftFilePrefix = nil
+                    return part
+                }
+                jobs.append(shared)
             }
             return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
         }
-        for output in project.outputs {
+        for output in outputs {
             let target: any LanguageTarget
             do {
                 target = try TargetRegistry.target(language: output.language, options: output.options)
@@ -118,6 +139,14 @@ struct GenerationOptions: ParsableArguments {
             jobs.append(EmitJob(target: target, options: output.options, schemaPath: project.schema.map { project.resolve($0).path }, schemaDisplay: schemaDisplay,
                                 schemaLabel: project.schema.map { "\($0) (from \(configPath))" } ?? "\(SchemaLoader.builtinName); \(configPath) names no schema",
                                 directory: project.resolve(output.out), directoryDisplay: output.out, header: header, rerunCommand: rerun))
+        }
+        if let fixtures = project.fixtures, var shared = jobs.first {
+            // The outputs' schema, header and command; the shared folder instead of an output.
+            shared.target = SharedFixturesTarget()
+            shared.options = [:]
+            shared.directory = project.resolve(fixtures)
+            shared.directoryDisplay = fixtures
+            jobs.append(shared)
         }
         return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeGen
 import Foundation
 
 struct InitCommand: ParsableCommand {
@@ -13,8 +14,11 @@ struct InitCommand: ParsableCommand {
         src/main/AndroidManifest.xml) and every Rails app (config/application.rb), and \
         writes tabgen.yml with one output for each, inside the app's own folder. The \
         Kotlin package is the module's Gradle namespace (else the manifest's package); \
-        the Swift module is the Xcode project's app target. It lists what it found, and \
-        the files in those outputs tabgen did not write (the first emit stops on them). \
+        the Swift module is the Xcode project's app target. It lists what it found, the \
+        files in those outputs tabgen did not write (the first emit stops on them), and, \
+        with file and line, each hand-written Swift or Kotlin type that a generated file \
+        declares again (delete or rename it; init edits no file). It writes fixtures: \
+        fixtures, one copy of the fixtures for every output. \
         Without --schema-from-built-in it also writes schema.json, a copy of the \
         built-in schema, when there is none, so the project owns its contract. Existing \
         files are never overwritten.
@@ -75,8 +79,10 @@ struct InitCommand: ParsableCommand {
               let results = try? EmitJob.generate(jobs, templates: templates) else { return [] }
         var lines: [String] = []
         let manager = FileManager.default
+        var twins: Set<String> = []
         for (job, outcome) in results {
             guard case .generated(let files) = outcome else { continue }
+            defer { lines += handWrittenTypes(job: job, files: files, base: config.deletingLastPathComponent(), reported: twins) }
             for path in job.output.conflicts(files) {
                 lines.append("\(job.directoryDisplay)/\(path) exists and tabgen did not write it: the first emit would replace it, so it stops instead")
             }
@@ -88,9 +94,66 @@ struct InitCommand: ParsableCommand {
                 let shown = counterpart.levelsUp == 0 ? "\(job.directoryDisplay)/\(counterpart.path)"
                     : (outputFolders.dropLast(counterpart.levelsUp) + [counterpart.path]).joined(separator: "/")
                 guard manager.fileExists(atPath: url.appendingPathComponent(counterpart.path).path) else { continue }
+                twins.insert(url.appendingPathComponent(counterpart.path).standardizedFileURL.path)
                 lines.append("\(shown) is hand-written and tabgen generates \(job.directoryDisplay)/\(file.path): replace it with the generated one (delete it after emit)")
             }
         }
         return lines
+    }
+
+    /// Hand-written types that a generated Swift or Kotlin file declares again, in files of
+    /// other names (`struct TabData` in `TabManager.swift`), found by `DeclarationScan`
+    /// in the sources that compile with the generated ones: the app's folder beside
+    /// `Generated/Tabgen` (per target: the tests' folder for the generated tests), a
+    /// Gradle module's `src/main` (`java/` and `kotlin/`) or `src/test`. Files already named
+    /// as whole-file twins (`reported`) are not named again.
+    static func handWrittenTypes(job: EmitJob, files: [GeneratedFile], base: URL, reported: Set<String>) -> [String] {
+        guard ["swift", "kotlin"].contains(job.target.language) else { return [] }
+        // Per source root: the generated types, with the generated file and its package.
+        var generated: [URL: [String: (file: String, package: String?)]] = [:]
+        var skipped: Set<String> = []
+        for file in files where file.path.hasSuffix(".swift") || file.path.hasSuffix(".kt") {
+            let url = job.output.url.appendingPathComponent(file.path)
+            skipped.insert(url.standardizedFileURL.path)
+            let root: URL
+            if job.target.language == "kotlin" {
+                let parts = file.path.split(separator: "/")
+                guard parts.count > 3, parts[0] == "src", parts[2] == "kotlin" else { continue }
+                root = job.output.url.appendingPathComponent("src/\(parts[1])")
+            } else {
+                let folder = url.deletingLastPathComponent()
+                guard folder.lastPathComponent == "Tabgen", folder.deletingLastPathComponent().lastPathComponent == "Generated" else { continue }
+                root = folder.deletingLastPathComponent().deletingLastPathComponent()
+            }
+            let package = job.target.language == "kotlin" ? DeclarationScan.package(in: file.contents) : nil
+            for declaration in DeclarationScan.declarations(in: file.contents) where generated[root]?[declaration.name] == nil {
+                generated[root, default: [:]][declaration.name] = (Self.shown(url, base: base), package)
+            }
+        }
+        var lines: [String] = []
+        for (root, names) in generated.sorted(by: { $0.key.path < $1.key.path }) {
+            let extensions: Set<String> = job.target.language == "kotlin" ? ["kt", "java"] : ["swift"]
+            for url in DeclarationScan.files(below: root, extensions: extensions, skipping: skipped) where !reported.contains(url.standardizedFileURL.path) {
+                guard let text = DeclarationScan.text(of: url) else { continue }
+                let package = job.target.language == "kotlin" ? DeclarationScan.package(in: text) : nil
+                for declaration in DeclarationScan.declarations(in: text) {
+                    guard let twin = names[declaration.name] else { continue }
+                    let place = "\(Self.shown(url, base: base)):\(declaration.line): \(declaration.kind) \(declaration.name) is hand-written and the generated \(twin.file) declares \(declaration.name) too"
+                    if job.target.language == "kotlin", twin.package != package {
+                        lines.append(place + " (in package \(twin.package ?? "(none)"), this one in \(package ?? "(none)")): the generated type replaces it; delete it, or rename it so no import picks the wrong one")
+                    } else {
+                        lines.append(place + ": both compile into one module (a redeclaration); delete it (the generated type replaces it) or rename it")
+                    }
+                }
+            }
+        }
+        return lines
+    }
+
+    /// `url` relative to `base` (the folder of tabgen.yml, where init runs), as messages show paths.
+    static func shown(_ url: URL, base: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = base.standardizedFileURL.path + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

@@ -177,6 +177,7 @@ struct ProjectLayout: Equatable {
         lines.append(schema.map { "schema: \(q($0))               # the contract; tabgen diff tells which changes break clients" }
                      ?? "# schema: \"schema.json\"           # default: the schema built into tabgen")
         lines += [
+            "fixtures: \"fixtures\"               # the fixtures every output's tests share, one copy per project",
             "validate:",
             "  strict: false                     # true: warnings fail tabgen validate too",
             "breaking:",

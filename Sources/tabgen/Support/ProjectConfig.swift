@@ -37,6 +37,9 @@ struct ProjectConfig {
     /// `contracts:`: several contracts (issue 14), instead of `schema:`.
     var contracts: ContractList?
     var templates: String?
+    /// `fixtures:`: the folder of the project's shared fixtures, as written; nil: each
+    /// output writes its own `fixtures/` (as before the key existed).
+    var fixtures: String?
     var outputs: [Output]
     /// `validate:` defaults; the command line adds to them.
     var validateStrict = false
@@ -101,7 +104,7 @@ struct ProjectConfig {
             error(path, at: at?.position, message)
         }
         guard case .map(let root) = value.kind else { throw fail(value, "expected a mapping with outputs:") }
-        try checkKeys(root, allowed: ["version", "schema", "contracts", "templates", "outputs", "validate", "breaking"], at: "the top level", path: path)
+        try checkKeys(root, allowed: ["version", "schema", "contracts", "templates", "fixtures", "outputs", "validate", "breaking"], at: "the top level", path: path)
         if let version = lookup(root, "version"), version.scalar != "1" {
             throw fail(version, "version must be 1")
         }
@@ -112,6 +115,11 @@ struct ProjectConfig {
             throw fail(lookup(root, "contracts"), "schema: and contracts: cannot both be given: list the schema under contracts: (each contract is one schema file)")
         }
         config.templates = try scalar(root, "templates", path: path)
+        config.fixtures = try scalar(root, "fixtures", path: path)
+        if let fixtures = config.fixtures, !SharedFixturesTarget.isPlainPath(fixtures) {
+            // The generated tests hold the path in string literals.
+            throw fail(lookup(root, "fixtures"), "fixtures must be a folder relative to this file, of \(SharedFixturesTarget.allowedCharacters) (not '\(fixtures)'), or be left out for a fixtures/ folder in each output")
+        }
         if let section = lookup(root, "validate") {
             guard case .map(let members) = section.kind else { throw fail(section, "validate must be a mapping (strict:, max-bytes:)") }
             try checkKeys(members, allowed: ["strict", "max-bytes"], at: "validate", path: path)
@@ -204,7 +212,35 @@ struct ProjectConfig {
             }
             config.outputs.append(output)
         }
+        if let fixtures = config.fixtures {
+            // The shared folder is written like an output (with a manifest), so it needs a
+            // directory of its own too; inside a Rails root it may take `fixtures`, which
+            // the ruby output then leaves alone.
+            let shared = config.resolve(fixtures).standardizedFileURL.path
+            for (index, output) in config.outputs.enumerated() {
+                let there = config.resolve(output.out).standardizedFileURL.path
+                let relation = shared == there ? "the same directory as"
+                    : Self.contains(there, shared) ? (Self.clear(of: output, root: there, inner: shared, except: "fixtures") ? nil : "inside")
+                    : Self.contains(shared, there) ? "around"
+                    : nil
+                if let relation {
+                    throw fail(lookup(root, "fixtures"), "fixtures \(fixtures) is \(relation) outputs[\(index)].out \(output.out): the shared fixtures need a folder of their own")
+                }
+            }
+        }
         return config
+    }
+
+    /// The `sharedFixtures` option of an output: the shared fixtures folder relative to the
+    /// output directory (`../../fixtures`), worked out from the paths as written, so it does
+    /// not depend on where the project is checked out. Nil without `fixtures:`.
+    func sharedFixtures(from output: Output) -> String? {
+        guard let fixtures else { return nil }
+        let from = resolve(output.out).standardizedFileURL.path.split(separator: "/")
+        let to = resolve(fixtures).standardizedFileURL.path.split(separator: "/")
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        return (Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)).joined(separator: "/")
     }
 
     static func boolean(_ text: String) -> Bool? {
@@ -219,11 +255,13 @@ struct ProjectConfig {
     /// contains it: `output`'s target writes only some folders of its directory
     /// (`sharedRootFolders`), and `inner` is neither in, nor around, one of them. Then a
     /// Rails app's tabgen.yml can hold the ViewComponent (out: .) and the Stimulus
-    /// controller (app/javascript/...).
-    static func clear(of output: Output, root: String, inner: String) -> Bool {
+    /// controller (app/javascript/...). `except`: a folder that does not count (the project's
+    /// shared fixtures may be a Rails root's `fixtures`).
+    static func clear(of output: Output, root: String, inner: String, except: String? = nil) -> Bool {
         guard let folders = (try? TargetRegistry.target(language: output.language, options: output.options))?.sharedRootFolders else { return false }
         let relative = inner.split(separator: "/").dropFirst(root.split(separator: "/").count)
         return !folders.contains { folder in
+            guard folder != except else { return false }
             let parts = folder.split(separator: "/")
             let shared = min(parts.count, relative.count)
             return Array(parts.prefix(shared)) == Array(relative.prefix(shared))

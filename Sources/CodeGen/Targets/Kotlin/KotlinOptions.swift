@@ -21,6 +21,9 @@ public struct KotlinOptions: Sendable, Equatable {
     public var runtime = true
     /// Emit fixtures and the JUnit round-trip test.
     public var tests = true
+    /// The project's shared fixtures folder, relative to the output (tabgen.yml `fixtures:`);
+    /// nil: the output writes its own `fixtures/`.
+    public var sharedFixtures: String?
     public var decoding: Decoding = .tolerant
     public var visibility: Visibility = .public
     /// Emit every runtime helper, not only those this schema uses: for a runtime that
@@ -58,6 +61,7 @@ public struct KotlinOptions: Sendable, Equatable {
         ("contractPackage", "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),
         ("namespace", "the last segment of the types' package, <package>.<namespace> (default: the bridge component's name, see contractPackage)"),
         ("tests", "emit fixtures/ and the JUnit test under src/test (default true)"),
+        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
         ("bridgeComponent", "emit <Component>ComponentBase.kt, a typed Hotwire Native BridgeComponent base (default false: it imports dev.hotwire.core)"),
     ]
 
@@ -98,6 +102,8 @@ public struct KotlinOptions: Sendable, Equatable {
                 namespace = value
             case "tests":
                 tests = try TargetOption.flag(value, language: "kotlin", name: name)
+            case "sharedFixtures":
+                sharedFixtures = try TargetOption.sharedFixtures(value, language: "kotlin")
             case "bridgeComponent":
                 bridgeComponent = try TargetOption.flag(value, language: "kotlin", name: name)
             default:

@@ -86,15 +86,21 @@ public struct KotlinTarget: LanguageTarget {
             used.insert("TabgenSchema")
         }
         var testPlans: [FilePlan] = []
+        let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }
         for input in input.perRoot where options.tests {
             let contexts = KotlinContexts(target: self, input: input)
             let test = "src/test/kotlin/" + Self.directory(for: contexts.package)
             let rootName = input.names.typeName(input.model.rootID)
-            let fixturesFile = "\(rootName).fixtures.json"
+            var fixturesFile = "fixtures/\(rootName).fixtures.json"
+            if let (folder, places) = shared {
+                // The test holds the fixtures as Kotlin; the JSON is the project's one copy.
+                fixturesFile = SharedFixturesTarget.path(of: input.model.rootID, in: places, upToOutput: "", sharedFixtures: folder)
+            } else {
+                testPlans.append(FilePlan(path: fixturesFile,
+                                          contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            }
             let fixtures = contexts.fixtures(fixturesFile: fixturesFile)
             KotlinRuntime.mentioned(in: fixtures, into: &used)
-            testPlans.append(FilePlan(path: "fixtures/\(fixturesFile)",
-                                      contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
             testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))
         }

@@ -25,6 +25,14 @@ struct RubyContexts {
     var model: TypeModel { input.model }
     var names: NameTable { input.names }
 
+    /// The path a test reads a root's fixtures by, relative to the test's folder
+    /// (`upToOutput` climbs to the output directory): the output's own file, or the
+    /// project's shared one (`sharedFixtures`).
+    func fixturesPath(of root: DeclarationID, upToOutput: String, own: String) -> String {
+        guard let folder = target.options.sharedFixtures else { return upToOutput + own }
+        return SharedFixturesTarget.path(of: root, in: SharedFixturesTarget.paths(for: input), upToOutput: upToOutput, sharedFixtures: folder)
+    }
+
     func file() -> [String: Any] {
         [
             "header": input.header.lines.flatMap { RubyLiterals.comment($0, width: 100) },
@@ -191,7 +199,7 @@ struct RubyContexts {
         context["eventLiteral"] = RubyLiterals.string("invalid_message.\(RubyNaming.fileName(componentName))")
         context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
         context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
-        context["fixturesPath"] = "../../fixtures/\(names.typeName(root.id)).fixtures.json"
+        context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: "../../", own: "fixtures/\(names.typeName(root.id)).fixtures.json")
         // view: helper. A helper is mixed into every view, so its names carry the prefix.
         let helperName = RubyNaming.typeIdentifier(["tabgen", contract.component, "helper"])
         let helperFile = RubyNaming.fileName(helperName)
@@ -213,7 +221,7 @@ struct RubyContexts {
         context["hasCheckArgument"] = !argument.isEmpty
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
         // test/models/<module>/<root>_test.rb -> the output directory
-        context["fixturesPath"] = "../../../\(fixturesFile)"
+        context["fixturesPath"] = fixturesPath(of: model.rootID, upToOutput: "../../../", own: fixturesFile)
         return context
     }
 }

@@ -7,6 +7,9 @@ public struct RubyOptions: Sendable, Equatable {
     public var module: String = ""
     /// Emit fixtures and the Minitest files.
     public var tests = true
+    /// The project's shared fixtures folder, relative to the output (tabgen.yml `fixtures:`);
+    /// nil: the output writes its own `fixtures/`.
+    public var sharedFixtures: String?
     /// `decoding: strict`: `from_h` raises on a null optional member, a missing nullable
     /// member and an unknown enum value; `tolerant` (the default) reads them and keeps
     /// what it saw, so that `validate` reports them as `tabgen validate` does.
@@ -31,6 +34,7 @@ public struct RubyOptions: Sendable, Equatable {
         ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
         ("namespace", "the same as module: every language's option for the contract's namespace"),
         ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
+        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
         ("runtime", "emit app/models/tabgen_runtime.rb (default true; false for a second output into the same Rails app)"),
         ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
         ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
@@ -52,6 +56,8 @@ public struct RubyOptions: Sendable, Equatable {
             case "tests":
                 guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
                 tests = flag
+            case "sharedFixtures":
+                sharedFixtures = try TargetOption.sharedFixtures(value, language: "ruby")
             case "runtime":
                 runtime = try TargetOption.flag(value, language: "ruby", name: name)
             case "style":

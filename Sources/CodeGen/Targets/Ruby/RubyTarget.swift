@@ -141,8 +141,10 @@ public struct RubyTarget: LanguageTarget {
             let rootName = input.names.typeName(input.model.rootID)
             // Several contracts share a Rails app: theirs go in a folder per module.
             let fixturesFile = input.model.listsEvents ? "fixtures/\(contexts.moduleFile)/\(rootName).fixtures.json" : "fixtures/\(rootName).fixtures.json"
-            plans.append(FilePlan(path: fixturesFile,
-                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            if options.sharedFixtures == nil {
+                plans.append(FilePlan(path: fixturesFile,
+                                      contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            }
             plans.append(FilePlan(path: "test/models/\(contexts.moduleFile)/\(RubyNaming.fileName(rootName))_test.rb",
                                   contents: .template(name: "test", context: contexts.tests(fixturesFile: fixturesFile))))
         }

@@ -38,6 +38,9 @@ public struct SwiftOptions: Sendable, Equatable {
     public var runtime = true
     /// Emit fixtures and the round-trip tests.
     public var tests = true
+    /// The project's shared fixtures folder, relative to the output (tabgen.yml `fixtures:`);
+    /// nil: the output writes its own `fixtures/`.
+    public var sharedFixtures: String?
     /// Emit `<Component>ComponentBase.swift`, the Hotwire Native `BridgeComponent` base of
     /// the contract (off by default: it imports HotwireNative, which a module holding only
     /// the types, the build plugin's output or a server-side Swift tool does not have).
@@ -67,6 +70,7 @@ public struct SwiftOptions: Sendable, Equatable {
         ("testableImport", "module the generated tests @testable import (default: none)"),
         ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),
+        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
         ("bridgeComponent", "emit <Component>ComponentBase.swift, a typed Hotwire Native BridgeComponent base (default false: it imports HotwireNative)"),
         ("sourcesFolder", "folder of the output for the types and the runtime (default: the output itself; an Xcode 16 app target's synchronized folder)"),
         ("testsFolder", "folder of the output for the tests (default Tests; an Xcode 16 test target's synchronized folder)"),
@@ -100,6 +104,8 @@ public struct SwiftOptions: Sendable, Equatable {
                 runtime = try TargetOption.flag(value, language: "swift", name: name)
             case "tests":
                 tests = try TargetOption.flag(value, language: "swift", name: name)
+            case "sharedFixtures":
+                sharedFixtures = try TargetOption.sharedFixtures(value, language: "swift")
             case "bridgeComponent":
                 bridgeComponent = try TargetOption.flag(value, language: "swift", name: name)
             case "sourcesFolder", "testsFolder":

@@ -110,12 +110,18 @@ public struct SwiftTarget: SchemaDependentTarget {
             context["runtime"] = SwiftRuntime.text(options.accessLevel)
             plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: context)))
         }
+        let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }
         for input in input.perRoot where options.tests {
             let contexts = SwiftContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
-            let fixturesFile = "\(rootName).fixtures.json"
-            plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
-                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            var fixturesFile = "fixtures/\(rootName).fixtures.json"
+            if let (folder, places) = shared {
+                // The tests hold the fixtures as Swift; the JSON is the project's one copy.
+                fixturesFile = SharedFixturesTarget.path(of: input.model.rootID, in: places, upToOutput: "", sharedFixtures: folder)
+            } else {
+                plans.append(FilePlan(path: fixturesFile,
+                                      contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            }
             var fixtures = contexts.fixtures(file: fixturesFile)
             fixtures["body"] = NestedTemplate(template: "fixtures-body", context: fixtures, indent: contexts.bodyIndent)
             plans.append(FilePlan(path: "\(options.testsFolder)/\(prefix)\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",

@@ -111,7 +111,9 @@ struct TypeScriptContexts {
         // not from the generated literal, so the tests catch a literal that drops one.
         let errorRules = model.document.extensions.rules.filter { $0.severity == .error }.map { TypeScriptLiterals.string($0.code) }
         let runtimeImport = runtimeSpecifier
-        return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile,
+        // A URL relative to the test file (beside the output's own fixtures/, or up to the shared folder).
+        let fixturesURL = fixturesFile.hasPrefix("../") ? fixturesFile : "./" + fixturesFile
+        return ["header": input.header.lines, "root": rootName, "module": module, "fixturesFile": fixturesFile, "fixturesURL": fixturesURL,
                 "runtimeImport": TypeScriptLiterals.string(runtimeImport), "bareRuntimeImport": !runtimeImport.hasPrefix("./"),
                 "resultType": model.listsEvents ? "ParseResult<unknown>" : "ParseResult",
                 "errorRules": "[" + errorRules.joined(separator: ", ") + "]",

@@ -13,6 +13,9 @@ public struct TypeScriptOptions: Sendable, Equatable {
     public var decoding: Decoding = .tolerant
     /// Emit fixtures and the `node:test` round-trip tests.
     public var tests = true
+    /// The project's shared fixtures folder, relative to the output (tabgen.yml `fixtures:`);
+    /// nil: the output writes its own `fixtures/`.
+    public var sharedFixtures: String?
     /// The module (file name, without extension) of a contract that lists events; empty:
     /// the component's name in snake case (`menu.ts`). The module is the namespace:
     /// `import * as menu from "./menu.js"`.
@@ -48,6 +51,7 @@ public struct TypeScriptOptions: Sendable, Equatable {
         ("flavor", "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript"),
         ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
+        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
         ("namespace", "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)"),
         ("runtime", "emit tabgen_runtime.ts (.js in flavor javascript), which the modules import: true (default; the parts this schema uses), all (every part, for a runtime other contracts' modules share), or false when another output writes it into the same folder"),
         ("bridgeComponent", "also emit <module>_bridge_component.ts (.js in flavor javascript) for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
@@ -75,6 +79,8 @@ public struct TypeScriptOptions: Sendable, Equatable {
                 }
             case "bridgeComponent":
                 bridgeComponent = try TargetOption.flag(value, language: "typescript", name: name)
+            case "sharedFixtures":
+                sharedFixtures = try TargetOption.sharedFixtures(value, language: "typescript")
             case "namespace":
                 guard value.isEmpty || (value.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || $0 == "_" }
                     && value.unicodeScalars.first.map { !Naming.isDigit($0) } == true) else {

@@ -134,12 +134,18 @@ public struct TypeScriptTarget: LanguageTarget {
         if options.bridgeComponent, input.model.listsEvents, let contract = input.model.contract {
             plans.append(try TypeScriptBridgeComponent(target: self, input: input, contract: contract, module: module).plan())
         }
+        let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }
         for input in input.perRoot where options.tests {
             let contexts = TypeScriptContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
-            let fixturesFile = "\(rootName).fixtures.json"
-            plans.append(FilePlan(path: "fixtures/\(fixturesFile)",
-                                  contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            // The test sits in the output directory and reads the fixtures relative to itself.
+            var fixturesFile = "fixtures/\(rootName).fixtures.json"
+            if let (folder, places) = shared {
+                fixturesFile = SharedFixturesTarget.path(of: input.model.rootID, in: places, upToOutput: "", sharedFixtures: folder)
+            } else {
+                plans.append(FilePlan(path: fixturesFile,
+                                      contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
+            }
             let testFile = input.model.listsEvents ? "\(module).\(Naming.snakeCase(Naming.nonEmptyWords(rootName)))" : module
             plans.append(FilePlan(path: "\(testFile).test.\(ext)", contents: .template(
                 name: javascript ? "tests-js" : "tests-ts",

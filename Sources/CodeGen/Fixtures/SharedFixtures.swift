@@ -1,0 +1,95 @@
+import Schema
+
+/// A project's shared fixtures (tabgen.yml `fixtures:`): each message root's fixtures JSON
+/// written once per project into one folder, instead of one copy per output. The tests
+/// that read the JSON (TypeScript's `node:test`, Ruby's Minitest) read it there, by a
+/// path relative to the test file; Swift and Kotlin tests hold their fixtures as code
+/// (an iOS test may run on a device, where the source tree is out of reach) and then
+/// write no JSON at all.
+///
+/// File names are language-neutral (`MessageData.fixtures.json`), so every output finds
+/// one file; a contract that lists events gets a folder of its own
+/// (`menu/MenuData.fixtures.json`), so two contracts' roots never meet.
+public struct SharedFixturesTarget: LanguageTarget {
+    public init() {}
+
+    /// Not a `--lang`: the shared folder is a job of its own, never in `TargetRegistry`.
+    public var language: String { "fixtures" }
+    /// No templates: the files are verbatim JSON.
+    public var templateFolder: String { "fixtures" }
+
+    public func typeIdentifier(for parts: [String]) -> String {
+        Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false)
+    }
+    public func fieldIdentifier(for jsonName: String) -> String { jsonName }
+    public func caseIdentifier(for value: String) -> String { value }
+    public var reservedTypeNames: Set<String> { [] }
+    public var reservedMemberNames: Set<String> { [] }
+    public var reservedCaseNames: Set<String> { [] }
+    /// The names are file names on case-insensitive file systems too.
+    public var typeNamesAreCaseInsensitive: Bool { true }
+    public func escapedIdentifier(_ identifier: String) -> String { identifier }
+    public func typeExpression(_ type: TypeRef, names: NameTable) -> String { "" }
+    public func stringLiteral(_ text: String) -> String { JSONWriter.quoted(text) }
+
+    public func files(for input: TargetInput) throws -> [FilePlan] {
+        let paths = Self.paths(for: input)
+        return input.perRoot.map { root in
+            let place = paths[root.model.rootID] ?? Self.Place(path: "", rootName: "")
+            return FilePlan(path: place.path, contents: .verbatim(root.fixtures.jsonText(header: root.header, rootName: place.rootName)))
+        }
+    }
+
+    /// Where one root's fixtures lie below the shared folder, and the root's name in them.
+    public struct Place: Sendable, Equatable {
+        public var path: String
+        public var rootName: String
+    }
+
+    /// The place of every message root of `input`'s model, by root. One name table per
+    /// model, so a caller asks once, not once per root.
+    public static func paths(for input: TargetInput) -> [DeclarationID: Place] {
+        let names = SharedFixturesTarget().nameTable(for: input.model)
+        let folder = input.model.listsEvents ? input.model.contract.map { Naming.snakeCase(Naming.nonEmptyWords($0.component)) + "/" } ?? "" : ""
+        var places: [DeclarationID: Place] = [:]
+        for root in input.model.messageRoots {
+            let name = names.typeName(root.id)
+            places[root.id] = Place(path: "\(folder)\(name).fixtures.json", rootName: name)
+        }
+        return places
+    }
+
+    /// The path a test file reads a root's fixtures by, from `upToOutput` (`../../`: the
+    /// test file's folder up to the output directory) and the `sharedFixtures` option (the
+    /// output directory to the shared folder).
+    public static func path(of root: DeclarationID, in places: [DeclarationID: Place], upToOutput: String, sharedFixtures: String) -> String {
+        upToOutput + sharedFixtures + "/" + (places[root]?.path ?? "")
+    }
+}
+
+extension SharedFixturesTarget {
+    /// What the generated tests' string literals allow in the folder's path (tabgen.yml's
+    /// `fixtures:` and the `sharedFixtures` option alike).
+    public static let allowedCharacters = "ASCII letters, digits, '.', '-', '_' and '/'"
+
+    /// Whether `path` (relative, `/`-separated) holds only `allowedCharacters`, with no
+    /// empty or `.` component.
+    public static func isPlainPath(_ path: String) -> Bool {
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return !folder.isEmpty && !folder.hasPrefix("/")
+            && folder.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || "._-/".unicodeScalars.contains($0) }
+            && folder.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." }
+    }
+}
+
+extension TargetOption {
+    /// The `sharedFixtures` option: the project's shared fixtures folder relative to the
+    /// output directory (`../../fixtures`), as tabgen.yml's `fixtures:` sets it. Written
+    /// into string literals of the generated tests, so it is held to plain path characters.
+    static func sharedFixtures(_ value: String, language: String) throws(CodeGenError) -> String {
+        guard SharedFixturesTarget.isPlainPath(value) else {
+            throw CodeGenError("\(language) option sharedFixtures must be a relative folder of \(SharedFixturesTarget.allowedCharacters) (not '\(value)')")
+        }
+        return value.hasSuffix("/") ? String(value.dropLast()) : value
+    }
+}

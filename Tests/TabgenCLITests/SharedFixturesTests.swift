@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// tabgen.yml's `fixtures:` (issue 24, lighter output): one copy of the fixtures per
+/// project, read by every output's tests, instead of a `fixtures/` folder in each output.
+struct SharedFixturesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The reference product's layout: two iOS apps, an Android module, a Rails app with
+    /// its controller's tests and the Ruby models.
+    static let config = """
+        version: 1
+        fixtures: fixtures
+        outputs:
+          - lang: swift
+            out: ios/App/Generated/Tabgen
+          - lang: swift
+            out: ios-uikit/App/Generated/Tabgen
+          - lang: kotlin
+            out: android/app
+          - lang: typescript
+            out: rails/test/javascript/bridge
+            options: {flavor: javascript}
+          - lang: ruby
+            out: rails
+
+        """
+
+    func project(_ config: String = Self.config) throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        return directory
+    }
+
+    /// Every JSON file below `directory`, relative to it.
+    func jsonFiles(_ directory: URL) -> [String] {
+        let prefix = directory.standardizedFileURL.path + "/"
+        let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        return (walker?.compactMap { ($0 as? URL)?.standardizedFileURL.path } ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
+    /// The file a generated test reads: the quoted path after `marker`, resolved from the test's folder.
+    func readPath(in test: URL, after marker: String, quote: Character) throws -> URL? {
+        let text = try String(contentsOf: test, encoding: .utf8)
+        guard let start = text.range(of: marker)?.upperBound, let end = text[start...].firstIndex(of: quote) else { return nil }
+        return test.deletingLastPathComponent().appendingPathComponent(String(text[start..<end])).standardizedFileURL
+    }
+
+    @Test func oneCopyPerProjectReadByEveryTest() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        #expect(emit.stderr.contains("fixtures: fixtures: 2 written"), "\(emit.stderr)")  // the file and its manifest
+        // Main wrote rails/fixtures/, and a fixtures/ in each of the other four outputs.
+        #expect(jsonFiles(directory) == ["fixtures/MessageData.fixtures.json"])
+        let shared = directory.appendingPathComponent("fixtures/MessageData.fixtures.json").standardizedFileURL
+
+        // node --test and bin/rails test read it relative to the test file, wherever they run.
+        let nodeTest = directory.appendingPathComponent("rails/test/javascript/bridge/navigation_controller.test.js")
+        #expect(try readPath(in: nodeTest, after: "new URL(\"", quote: "\"") == shared)
+        for test in ["rails/test/models/navigation/message_data_test.rb", "rails/test/components/navigation_component_test.rb"] {
+            let url = directory.appendingPathComponent(test)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            #expect(try readPath(in: url, after: "File.expand_path(\"", quote: "\"") == shared, "\(test)")
+        }
+        // Swift and Kotlin hold the fixtures as code (a test may run on a device) and say where the JSON is.
+        let swiftFixtures = try String(contentsOf: directory.appendingPathComponent("ios/App/Generated/Tabgen/Tests/MessageDataFixtures.swift"), encoding: .utf8)
+        #expect(swiftFixtures.contains("// The fixtures of ../../../../fixtures/MessageData.fixtures.json,"), "\(swiftFixtures.prefix(600))")
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+    }
+
+    @Test func checkReportsAMissingOrStaleSharedFile() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.run(["emit", "-q"], in: directory).status == 0)
+        let shared = directory.appendingPathComponent("fixtures/MessageData.fixtures.json")
+        let text = try String(contentsOf: shared, encoding: .utf8)
+        try FileManager.default.removeItem(at: shared)
+        let missing = try CLI.run(["check"], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("fixtures/MessageData.fixtures.json is missing"), "\(missing.stdout)")
+        try Data(text.replacingOccurrences(of: "\"minimal\"", with: "\"edited\"").utf8).write(to: shared)
+        let stale = try CLI.run(["check", "--diff", "none"], in: directory)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("fixtures/MessageData.fixtures.json differs from what tabgen generates"), "\(stale.stdout)")
+        #expect(try CLI.run(["emit", "-q"], in: directory).status == 0)
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+    }
+
+    /// Several contracts: each event data type's fixtures in its contract's folder.
+    @Test func everyContractOnceWithContracts() throws {
+        let directory = try project("version: 1\ncontracts: [schema.json, menu.json]\nfixtures: shared/fixtures\noutputs:\n  - lang: typescript\n    out: web/bridge\n  - lang: kotlin\n    out: android/app\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("schema.json"), to: directory.appendingPathComponent("schema.json"))
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("contracts/menu.json"), to: directory.appendingPathComponent("menu.json"))
+        let emit = try CLI.run(["emit", "-q"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let files = jsonFiles(directory).filter { !["schema.json", "menu.json"].contains($0) }
+        #expect(files.contains("shared/fixtures/MessageData.fixtures.json"), "\(files)")
+        #expect(files.contains { $0.hasPrefix("shared/fixtures/menu/") }, "\(files)")
+        #expect(files.allSatisfy { $0.hasPrefix("shared/fixtures/") }, "\(files)")
+        let menuTest = directory.appendingPathComponent("web/bridge/menu.menu_data.test.ts")
+        if FileManager.default.fileExists(atPath: menuTest.path), let read = try readPath(in: menuTest, after: "new URL(\"", quote: "\"") {
+            #expect(FileManager.default.fileExists(atPath: read.path), "\(read.path)")
+        }
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+    }
+
+    /// The shared folder is written like an output, so it needs a folder of its own; in a
+    /// Rails root it may take `fixtures`, which the ruby output then does not write.
+    @Test func sharedFolderMayNotOverlapAnOutput() throws {
+        let inside = try project("version: 1\nfixtures: ios/Generated/fixtures\noutputs:\n  - lang: swift\n    out: ios/Generated\n")
+        defer { try? FileManager.default.removeItem(at: inside) }
+        let refused = try CLI.run(["emit"], in: inside)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("tabgen.yml:2:11: fixtures ios/Generated/fixtures is inside outputs[0].out ios/Generated: the shared fixtures need a folder of their own"), "\(refused.stderr)")
+        #expect(jsonFiles(inside).isEmpty)
+
+        // The tests hold the path in string literals: plain characters only.
+        let quoted = try project("version: 1\nfixtures: \"it's here\"\noutputs:\n  - lang: typescript\n    out: web\n")
+        defer { try? FileManager.default.removeItem(at: quoted) }
+        let bad = try CLI.run(["emit"], in: quoted)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("tabgen.yml:2:11: fixtures must be a folder relative to this file, of ASCII letters, digits, '.', '-', '_' and '/' (not 'it's here')"), "\(bad.stderr)")
+        #expect(jsonFiles(quoted).isEmpty)
+
+        let rails = try project("version: 1\nfixtures: fixtures\noutputs:\n  - lang: ruby\n    out: .\n  - lang: typescript\n    out: test/javascript/bridge\n")
+        defer { try? FileManager.default.removeItem(at: rails) }
+        let emit = try CLI.run(["emit", "-q"], in: rails)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        #expect(jsonFiles(rails) == ["fixtures/MessageData.fixtures.json"])
+        #expect(try CLI.run(["check", "-q"], in: rails).status == 0)
+    }
+
+    /// Without the key, each output keeps its own fixtures/, as before.
+    @Test func withoutTheKeyEachOutputKeepsItsOwn() throws {
+        let directory = try project("version: 1\noutputs:\n  - lang: swift\n    out: ios\n  - lang: typescript\n    out: web\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.run(["emit", "-q"], in: directory).status == 0)
+        #expect(jsonFiles(directory) == ["ios/fixtures/MessageData.fixtures.json", "web/fixtures/MessageData.fixtures.json"])
+        let test = directory.appendingPathComponent("web/navigation_controller.test.ts")
+        #expect(try String(contentsOf: test, encoding: .utf8).contains("new URL(\"./fixtures/MessageData.fixtures.json\", import.meta.url)"))
+    }
+}
