@@ -18,6 +18,11 @@ public struct SharedFixturesTarget: LanguageTarget {
     /// No templates: the files are verbatim JSON.
     public var templateFolder: String { "fixtures" }
 
+    /// Flat: `paths(for:)` gives a contract that lists events its own folder.
+    public var contractLayout: ContractLayout {
+        ContractLayout(componentFolders: false, namespace: { component, _ in component }) { options, _, _ in options }
+    }
+
     public func typeIdentifier(for parts: [String]) -> String {
         Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false)
     }
