@@ -8,6 +8,7 @@ public enum JSONLocator {
     /// With `preferKey`, a path ending in an object key locates the key instead.
     public static func offset(of path: [PathToken], in bytes: UnsafeBufferPointer<UInt8>, preferKey: Bool = false) -> Int {
         var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
+        let stack = JSONSkipper.Stack()
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.index = 3 }
         scanner.skipWhitespace()
         var found = scanner.index
@@ -16,13 +17,13 @@ public enum JSONLocator {
             let isLast = position == path.count - 1
             switch (bytes[scanner.index], token) {
             case (UInt8(ascii: "{"), .key(let wanted)):
-                guard let (keyOffset, valueOffset) = seekMember(wanted, &scanner) else { return found }
+                guard let (keyOffset, valueOffset) = seekMember(wanted, &scanner, stack) else { return found }
                 found = isLast && preferKey ? keyOffset : valueOffset
             case (UInt8(ascii: "["), .index(let wanted)):
-                guard let valueOffset = seekElement(wanted, &scanner) else { return found }
+                guard let valueOffset = seekElement(wanted, &scanner, stack) else { return found }
                 found = valueOffset
             case (UInt8(ascii: "["), .key(let text)):
-                guard let wanted = Int(text), let valueOffset = seekElement(wanted, &scanner) else { return found }
+                guard let wanted = Int(text), let valueOffset = seekElement(wanted, &scanner, stack) else { return found }
                 found = valueOffset
             default:
                 return found
@@ -35,7 +36,7 @@ public enum JSONLocator {
         bytes.withUnsafeBufferPointer { offset(of: path, in: $0, preferKey: preferKey) }
     }
 
-    private static func seekMember(_ wanted: String, _ scanner: inout Scanner) -> (Int, Int)? {
+    private static func seekMember(_ wanted: String, _ scanner: inout Scanner, _ stack: JSONSkipper.Stack) -> (Int, Int)? {
         scanner.index += 1
         while true {
             scanner.skipWhitespace()
@@ -47,21 +48,29 @@ public enum JSONLocator {
             scanner.index += 1
             scanner.skipWhitespace()
             if key.scalarEquals(wanted) { return (keyOffset, scanner.index) }
-            guard (try? scanner.value()) != nil else { return nil }
+            guard skip(&scanner, stack) else { return nil }
             scanner.skipWhitespace()
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: ",") else { return nil }
             scanner.index += 1
         }
     }
 
-    private static func seekElement(_ wanted: Int, _ scanner: inout Scanner) -> Int? {
+    /// Past the value at the scanner's index, for its structure only.
+    private static func skip(_ scanner: inout Scanner, _ stack: JSONSkipper.Stack) -> Bool {
+        var skipper = JSONSkipper(bytes: scanner.bytes, index: scanner.index)
+        guard (try? skipper.skipValue(stack: stack, limit: .max)) != nil else { return false }
+        scanner.index = skipper.index
+        return true
+    }
+
+    private static func seekElement(_ wanted: Int, _ scanner: inout Scanner, _ stack: JSONSkipper.Stack) -> Int? {
         scanner.index += 1
         var position = 0
         while true {
             scanner.skipWhitespace()
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] != UInt8(ascii: "]") else { return nil }
             if position == wanted { return scanner.index }
-            guard (try? scanner.value()) != nil else { return nil }
+            guard skip(&scanner, stack) else { return nil }
             scanner.skipWhitespace()
             guard scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] == UInt8(ascii: ",") else { return nil }
             scanner.index += 1

@@ -159,6 +159,8 @@ private final class TrieNode {
 private struct TrieWalker {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Open brackets while a value is skipped.
+    let stack = JSONSkipper.Stack()
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -302,54 +304,15 @@ private struct TrieWalker {
         return nil
     }
 
-    /// Skips one value: strings honour escapes, containers are matched by depth.
+    /// Skips one value; to the end of the text when it does not end (the text the
+    /// reader accepted always does).
     mutating func skipValue() {
-        var depth = 0
-        repeat {
-            guard index < bytes.count else { return }
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                skipStringRest()
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                index += 1
-            case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
-                index += 1
-            default:
-                // A scalar: runs to the next delimiter.
-                while index < bytes.count, !Self.isDelimiter(bytes[index]) { index += 1 }
-            }
-        } while depth > 0
-    }
-
-    /// From inside a string, to just past its closing quote: eight bytes at a time to
-    /// the next `"` or `\`, an escape's two bytes at a time.
-    mutating func skipStringRest() {
-        guard let base = bytes.baseAddress else { return }
-        let count = bytes.count
-        while true {
-            if index + 8 <= count {
-                guard let found = ByteWords.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: ByteWords.load(base + index)) else {
-                    index += 8
-                    continue
-                }
-                index += found
-            } else {
-                while index < count, base[index] != UInt8(ascii: "\""), base[index] != UInt8(ascii: "\\") { index += 1 }
-                guard index < count else {
-                    index += 1
-                    return
-                }
-            }
-            if base[index] == UInt8(ascii: "\"") {
-                index += 1
-                return
-            }
-            index += 2
+        var skipper = JSONSkipper(bytes: bytes, index: index)
+        do throws(JSONSkipper.Failure) {
+            try skipper.skipValue(stack: stack, limit: .max)
+            index = skipper.index
+        } catch {
+            index = bytes.count
         }
     }
 
@@ -357,22 +320,9 @@ private struct TrieWalker {
     /// when it has no escape (its bytes are then its text, the reader having accepted
     /// it as UTF-8); else nil.
     func unescapedStringEnd(from start: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var position = start + 1
-        while position + 8 <= count {
-            if let found = ByteWords.firstIndex(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), in: ByteWords.load(base + position)) {
-                position += found
-                return base[position] == UInt8(ascii: "\"") ? position : nil
-            }
-            position += 8
-        }
-        while position < count {
-            if base[position] == UInt8(ascii: "\"") { return position }
-            if base[position] == UInt8(ascii: "\\") { return nil }
-            position += 1
-        }
-        return nil
+        var skipper = JSONSkipper(bytes: bytes, index: start)
+        guard let escaped = try? skipper.skipString(), !escaped else { return nil }
+        return skipper.index - 1
     }
 
     @inline(__always)

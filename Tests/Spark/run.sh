@@ -56,6 +56,12 @@ for part in glob.glob(str(work / "out" / "findings" / "*.json")):
 direct.sort(key=repr)
 spark.sort(key=repr)
 check("the hostile lines have their findings", {k[4] for k in direct} >= {"TG001", "TG002", "TG006", "TG104"}, str({k[4] for k in direct}))
+logs = b"".join(p.read_bytes() for p in sorted((work / "logs").glob("*.jsonl")))
+kinds = {"invalid UTF-8": b"\xff\xc3(" in logs, "a bare CR": any(b"\r" in l for l in logs.replace(b"\r\n", b"\n").split(b"\n")),
+         "duplicate keys": b',"payload":{"active":null' in logs and b'"active":"home","active"' in logs, "a lone surrogate escape": b"\\ud800" in logs,
+         "a raw encoded surrogate": b"\xed\xa0\x80" in logs and b"\xed\xb0\x80" in logs,
+         "a line over --max-bytes": any(len(l) > 4096 for l in logs.split(b"\n")), "CRLF endings": b"\r\n" in logs}
+check("the logs hold every hostile kind", all(kinds.values()), str([k for k, v in kinds.items() if not v]))
 missing = [k for k in direct if k not in spark]
 extra = [k for k in spark if k not in direct]
 check(f"the job's findings equal one process's, record for record ({len(direct)} findings)", direct == spark,

@@ -146,6 +146,38 @@ struct ValidateEnvelopeTests {
         #expect(wrapped.stdout.contains(#""carry":{"/payload/active":"a"}"#), "\(wrapped.stdout)")
     }
 
+    /// The payload as the envelope's last member (the usual log line, read by a loop of its
+    /// own over the root's members): members before it carried from inside them, written
+    /// as they are or rewritten, a key escaped, a member named twice.
+    @Test func membersBeforeALastPayloadAreCarriedAsTheGeneralReadCarriesThem() throws {
+        let payload = #"{"active":null,"tabs":[]}"#
+        let lines = [
+            #"{"meta":{"app":"2.1","n":[1,{"x":"]}"}]},"platform":"ios","payload":"# + payload + "}",
+            #"{ "pl\u0061tform" : "a\"b\u0041" , "meta" : {"app":true}, "payload" : "# + payload + " } ",
+            #"{"platform":"ios","platform":"android","payload":"# + payload + "}",
+            #"{"platform":"ios","meta":{"app":1,"app":2},"payload":"# + payload + "}",
+            #"{"platform":[1,{"a":"}"}],"meta":null,"payload":"# + payload + "}",
+        ]
+        let result = try CLI.run(["validate", "--jsonl", "--payload", "/payload", "--carry", "/meta/app,/meta/n/1,/platform",
+                                  "--format", "json", "--records", "lines", "-"], stdin: Data(lines.joined(separator: "\n").utf8))
+        #expect(result.status == 1)
+        let carried = result.stdoutLines.map { line in
+            line.range(of: #""carry":"#).map { String(line[$0.upperBound...].dropLast()) } ?? line
+        }
+        #expect(carried == [
+            #"{"/meta/app":"2.1","/meta/n/1":{"x":"]}"},"/platform":"ios"}"#,
+            #"{"/meta/app":true,"/meta/n/1":null,"/platform":"a\"bA"}"#,
+            // Read up to the second member: the first one carried.
+            #"{"/meta/app":null,"/meta/n/1":null,"/platform":"ios"}"#,
+            #"{"/meta/app":1,"/meta/n/1":null,"/platform":"ios"}"#,
+            #"{"/meta/app":null,"/meta/n/1":null,"/platform":[1,{"a":"}"}]}"#,
+        ], "\(result.stdout)")
+        let statuses = try result.stdoutLines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["status"] as? String }
+        #expect(statuses == ["valid", "valid", "invalid", "invalid", "valid"], "\(result.stdout)")
+        #expect(result.stdout.contains("the envelope has two members at /platform (--carry); the first is at byte 13 of the line"), "\(result.stdout)")
+        #expect(result.stdout.contains("the envelope has two members at /meta/app (--carry); the first is at byte 33 of the line"), "\(result.stdout)")
+    }
+
     @Test func linesUpToTheLimitAreReadAndLongerOnesAreTG002() throws {
         let payload = #"{"active":null,"tabs":[]}"#
         let head = #"{"pad":""#

@@ -19,6 +19,12 @@ struct Envelope: Sendable {
     private let endingAt: [UInt64]
     /// `"/app":` for each carried pointer, quoted once.
     private let carriedKeys: [[UInt8]]
+    /// The tokens again, for comparing keys on every line without an array per token:
+    /// all their bytes, where token `level` of pointer `p` is in `keyBytes`
+    /// (`keyRanges[firstKey[p] + level]`).
+    private let keyBytes: [UInt8]
+    private let keyRanges: [Range<Int>]
+    private let firstKey: [Int]
 
     /// Pointers (payload and carried) at most: one bit each in a word.
     static let maxPointers = 64
@@ -34,6 +40,19 @@ struct Envelope: Sendable {
         var ending = [UInt64](repeating: 0, count: deepest + 1)
         for (index, pointer) in tokens.enumerated() { ending[pointer.count] |= 1 << UInt64(index) }
         endingAt = ending
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        var first: [Int] = []
+        for pointer in tokens {
+            first.append(ranges.count)
+            for token in pointer {
+                ranges.append(bytes.count..<(bytes.count + token.count))
+                bytes += token
+            }
+        }
+        keyBytes = bytes
+        keyRanges = ranges
+        firstKey = first
         carriedKeys = carried.map { item in
             var bytes: [UInt8] = []
             JSONWriter.writeQuoted(item.text, to: &bytes)
@@ -60,22 +79,72 @@ struct Envelope: Sendable {
     /// slice only if it is one valid payload (the byte pass refuses anything after a
     /// value), which spares the skip over the payload: a third of the CPU time of a
     /// valid line.
+    ///
+    /// The root object's members are read here in one loop, not by `EnvelopeScanner`
+    /// (which descends where a pointer leads): on every line, its calls, the copy of the
+    /// envelope it holds and a throw to stop at the payload cost more than the envelope
+    /// is worth (+12% CPU a line over bare payloads).
     func lastMember(_ line: UnsafeBufferPointer<UInt8>, spans: inout [Range<Int>?], scratch: EnvelopeScratch) -> Range<Int>? {
         guard tokens[0].count == 1 else { return nil }
-        var end = line.count
-        while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D || line[end - 1] == 0x0A { end -= 1 }
-        guard end > 0, line[end - 1] == UInt8(ascii: "}") else { return nil }
-        end -= 1
-        while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0D || line[end - 1] == 0x0A { end -= 1 }
-        resetSpans(&spans)
-        var scanner = EnvelopeScanner(bytes: line, envelope: self, stack: scratch.stack)
-        scanner.stopsAtPayload = true
-        do throws(EnvelopeError) {
-            try scanner.value(all: allPointers, level: 0, spans: &spans)
-        } catch {
-            if case .payloadStarts(let start) = error, start < end { return start..<end }
+        func trimmed(_ end: Int) -> Int {
+            var end = end
+            while end > 0, JSONSkipper.isWhitespace(line[end - 1]) { end -= 1 }
+            return end
         }
-        return nil
+        var end = trimmed(line.count)
+        guard end > 0, line[end - 1] == UInt8(ascii: "}") else { return nil }
+        end = trimmed(end - 1)
+        resetSpans(&spans)
+        var skipper = JSONSkipper(bytes: line)
+        skipper.skipWhitespace()
+        guard skipper.index < end, line[skipper.index] == UInt8(ascii: "{") else { return nil }
+        skipper.index += 1
+        let all = allPointers
+        let atMembers = ending(all, level: 1)
+        do throws(JSONSkipper.Failure) {
+            while true {
+                skipper.skipWhitespace()
+                guard skipper.index < end, line[skipper.index] == UInt8(ascii: "\"") else { return nil }
+                let keyStart = skipper.index
+                // A key with an escape is compared decoded, by `read`.
+                let escaped = try skipper.skipString()
+                guard !escaped else { return nil }
+                let matched = matching(all, level: 0, key: UnsafeBufferPointer(rebasing: line[(keyStart + 1)..<(skipper.index - 1)]))
+                skipper.skipWhitespace()
+                guard skipper.index < end, line[skipper.index] == UInt8(ascii: ":") else { return nil }
+                skipper.index += 1
+                skipper.skipWhitespace()
+                let start = skipper.index
+                if matched & 1 != 0 { return start < end ? start..<end : nil }
+                if matched & ~atMembers != 0 {
+                    // A carried pointer leads inside this member: the general walk.
+                    var scanner = EnvelopeScanner(bytes: line, envelope: self, stack: scratch.stack)
+                    scanner.index = start
+                    scanner.depth = 1
+                    do throws(EnvelopeError) {
+                        try scanner.value(all: matched, level: 1, spans: &spans)
+                    } catch {
+                        return nil
+                    }
+                    skipper.index = scanner.index
+                } else {
+                    try skipper.skipValue(stack: scratch.stack, limit: Envelope.maxDepth - 1)
+                    var rest = matched
+                    while rest != 0 {
+                        let pointer = rest.trailingZeroBitCount
+                        rest &= rest - 1
+                        // A member carried twice: `read` words it.
+                        guard spans[pointer] == nil else { return nil }
+                        spans[pointer] = start..<skipper.index
+                    }
+                }
+                skipper.skipWhitespace()
+                guard skipper.index < end, line[skipper.index] == UInt8(ascii: ",") else { return nil }
+                skipper.index += 1
+            }
+        } catch {
+            return nil
+        }
     }
 
     private var allPointers: UInt64 { tokens.count == 64 ? ~0 : (1 << UInt64(tokens.count)) - 1 }
@@ -119,7 +188,11 @@ struct Envelope: Sendable {
         for (index, key) in carriedKeys.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += key
-            if let span = spans.count > index + 1 ? spans[index + 1] : nil,
+            if let span = spans.count > index + 1 ? spans[index + 1] : nil, Self.writesAsItIs(UnsafeBufferPointer(rebasing: line[span])) {
+                // What the reader and writer would give back: with --records lines, every
+                // line carries its members, and most are such strings.
+                bytes += line[span]
+            } else if let span = spans.count > index + 1 ? spans[index + 1] : nil,
                case .success(let value) = JSONReader().parse(buffer: UnsafeBufferPointer(rebasing: line[span])) {
                 JSONWriter.write(value, to: &bytes)
             } else {
@@ -130,15 +203,35 @@ struct Envelope: Sendable {
         return bytes
     }
 
+    /// Whether `value` is written by `JSONWriter` exactly as it is: a literal, or a string
+    /// of printable ASCII without escapes.
+    private static func writesAsItIs(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = value.first else { return false }
+        if first != 0x22 { return value.elementsEqual("null".utf8) || value.elementsEqual("true".utf8) || value.elementsEqual("false".utf8) }
+        guard value.count >= 2, value[value.count - 1] == 0x22 else { return false }
+        for byte in value[1..<(value.count - 1)] where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C { return false }
+        return true
+    }
+
     /// The pointers in `mask` whose token at `level` is the key `key`.
     fileprivate func matching(_ mask: UInt64, level: Int, key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var matched: UInt64 = 0
         var rest = mask
-        while rest != 0 {
-            let index = rest.trailingZeroBitCount
-            rest &= rest - 1
-            let pointer = tokens[index]
-            if pointer.count > level, pointer[level].elementsEqual(key) { matched |= 1 << UInt64(index) }
+        keyBytes.withUnsafeBufferPointer { keys in
+            while rest != 0 {
+                let index = rest.trailingZeroBitCount
+                rest &= rest - 1
+                let next = index + 1 < firstKey.count ? firstKey[index + 1] : keyRanges.count
+                guard firstKey[index] + level < next else { continue }
+                let range = keyRanges[firstKey[index] + level]
+                guard range.count == key.count else { continue }
+                var equal = true
+                for offset in 0..<key.count where keys[range.lowerBound + offset] != key[offset] {
+                    equal = false
+                    break
+                }
+                if equal { matched |= 1 << UInt64(index) }
+            }
         }
         return matched
     }
@@ -170,8 +263,7 @@ struct Envelope: Sendable {
 
 /// The stack of open brackets while a value is skipped, one per thread.
 final class EnvelopeScratch {
-    let stack = UnsafeMutablePointer<UInt8>.allocate(capacity: Envelope.maxDepth + 1)
-    deinit { stack.deallocate() }
+    let stack = JSONSkipper.Stack(capacity: Envelope.maxDepth + 1)
 }
 
 private enum EnvelopeError: Error {
@@ -179,12 +271,18 @@ private enum EnvelopeError: Error {
     case mismatched(Int)
     case tooDeep(Int)
     case duplicate(pointer: Int, at: Int, first: Int)
-    /// `Envelope.lastMember` only: the root object's payload member starts here.
-    case payloadStarts(Int)
+
+    init(_ failure: JSONSkipper.Failure) {
+        switch failure {
+        case .unexpected(let offset): self = .unexpected(offset)
+        case .mismatched(let offset): self = .mismatched(offset)
+        case .tooDeep(let offset): self = .tooDeep(offset)
+        }
+    }
 
     var offset: Int {
         switch self {
-        case .unexpected(let offset), .mismatched(let offset), .tooDeep(let offset), .payloadStarts(let offset): offset
+        case .unexpected(let offset), .mismatched(let offset), .tooDeep(let offset): offset
         case .duplicate(_, let offset, _): offset
         }
     }
@@ -203,8 +301,6 @@ private enum EnvelopeError: Error {
         case .duplicate(let pointer, _, let first):
             let option = pointer == 0 ? "--payload" : "--carry"
             return "the envelope has two members at \(ControlCharacters.escaped(envelope.texts[pointer])) (\(option)); the first is at byte \(first + 1) of the line"
-        case .payloadStarts(let offset):
-            return "the envelope's payload starts at byte \(offset + 1) of the line"
         }
     }
 }
@@ -213,16 +309,14 @@ private enum EnvelopeError: Error {
 private struct EnvelopeScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let envelope: Envelope
-    /// Open brackets of the value being skipped: `{` or `[`.
-    let stack: UnsafeMutablePointer<UInt8>
+    /// Open brackets of the value being skipped.
+    let stack: JSONSkipper.Stack
     var index = 0
     var depth = 0
     /// Where the payload starts, while it is being read (a failure there is its own).
     var payloadStart: Int?
-    /// Stop where the payload starts, when it is a member of the root object (`lastMember`).
-    var stopsAtPayload = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, envelope: Envelope, stack: UnsafeMutablePointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, envelope: Envelope, stack: JSONSkipper.Stack) {
         self.bytes = bytes
         self.envelope = envelope
         self.stack = stack
@@ -230,12 +324,7 @@ private struct EnvelopeScanner {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
+        while index < bytes.count, JSONSkipper.isWhitespace(bytes[index]) { index += 1 }
     }
 
     /// The value at `index`, reached by the pointers in `mask` down to `level`.
@@ -245,10 +334,7 @@ private struct EnvelopeScanner {
         let targets = envelope.ending(mask, level: level)
         let deeper = mask & ~targets
         let isPayload = targets & 1 != 0
-        if isPayload {
-            if stopsAtPayload, level == 1 { throw .payloadStarts(start) }
-            payloadStart = start
-        }
+        if isPayload { payloadStart = start }
         guard index < bytes.count else { throw .unexpected(index) }
         if deeper != 0, bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
             depth += 1
@@ -340,85 +426,27 @@ private struct EnvelopeScanner {
     }
 
     /// Past the string at `index` (its opening quote); whether it holds an escape.
-    /// Its content is not checked: only its end is looked for, eight bytes at a time.
     private mutating func skipString() throws(EnvelopeError) -> Bool {
-        index += 1
-        var escaped = false
-        let count = bytes.count
-        guard let base = bytes.baseAddress else { throw .unexpected(index) }
-        while true {
-            while index + 8 <= count {
-                if let hit = ByteWords.firstIndex(of: 0x22, or: 0x5C, in: ByteWords.load(base + index)) {
-                    index += hit
-                    break
-                }
-                index += 8
-            }
-            while index < count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
-            guard index < count else { throw .unexpected(count) }
-            if bytes[index] == 0x22 {
-                index += 1
-                return escaped
-            }
-            escaped = true
-            index += 2
-            if index > count { throw .unexpected(count) }
+        var skipper = JSONSkipper(bytes: bytes, index: index)
+        do throws(JSONSkipper.Failure) {
+            let escaped = try skipper.skipString()
+            index = skipper.index
+            return escaped
+        } catch {
+            throw EnvelopeError(error)
         }
     }
 
-    /// Past the value at `index` (whitespace skipped), matching its brackets by kind.
+    /// Past the value at `index` (whitespace skipped). A payload as deep as the reader
+    /// takes is skipped whole, wherever it sits in the envelope; the rest of the envelope
+    /// is bounded by the same limit, counted from its root.
     private mutating func skipValue() throws(EnvelopeError) {
-        let count = bytes.count
-        switch bytes[index] {
-        case 0x22:
-            _ = try skipString()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            // Relative to the value: a payload as deep as the reader takes is skipped
-            // whole, wherever it sits in the envelope.
-            var open = 0
-            while true {
-                guard index < count else { throw .unexpected(count) }
-                let byte = bytes[index]
-                switch byte {
-                case 0x22:
-                    _ = try skipString()
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    if open == Envelope.maxDepth || depth + open >= Envelope.maxDepth && payloadStart == nil { throw .tooDeep(index) }
-                    stack[open] = byte
-                    open += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard open > 0, stack[open - 1] == byte &- 2 else { throw .mismatched(index) }
-                    open -= 1
-                    if open == 0 {
-                        index += 1
-                        return
-                    }
-                default: break
-                }
-                index += 1
-            }
-        case UInt8(ascii: "t"): try skipLiteral("true")
-        case UInt8(ascii: "f"): try skipLiteral("false")
-        case UInt8(ascii: "n"): try skipLiteral("null")
-        default:
-            // A number: a run of the characters numbers are made of, starting as one does.
-            let first = bytes[index]
-            guard first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39) else { throw .unexpected(index) }
-            index += 1
-            while index < count {
-                let byte = bytes[index]
-                guard (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D || byte == 0x2E || byte == 0x45 || byte == 0x65 else { break }
-                index += 1
-            }
-        }
-    }
-
-    private mutating func skipLiteral(_ literal: StaticString) throws(EnvelopeError) {
-        let text = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        for byte in text {
-            guard index < bytes.count, bytes[index] == byte else { throw .unexpected(index) }
-            index += 1
+        var skipper = JSONSkipper(bytes: bytes, index: index)
+        do throws(JSONSkipper.Failure) {
+            try skipper.skipValue(stack: stack, limit: payloadStart == nil ? Envelope.maxDepth - depth : Envelope.maxDepth)
+            index = skipper.index
+        } catch {
+            throw EnvelopeError(error)
         }
     }
 }
