@@ -30,9 +30,11 @@ enum ReferenceOutput {
 
         /// The files, as the generator writes them.
         func generate() throws -> [GeneratedFile] {
-            let target = try TargetRegistry.target(language: language, options: options)
+            // Several schemas share the folder as contracts: do: one runtime, as the target's layout says.
+            let layout = try TargetRegistry.target(language: language, options: options).contractLayout
             var files: [GeneratedFile] = []
-            for schema in schemas {
+            for (index, schema) in schemas.enumerated() {
+                let target = try TargetRegistry.target(language: language, options: schemas.count > 1 ? layout.contractOptions(options, index, schemas.count) : options)
                 let document = try Support.document(at: Support.packageRoot.appendingPathComponent(schema.path), name: schema.name)
                 let header = GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang \(language)")
                 files += try Generator(templates: Support.templates).generate(document, target: target, header: header).filter { keeps($0.path) }
@@ -108,7 +110,7 @@ struct ReferenceOutputTests {
         let stale = Swift.Set(committed.keys).subtracting(generated.map(\.path)).sorted().map { "\($0) (no longer generated)" }
         #expect(changed.isEmpty && stale.isEmpty && !generated.isEmpty, """
             \(set.folder) is not what tabgen emits now: \((changed + stale).joined(separator: ", ")).
-            Run scripts/update-reference, then review the diff (git diff -- 'Tests/*/reference') and commit it.
+            Run scripts/update-reference, then review the diff (git diff -- 'Tests/*/reference/*') and commit it.
             """)
     }
 }
