@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesEquivalence usesConditionText usesDistinct
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct
 // tabgen:begin standalone
 // runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
 let CONFIGURED = { schema: {}, rules: [], tolerated: "warning", survived: new Set() };
@@ -464,6 +464,18 @@ function evaluate(rule, payload, found) {
       break;
     }
     // tabgen:end usesEquals
+    // tabgen:begin usesNonEmpty
+    case "nonEmpty":
+      for (const [pointer, value] of matched) {
+        if (typeof value !== "string")
+          continue;
+        if (value === "")
+          report(pointer, value, "it is empty");
+        else if (/^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/.test(value))
+          report(pointer, value, "it has only white space");
+      }
+      break;
+    // tabgen:end usesNonEmpty
   }
 }
 

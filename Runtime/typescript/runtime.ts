@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesEquivalence usesConditionText usesDistinct
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct
 // tabgen:begin standalone
 // The TypeScript runtime of tabgen's generated controllers and modules, as one source:
 // the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
@@ -78,7 +78,7 @@ export interface Condition {
 export interface Rule {
   code: string
   severity: Severity
-  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
+  kind: "count" | "unique" | "reference" | "relativeReference" | "equals" | "nonEmpty"
   path: string
   message: string
   when?: readonly Condition[]
@@ -517,6 +517,17 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       break
     }
 // tabgen:end usesEquals
+// tabgen:begin usesNonEmpty
+    case "nonEmpty":
+      // Blank: empty, or only Unicode White_Space (a label shows as nothing). Not trim(),
+      // which also removes U+FEFF.
+      for (const [pointer, value] of matched) {
+        if (typeof value !== "string") continue
+        if (value === "") report(pointer, value, "it is empty")
+        else if (/^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/.test(value)) report(pointer, value, "it has only white space")
+      }
+      break
+// tabgen:end usesNonEmpty
   }
 }
 

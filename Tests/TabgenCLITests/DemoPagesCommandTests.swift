@@ -50,6 +50,16 @@ struct DemoPagesCommandTests {
         #expect(result.stdoutLines == [#"button.html:7:3: error[TG012] button.connect (root): missing required property "title" (<a> at 7:3 has no data-bridge-title)"#])
     }
 
+    /// bridgeAttribute("title") is not trimmed: a blank title reaches the apps, which show a
+    /// button without a label (the contract's nonEmpty rule, a warning).
+    @Test func aBlankButtonTitleIsAWarning() throws {
+        let directory = try project { $0["button.html"] = $0["button.html"]?.replacingOccurrences(of: #" data-bridge-title="Profile""#, with: #" data-bridge-title=" &#x3000;""#) }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try validate(directory, ["button.html"])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines == ["button.html:7:66: warning[BT101] button.connect /title: the button's title \" \u{3000}\" shows as a button without a label: it has only white space (read from data-bridge-title of <a> at 7:3)"], "\(result.stdout)")
+    }
+
     /// BridgeElement.disabled items are not sent; with all of them disabled the menu is empty (MD101).
     @Test func disabledItemsAreLeftOutAndAnEmptyMenuIsFound() throws {
         let disable = { (page: String) in page.replacingOccurrences(of: #"data-bridge--menu-target="item""#, with: #"data-bridge--menu-target="item" data-bridge-disabled="true""#) }

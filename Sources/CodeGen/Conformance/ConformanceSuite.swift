@@ -45,6 +45,17 @@ public struct ConformanceSuite {
                 }
             }
         }
+        // Values that break a rule, at the first place its path reaches in a valid fixture.
+        for rule in document.extensions.rules where !rule.kind.breakingValues.isEmpty {
+            guard let (base, place) = validBases.lazy.compactMap({ index in
+                rule.kind.path.matches(in: fixtures[index].payload).first.map { (fixtures[index].payload, $0.path) }
+            }).first else { continue }
+            for (index, value) in rule.kind.breakingValues.enumerated() {
+                var payload = base
+                _ = JSONEditing.set(value, at: place, in: &payload)
+                ruleNumbers.append(("breaks-rule:\(rule.code):\(index)", CaseTextWriter().text(payload)))
+            }
+        }
         self.ruleNumbers = ruleNumbers
     }
 

@@ -154,6 +154,7 @@ fun rule(element: JsonElement): TabgenRule {
         )
         "relativeReference" -> TabgenRule.RelativeReference(path, json.boolean("allowAuthority"))
         "equals" -> TabgenRule.Equals(path, json["value"] ?: throw Unsupported("an equals rule without value"))
+        "nonEmpty" -> TabgenRule.NonEmpty(path)
         else -> throw Unsupported("rule kind $kindName is not in the Kotlin runner yet")
     }
     val defaultMessage = if (kindName == "relativeReference") "{value} is not a relative reference ({reason})" else "{reason}"
@@ -188,7 +189,7 @@ fun conditions(element: JsonElement?): List<TabgenCondition> = (element as? Json
     TabgenCondition(tokens(json.string("path")), check)
 }
 
-/** The conditions as the CLI words them in reasons (KotlinRuleTable.describe). */
+/** The conditions as the CLI words them in reasons (RuleEngine.describe). */
 fun describe(element: JsonElement?): String = (element as? JsonArray).orEmpty().joinToString(" and ") { item ->
     val json = item.jsonObject("a condition")
     val path = json.string("path")

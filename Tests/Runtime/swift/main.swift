@@ -83,6 +83,8 @@ func rules(_ schema: TabgenTree) throws -> [(rule: TabgenRule, crashesClients: B
         case "equals":
             guard let value = item["value"] else { throw VectorError("an equals rule has no value") }
             kind = .equals(path: path, value: json(value))
+        case "nonEmpty":
+            kind = .nonEmpty(path: path)
         default:
             throw VectorError("rule kind \"\(kindName)\" is not in the Swift runtime")
         }

@@ -32,10 +32,16 @@ package protocol RuleKind: Sendable {
     func planBytes(_ builder: inout BytePlanBuilder, rule index: Int) throws(BytePlanBuilder.Unsupported) -> BytePlanBuilder.PendingByteRule
     /// Notes how each parameter moved from `self` to `after` (the path is compared already).
     func compare(to after: Self, in movement: inout RuleMovement)
+    /// Values that break the rule wherever its path leads, which the conformance suite
+    /// writes there so that every runtime reports the kind; [] (the default) where breaking
+    /// it depends on more than one value (counts, references), which fixtures cover.
+    var breakingValues: [JSON] { get }
 }
 
 extension RuleKind {
     package var name: String { Self.name }
+
+    package var breakingValues: [JSON] { [] }
 
     /// The name with its first letter capitalized (`RelativeReference`), as generated
     /// runtimes name the kind's class or feature.
@@ -50,7 +56,7 @@ extension RuleKind {
 
 /// Every rule kind, in the order error messages list them.
 package enum RuleKinds {
-    package static let all: [any RuleKind.Type] = [CountRule.self, UniqueRule.self, ReferenceRule.self, RelativeReferenceRule.self, EqualsRule.self]
+    package static let all: [any RuleKind.Type] = [CountRule.self, UniqueRule.self, ReferenceRule.self, RelativeReferenceRule.self, EqualsRule.self, NonEmptyRule.self]
 
     package static func named(_ name: String) -> (any RuleKind.Type)? {
         all.first { $0.name == name }
