@@ -57,12 +57,33 @@ public protocol LanguageTarget: Sendable {
     /// declares (`tabgen init` refuses to generate beside it), for an output directory
     /// whose path is `outputFolders`; nil (the default): nowhere this target knows.
     func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart?
+    /// The hand-written sources that compile together with generated file `path`, for an
+    /// output directory whose path is `outputFolders` (where `tabgen init` looks for a type
+    /// declared twice); nil (the default): none this target knows, or `path` declares no types.
+    func compiledSources(with path: String, outputFolders: [String]) -> CompiledSources?
 }
 
 extension LanguageTarget {
     public func finish(path: String, _ text: String) -> String { text }
     public var sharedRootFolders: [String]? { nil }
     public func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart? { nil }
+    public func compiledSources(with path: String, outputFolders: [String]) -> CompiledSources? { nil }
+}
+
+/// A folder of sources that compile into one module with generated files.
+public struct CompiledSources: Sendable, Equatable {
+    /// Relative to the output directory ("": the output itself; `..` climbs above it).
+    public var root: String
+    /// The file extensions of those sources (`kt`, `java`).
+    public var extensions: Set<String>
+    /// Whether a declaration is told apart by its file's package (Kotlin), not by its module alone.
+    public var packages: Bool
+
+    public init(root: String, extensions: Set<String>, packages: Bool) {
+        self.root = root
+        self.extensions = extensions
+        self.packages = packages
+    }
 }
 
 /// A path relative to the folder `levelsUp` levels above an output directory (0: the

@@ -108,38 +108,32 @@ struct InitCommand: ParsableCommand {
     /// Gradle module's `src/main` (`java/` and `kotlin/`) or `src/test`. Files already named
     /// as whole-file twins (`reported`) are not named again.
     static func handWrittenTypes(job: EmitJob, files: [GeneratedFile], base: URL, reported: Set<String>) -> [String] {
-        guard ["swift", "kotlin"].contains(job.target.language) else { return [] }
-        // Per source root: the generated types, with the generated file and its package.
+        // Per source root: what compiles there, and the generated types with their file and package.
+        var roots: [URL: CompiledSources] = [:]
         var generated: [URL: [String: (file: String, package: String?)]] = [:]
         var skipped: Set<String> = []
-        for file in files where file.path.hasSuffix(".swift") || file.path.hasSuffix(".kt") {
+        for file in files {
+            // Generated files are never the hand-written twin.
             let url = job.output.url.appendingPathComponent(file.path)
             skipped.insert(url.standardizedFileURL.path)
-            let root: URL
-            if job.target.language == "kotlin" {
-                let parts = file.path.split(separator: "/")
-                guard parts.count > 3, parts[0] == "src", parts[2] == "kotlin" else { continue }
-                root = job.output.url.appendingPathComponent("src/\(parts[1])")
-            } else {
-                let folder = url.deletingLastPathComponent()
-                guard folder.lastPathComponent == "Tabgen", folder.deletingLastPathComponent().lastPathComponent == "Generated" else { continue }
-                root = folder.deletingLastPathComponent().deletingLastPathComponent()
-            }
-            let package = job.target.language == "kotlin" ? DeclarationScan.package(in: file.contents) : nil
+            guard let sources = job.target.compiledSources(with: file.path, outputFolders: job.directoryDisplay.split(separator: "/").map(String.init)) else { continue }
+            let root = (sources.root.isEmpty ? job.output.url : job.output.url.appendingPathComponent(sources.root)).standardizedFileURL
+            roots[root] = sources
+            let package = sources.packages ? DeclarationScan.package(in: file.contents) : nil
             for declaration in DeclarationScan.declarations(in: file.contents) where generated[root]?[declaration.name] == nil {
                 generated[root, default: [:]][declaration.name] = (Self.shown(url, base: base), package)
             }
         }
         var lines: [String] = []
         for (root, names) in generated.sorted(by: { $0.key.path < $1.key.path }) {
-            let extensions: Set<String> = job.target.language == "kotlin" ? ["kt", "java"] : ["swift"]
-            for url in DeclarationScan.files(below: root, extensions: extensions, skipping: skipped) where !reported.contains(url.standardizedFileURL.path) {
+            guard let sources = roots[root] else { continue }
+            for url in DeclarationScan.files(below: root, extensions: sources.extensions, skipping: skipped) where !reported.contains(url.standardizedFileURL.path) {
                 guard let text = DeclarationScan.text(of: url) else { continue }
-                let package = job.target.language == "kotlin" ? DeclarationScan.package(in: text) : nil
+                let package = sources.packages ? DeclarationScan.package(in: text) : nil
                 for declaration in DeclarationScan.declarations(in: text) {
                     guard let twin = names[declaration.name] else { continue }
                     let place = "\(Self.shown(url, base: base)):\(declaration.line): \(declaration.kind) \(declaration.name) is hand-written and the generated \(twin.file) declares \(declaration.name) too"
-                    if job.target.language == "kotlin", twin.package != package {
+                    if sources.packages, twin.package != package {
                         lines.append(place + " (in package \(twin.package ?? "(none)"), this one in \(package ?? "(none)")): the generated type replaces it; delete it, or rename it so no import picks the wrong one")
                     } else {
                         lines.append(place + ": both compile into one module (a redeclaration); delete it (the generated type replaces it) or rename it")

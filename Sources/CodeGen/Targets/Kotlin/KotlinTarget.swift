@@ -36,6 +36,14 @@ public struct KotlinTarget: LanguageTarget {
         }
     }
 
+    /// A Gradle source set (`src/main`: its `java/` and `kotlin/`, Kotlin and Java), where
+    /// types are told apart by package.
+    public func compiledSources(with path: String, outputFolders: [String]) -> CompiledSources? {
+        let parts = path.split(separator: "/")
+        guard path.hasSuffix(".kt"), parts.count > 3, parts[0] == "src", parts[2] == "kotlin" else { return nil }
+        return CompiledSources(root: "src/\(parts[1])", extensions: ["kt", "java"], packages: true)
+    }
+
     /// An Android module compiles Kotlin from src/main/java as well as src/main/kotlin.
     public func handWrittenCounterpart(of path: String, outputFolders: [String]) -> HandWrittenCounterpart? {
         guard path.hasPrefix("src/main/kotlin/") else { return nil }

@@ -38,6 +38,17 @@ public struct SwiftTarget: SchemaDependentTarget {
         }) { options, index, _ in ContractLayout.firstContractsRuntime(options, index: index) }
     }
 
+    /// The folder above `Generated/Tabgen/` (tabgen init's layout: the app's, or the
+    /// tests' for the generated tests), which compiles into one module with it.
+    public func compiledSources(with path: String, outputFolders: [String]) -> CompiledSources? {
+        let file = path.split(separator: "/").map(String.init)
+        let parts = outputFolders + file
+        guard path.hasSuffix(".swift"), parts.count > 3, parts.dropLast().suffix(2) == ["Generated", "Tabgen"] else { return nil }
+        // The folder above Generated/: below the output, or above it.
+        let up = max(0, 3 - file.count)
+        return CompiledSources(root: (Array(repeating: "..", count: up) + file.dropLast(3)).joined(separator: "/"), extensions: ["swift"], packages: false)
+    }
+
     /// Types generated into `<sources>/Generated/Tabgen/` (tabgen init's layout) replace
     /// the hand-written ones beside `Generated/`: in the output itself, or in its
     /// sourcesFolder (Xcode 16 synchronized folders).
