@@ -1472,6 +1472,7 @@ nonisolated struct TabgenRule: Sendable {
         case reference(path: [Token], targets: [Token], key: [Token], targetWhere: [TabgenCondition], required: Bool)
         case relativeReference(path: [Token], allowAuthority: Bool)
         case equals(path: [Token], value: TabgenJSON)
+        case nonEmpty(path: [Token])
     }
 
     var code: String
@@ -1614,6 +1615,16 @@ nonisolated enum TabgenRuleEngine {
         case .equals(let path, let expected):
             for match in matches(path, in: root) where match.value != expected {
                 report(match.path, match.value, "it is \(show(match.value)), expected \(show(expected))")
+            }
+        case .nonEmpty(let path):
+            // Blank: empty, or only Unicode White_Space (a label shows as nothing).
+            for match in matches(path, in: root) {
+                guard case .string(let text) = match.value else { continue }
+                if text.isEmpty {
+                    report(match.path, match.value, "it is empty")
+                } else if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                    report(match.path, match.value, "it has only white space")
+                }
             }
         }
     }

@@ -548,6 +548,20 @@ module TabgenRuntime
     end
   end
 
+  # Unicode's White_Space property, as tabgen validate reads it (String#strip takes ASCII only).
+  WHITE_SPACE_ONLY = /\A[\u0009-\u000D\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+\z/
+
+  # Blank: empty, or only white space (a label shows as nothing).
+  def evaluate_non_empty(rule, payload, report)
+    matches(rule["path"], payload).each do |path, value|
+      next unless value.is_a?(String)
+
+      if value.empty? then report.call(path, value, "it is empty")
+      elsif WHITE_SPACE_ONLY.match?(value) then report.call(path, value, "it has only white space")
+      end
+    end
+  end
+
   def holds?(condition, base)
     found = matches(condition["path"], base).first
     value = found ? found[1] : ABSENT

@@ -424,6 +424,16 @@ function evaluate(rule, payload, found) {
       }
       break;
     }
+    case "nonEmpty":
+      for (const [pointer, value] of matched) {
+        if (typeof value !== "string")
+          continue;
+        if (value === "")
+          report(pointer, value, "it is empty");
+        else if (/^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/.test(value))
+          report(pointer, value, "it has only white space");
+      }
+      break;
   }
 }
 

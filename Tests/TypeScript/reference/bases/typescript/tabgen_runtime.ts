@@ -61,7 +61,7 @@ export interface Condition {
 export interface Rule {
   code: string
   severity: Severity
-  kind: "count" | "unique" | "reference" | "relativeReference" | "equals"
+  kind: "count" | "unique" | "reference" | "relativeReference" | "equals" | "nonEmpty"
   path: string
   message: string
   when?: readonly Condition[]
@@ -467,6 +467,15 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       }
       break
     }
+    case "nonEmpty":
+      // Blank: empty, or only Unicode White_Space (a label shows as nothing). Not trim(),
+      // which also removes U+FEFF.
+      for (const [pointer, value] of matched) {
+        if (typeof value !== "string") continue
+        if (value === "") report(pointer, value, "it is empty")
+        else if (/^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/.test(value)) report(pointer, value, "it has only white space")
+      }
+      break
   }
 }
 
