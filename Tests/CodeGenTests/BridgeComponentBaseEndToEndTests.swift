@@ -59,6 +59,12 @@ struct BridgeComponentRun: Sendable {
                 contractOptions.namespace = SwiftOptions.defaultNamespace(component: name)
                 try Support.write(try Support.generate(try contract(name), options: contractOptions), to: app, prefix: name.capitalized + "__")
             }
+            // Issue 26: data that admits no unknown member, decoded strictly, beside them.
+            var closedOptions = options
+            closedOptions.runtime = false
+            closedOptions.decoding = .strict
+            closedOptions.namespace = SwiftOptions.defaultNamespace(component: "closed-form")
+            try Support.write(try Support.generate(try ContractEvents.closedForm(component: "closed-form"), options: closedOptions), to: app, prefix: "ClosedForm__")
             let driver = Support.packageRoot.appendingPathComponent("Tests/Swift/BridgeComponentDriver/main.swift")
             try FileManager.default.copyItem(at: driver, to: app.appendingPathComponent("main.swift"))
             var publicOptions = options
@@ -228,5 +234,10 @@ struct BridgeComponentBaseEndToEndTests {
             "REPLY\t9\tconnect\thttps://example.com/page\t{\"submitTitle\":\"Save\",\"metadata\":{\"url\":\"https://example.com/page\"}}",
             "SENT\ttrue",
         ])
+    }
+
+    @Test("the demo's messages, metadata in their data, reach the handlers of data with additionalProperties false decoded strictly")
+    func closedDataTakesTheEnvelope() {
+        #expect(run.lines(of: "closed form") == ["CALL\tclosed-form\tonConnect submitTitle=Save", "CALL\tclosed-form\tonSubmitDisabled"])
     }
 }

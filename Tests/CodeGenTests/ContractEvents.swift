@@ -41,6 +41,20 @@ enum ContractEvents {
         ]
     }
 
+    /// contracts/form.json with `"additionalProperties": false`: data that admits no member
+    /// it does not list, which the bridge's `metadata` must not count as (issue 26);
+    /// `component` renames it (one Swift module takes one `FormComponentBase`).
+    static func closedForm(component: String = "form") throws -> SchemaDocument {
+        let form = try String(contentsOf: Support.packageRoot.appendingPathComponent("contracts/form.json"), encoding: .utf8)
+        let closed = form.replacingOccurrences(of: #""additionalProperties": true"#, with: #""additionalProperties": false"#)
+            .replacingOccurrences(of: #""component": "form""#, with: "\"component\": \"\(component)\"")
+            .replacingOccurrences(of: #""stimulusIdentifier": "bridge--form""#, with: "\"stimulusIdentifier\": \"bridge--\(component)\"")
+        guard closed.contains(#""additionalProperties": false"#), closed.contains("\"component\": \"\(component)\"") else {
+            throw CodeGenError("contracts/form.json no longer says \"additionalProperties\": true or \"component\": \"form\"")
+        }
+        return try Support.document(json: closed, name: "\(component).json")
+    }
+
     /// The message roots' type names (`MenuData`, `Selection`) of a document, in order.
     static func rootNames(_ document: SchemaDocument, target: any LanguageTarget) -> [String] {
         let model = ModelBuilder().build(document)

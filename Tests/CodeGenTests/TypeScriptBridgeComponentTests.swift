@@ -99,6 +99,54 @@ struct TypeScriptBridgeComponentTests {
         #expect(lines.filter { $0.hasPrefix("# pass ") } == ["# pass 32"], "\(tests.stdout.suffix(2000))")
     }
 
+    /// Issue 26: an echo reply is the request as the app received it, with the bridge's
+    /// `metadata` in its data. For data with `additionalProperties: false` the base checked
+    /// it as a member of the data: TG013 at /metadata, a refusal with `decoding: strict`
+    /// (onReplyFailure, onSubmit never called), a warning on every echo otherwise. Runs
+    /// Tests/TypeScript/bases/envelope.test.ts on the form contract made so, in both flavours.
+    @Test("the echo of data with additionalProperties false reaches its callback, metadata included, in both flavours")
+    func echoOfClosedData() throws {
+        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let closed = try ContractEvents.closedForm()
+        let root = try Support.temporaryDirectory("tabgen-typescript-envelope")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for flavor in [TypeScriptOptions.Flavor.typescript, .javascript] {
+            var options = TypeScriptOptions()
+            options.bridgeComponent = true
+            options.flavor = flavor
+            options.decoding = .strict
+            let files = try Generator(templates: Support.templates).generate(
+                closed, target: TypeScriptTarget(options: options),
+                header: GenerationHeader(version: "0.0.0-test", schema: "form.json", command: "tabgen emit --lang typescript"))
+            try Support.write(files.filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
+                              to: root.appendingPathComponent(flavor == .typescript ? "form" : "node_modules/controllers/bridge"))
+        }
+        let harness = TypeScriptEndToEndTests.harness
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: root.appendingPathComponent("support"), withIntermediateDirectories: true)
+        for name in ["browser.ts", "native_app.ts"] {
+            try fileManager.copyItem(at: harness.appendingPathComponent("support/\(name)"), to: root.appendingPathComponent("support/\(name)"))
+        }
+        try fileManager.copyItem(at: harness.appendingPathComponent("bases/envelope.test.ts"), to: root.appendingPathComponent("envelope.test.ts"))
+        try fileManager.copyItem(at: harness.appendingPathComponent("doubles/@hotwired"), to: root.appendingPathComponent("node_modules/@hotwired"))
+        try Data(#"{"type": "module", "exports": {"./*": "./*.js"}}"#.utf8).write(to: root.appendingPathComponent("node_modules/controllers/package.json"))
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let tsconfig = """
+        {"extends": "\(harness.appendingPathComponent("tsconfig.json").path)",
+         "compilerOptions": {"rootDir": ".", "outDir": "out"},
+         "include": ["*.ts", "*/*.ts", "\(harness.appendingPathComponent("doubles/node.d.ts").path)"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        guard compiled.status == 0 else { return }
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("out/package.json"))
+        let tests = try Support.run(node, ["--test", "envelope.test.js"], in: root.appendingPathComponent("out"))
+        let lines = tests.stdout.split(separator: "\n")
+        #expect(tests.status == 0 && lines.contains("# fail 0") && lines.contains("# pass 2"), "node --test:\n\(tests.stdout.suffix(4000))\(tests.stderr)")
+    }
+
     /// Issue 26: the menu's base imported `type BridgeMessage` from the bridge package, which
     /// exports no types, so an app that declared the package as docs/rails.md says did not
     /// compile. The bases of both flavours and the navigation controller are type-checked
@@ -190,7 +238,8 @@ struct TypeScriptBridgeComponentTests {
         // as the request's and typed so.
         let echo = try #require(try Self.generate(echoingForm).first { $0.path == "form_bridge_component.ts" })
         #expect(echo.contents.contains("sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {"))
-        #expect(echo.contents.contains("      const reply = this.#checkReply(\"submit\", parseFormData, message)\n"))
+        // Checked without the bridge's metadata, which the echo carries (echoOfClosedData).
+        #expect(echo.contents.contains("      const reply = this.#checkReply(\"submit\", parseFormData, message, true)\n"))
         #expect(echo.contents.contains("  onSubmit(formData: FormData): void {\n    this.dispatch(\"submit\", { detail: formData })\n  }\n"))
         let echoJS = try #require(try Self.generate(echoingForm, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
         #expect(echoJS.contents.contains("function checkReply"))

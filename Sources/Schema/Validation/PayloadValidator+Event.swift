@@ -29,6 +29,20 @@ extension SchemaDocument {
         document(for: event, envelope: event.direction == .webToNative || event.echo)
     }
 
+    /// Whether `event`'s data reaches its receiver in the bridge's envelope, `metadata`
+    /// beside members of its own, as `messageDocument(for:)` checks it: a web-to-native
+    /// event's (or an echo's) data of a properties form that does not declare `metadata`.
+    /// Generated code that checks such data against its schema leaves `metadata` out.
+    public func dataCarriesEnvelope(_ event: ContractEvent) -> Bool {
+        guard event.direction == .webToNative || event.echo else { return false }
+        if event.echo, let answered = event.replyTo.flatMap({ self.extensions.contract?.event(named: $0) }), !answered.echo {
+            return dataCarriesEnvelope(answered)
+        }
+        guard case .definition(let name) = event.data, let definition = definition(named: name),
+              case .properties(let form) = definition.form else { return false }
+        return Self.addingEnvelope(to: form) != nil
+    }
+
     private func document(for event: ContractEvent, envelope: Bool) -> SchemaDocument {
         // An echo is the answered message itself: its data, metadata included, and rules.
         if event.echo, let answered = event.replyTo.flatMap({ self.extensions.contract?.event(named: $0) }), !answered.echo {

@@ -95,6 +95,27 @@ public class AppForm(name: String, delegate: BridgeDelegate<Screen>) : FormCompo
     }
 }
 
+/** The form whose data admits no unknown member, decoded strictly (the internal variant). */
+internal class ClosedForm(name: String, delegate: BridgeDelegate<Screen>) : tabgen.internal.form.FormComponentBase<Screen>(name, delegate) {
+    val calls: MutableList<String> = mutableListOf()
+
+    override fun onConnect(data: tabgen.internal.form.FormData) {
+        calls += "onConnect submitTitle=${data.submitTitle}"
+    }
+
+    override fun onSubmitDisabled() {
+        calls += "onSubmitDisabled"
+    }
+
+    override fun onDecodingFailure(event: String, findings: List<TabgenViolation>) {
+        calls += "onDecodingFailure $event: ${findings.joinToString { "${it.code} ${it.pointer}" }}"
+    }
+
+    override fun onDecodingWarnings(event: String, findings: List<TabgenViolation>) {
+        calls += "onDecodingWarnings $event: ${findings.joinToString { "${it.code} ${it.pointer}" }}"
+    }
+}
+
 /** A logger an app installs: records every line. */
 public class RecordingLogger : HotwireLogger {
     override var logLevel: HotwireLogLevel = HotwireLogLevel.VERBOSE
@@ -247,6 +268,17 @@ public class BridgeComponentBaseTest {
         val menu = AppMenu(MenuComponentBase.NAME, delegate)
         menu.didReceive(message("menu", "display", """{"title":"Actions","items":[{"title":"Edit","index":"zero"}]}"""))
         assertEquals(listOf("onDecodingFailure display: TG010 error /items/0/index"), menu.calls)
+    }
+
+    // Issue 26: the demo's messages as the bridge sends them, metadata in the data, reach
+    // the handlers of data with additionalProperties false decoded strictly: the envelope is
+    // not an unknown member of the data.
+    @Test
+    public fun closedDataTakesTheEnvelope() {
+        val form = ClosedForm(tabgen.internal.form.FormComponentBase.NAME, delegate)
+        form.didReceive(message("form", "connect", """{"submitTitle":"Save","metadata":{"url":"https://example.com/page"}}""", id = "9"))
+        form.didReceive(message("form", "submitDisabled", """{"metadata":{"url":"https://example.com/page"}}"""))
+        assertEquals(listOf("onConnect submitTitle=Save", "onSubmitDisabled"), form.calls)
     }
 
     @Test

@@ -87,6 +87,21 @@ final class AppForm: FormComponentBase {
     }
 }
 
+/// The form whose data admits no unknown member, decoded strictly (issue 26).
+final class AppClosedForm: ClosedFormComponentBase {
+    override func onConnect(_ data: ClosedFormContract.FormData) {
+        call("closed-form", "onConnect submitTitle=\(data.submitTitle)")
+    }
+
+    override func onSubmitDisabled() {
+        call("closed-form", "onSubmitDisabled")
+    }
+
+    override func onDecodingFailure(event: String, findings: [TabgenViolation]) {
+        call("closed-form", "onDecodingFailure \(event): \(describe(findings))")
+    }
+}
+
 func message(_ component: String, _ event: String, _ json: String, id: String = "1") -> Message {
     Message(id: id, component: component, event: event, metadata: Message.Metadata(url: "https://example.com/page"), jsonData: json)
 }
@@ -159,4 +174,10 @@ form.didReceive(message: message("form", "connect", #"{"submitTitle":"Save","met
 form.didReceive(message: message("form", "submitDisabled", #"{"metadata":{"url":"https://example.com/page"}}"#))
 form.didReceive(message: message("form", "submitEnabled", "{}"))
 await awaitReply { form.replySubmit(completion: $0) }
+
+// As the demo's form sends them: the bridge's metadata is the envelope, not a member.
+print("CASE\tclosed form")
+let closedForm = AppClosedForm(destination: delegate.screen, delegate: delegate)
+closedForm.didReceive(message: message("closed-form", "connect", #"{"submitTitle":"Save","metadata":{"url":"https://example.com/page"}}"#))
+closedForm.didReceive(message: message("closed-form", "submitDisabled", #"{"metadata":{"url":"https://example.com/page"}}"#))
 print("END")

@@ -74,7 +74,8 @@ struct TypeScriptBridgeComponent {
                     types.formUnion([data, "ParseResult"])
                     var parameter = Naming.camelCase(Naming.nonEmptyWords(data), upperFirst: false, initialisms: false)
                     if Self.reservedWords.contains(parameter) { parameter += "Data" }
-                    replyItem["replyData"] = ["type": data, "parse": "parse\(data)", "parameter": parameter]
+                    replyItem["replyData"] = ["type": data, "parse": "parse\(data)", "parameter": parameter,
+                                              "envelope": reply.echo && input.model.document.dataCarriesEnvelope(event)]
                 }
                 item["reply"] = replyItem
             }

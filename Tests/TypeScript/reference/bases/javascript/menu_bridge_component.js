@@ -198,14 +198,22 @@ function dataToSend(controller, event, result) {
  * @param {(text: string) => import("controllers/bridge/menu").ParseResult<T>} parse
  * @param {{data: Record<string, unknown>}} message a reply as the bridge hands it to a
  *   callback (the package exports no types)
+ * @param {boolean} [envelope] the reply is an echo, the request as the app received it,
+ *   with the bridge's `metadata` beside the data's own members: checked without it (its
+ *   schema does not list it: TG013), handed over with it
  * @returns {T | undefined}
  */
-function checkReply(controller, event, parse, message) {
-  const result = parse(JSON.stringify(message.data))
+function checkReply(controller, event, parse, message, envelope = false) {
+  const data = Object.assign({}, message.data)
+  if (envelope) delete data.metadata
+  const result = parse(JSON.stringify(data))
   if (!result.ok) {
     controller.onReplyFailure(event, result.violations)
     return undefined
   }
   warn(controller, event, result.warnings)
+  if (envelope && message.data.metadata !== undefined) {
+    Object.assign(/** @type {object} */ (/** @type {unknown} */ (result.value)), { metadata: message.data.metadata })
+  }
   return result.value
 }

@@ -74,7 +74,7 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     const checked = this.#dataToSend("connect", parseFormData(JSON.stringify(data)))
     if (checked === undefined) return false
     this.send("connect", checked, onSubmit && ((message: BridgeMessage) => {
-      const reply = this.#checkReply("submit", parseFormData, message)
+      const reply = this.#checkReply("submit", parseFormData, message, true)
       if (reply !== undefined) onSubmit(reply)
     }))
     return true
@@ -114,7 +114,7 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     const checked = this.#dataToSend("connect", parseFormData(this.connectValue))
     if (checked === undefined) return false
     this.send("connect", checked, (message: BridgeMessage) => {
-      const reply = this.#checkReply("submit", parseFormData, message)
+      const reply = this.#checkReply("submit", parseFormData, message, true)
       if (reply !== undefined) this.onSubmit(reply)
     })
     return true
@@ -172,13 +172,19 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     return this.#connected && (this.constructor as typeof FormBridgeComponent).sendsValuesOnConnect
   }
 
-  #checkReply<T>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage): T | undefined {
-    const result = parse(JSON.stringify(message.data))
+  // envelope: the reply is an echo, the request as the app received it, with the
+  // bridge's `metadata` beside the data's own members: checked without it (its schema does
+  // not list it: TG013), handed over with it.
+  #checkReply<T extends object>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage, envelope = false): T | undefined {
+    const data = { ...message.data }
+    if (envelope) delete data.metadata
+    const result = parse(JSON.stringify(data))
     if (!result.ok) {
       this.onReplyFailure(event, result.violations)
       return undefined
     }
     this.#warn(event, result.warnings)
+    if (envelope && message.data.metadata !== undefined) Object.assign(result.value, { metadata: message.data.metadata })
     return result.value
   }
 }
