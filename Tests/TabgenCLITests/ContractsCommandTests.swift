@@ -529,6 +529,78 @@ struct ContractsEmitTests {
         #expect(imports >= 5, "each base imports its module, each test its module")
     }
 
+    /// Issue 26: with `contracts:`, each contract's namespace is its component's, so an
+    /// output's own `namespace` (Ruby: `module`) was silently ignored in Kotlin, TypeScript
+    /// and Ruby (Swift starts each contract's namespace with it). It is refused, naming the
+    /// option and the language, before anything is written.
+    @Test(arguments: [("kotlin", "namespace", "form: form"), ("typescript", "namespace", "form: form"),
+                      ("ruby", "namespace", "form: Form"), ("ruby", "module", "form: Form")])
+    func anOutputsNamespaceIsRefusedWhereEachContractHasItsOwn(language: String, option: String, example: String) throws {
+        let directory = try threeContracts(config: """
+            version: 1
+            contracts: contracts
+            outputs:
+              - lang: swift
+                out: ios
+                options:
+                  namespace: App
+              - lang: \(language)
+                out: gen
+                options:
+                  \(option): Shared
+
+            """)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLI.run(["emit"], in: directory)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("the \(language) output gen sets the option \(option), but with contracts: each contract's \(option) is its component's (\(example))"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gen").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("ios").path))
+        // Swift's namespace starts each contract's: accepted.
+        let swift = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: ios\n    options:\n      namespace: App\n")
+        defer { try? FileManager.default.removeItem(at: swift) }
+        #expect(try CLI.run(["emit"], in: swift).status == 0)
+    }
+
+    /// Issue 26: components named like a language's own names. With `contracts:` each
+    /// contract's namespace came from a rule of its own, not `--schema`'s: `string` gave the
+    /// Ruby module `String` and `object` the Kotlin package `object` (a keyword), both
+    /// refused, so emit failed (exit 2) where `--schema` picks `StringBridge` and `object_`.
+    @Test func componentsNamedLikeALanguagesOwnNamesGetTheirSchemaNamespaces() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let menu = try String(contentsOfFile: ContractsCommandTests.menu, encoding: .utf8)
+        for name in ["string", "object"] {
+            try Data(menu.replacingOccurrences(of: #""component": "menu""#, with: "\"component\": \"\(name)\"")
+                .replacingOccurrences(of: #""stimulusIdentifier": "bridge--menu""#, with: "\"stimulusIdentifier\": \"bridge--\(name)\"").utf8)
+                .write(to: folder.appendingPathComponent("\(name).json"))
+        }
+        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: android\n  - lang: ruby\n    out: rails\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        for name in ["string", "object"] {
+            let alone = directory.appendingPathComponent("alone-\(name)")
+            let schema = folder.appendingPathComponent("\(name).json").path
+            for lang in ["kotlin", "ruby"] {
+                let run = try CLI.run(["emit", "--schema", schema, "--lang", lang, "--out", alone.appendingPathComponent(lang).path], in: directory)
+                #expect(run.status == 0, "\(run.stderr)")
+            }
+            // The same module and package as the contract emitted alone.
+            let aloneRuby = files(below: alone.appendingPathComponent("ruby")).filter { $0.hasPrefix("app/models/") }
+            #expect(!aloneRuby.isEmpty && Set(aloneRuby).isSubset(of: files(below: directory.appendingPathComponent("rails"))), "\(aloneRuby)")
+            let aloneKotlin = files(below: alone.appendingPathComponent("kotlin")).filter { $0.hasSuffix("MenuData.kt") }
+            #expect(aloneKotlin.count == 1 && files(below: directory.appendingPathComponent("android/\(name)")).contains(aloneKotlin[0]), "\(aloneKotlin)")
+        }
+        let ruby = try String(contentsOf: directory.appendingPathComponent("rails/app/models/string_bridge/menu_data.rb"), encoding: .utf8)
+        #expect(ruby.contains("module StringBridge"))
+        let kotlin = files(below: directory.appendingPathComponent("android/object")).filter { $0.hasSuffix("MenuData.kt") }
+        #expect(try kotlin.map { try String(contentsOf: directory.appendingPathComponent("android/object/\($0)"), encoding: .utf8) }
+            .allSatisfy { $0.contains("package tabgen.generated.object_\n") }, "\(kotlin)")
+    }
+
     /// Two contracts whose files would share a name in one directory are refused before
     /// anything is written (a one-event copy of navigation has navigation's fixture names).
     @Test func twoContractsWritingOneFileAreRefusedBeforeWriting() throws {

@@ -15,12 +15,17 @@ public struct ContractLayout: Sendable {
     /// The options of the contract at `index` of `count`, from the output's (the namespace
     /// already set): how the contracts share one runtime. Options the config sets win.
     public var contractOptions: @Sendable (_ options: [String: String], _ index: Int, _ count: Int) -> [String: String]
+    /// The output's options that `namespace` does not take into account (it sets them per
+    /// contract from the component alone): `contracts:` refuses an output that sets one,
+    /// rather than ignore it. Empty where `namespace` starts from the output's own.
+    public var perContractOptions: [String]
 
-    public init(componentFolders: Bool, namespacePrefixesFileNames: Bool = false,
+    public init(componentFolders: Bool, namespacePrefixesFileNames: Bool = false, perContractOptions: [String] = [],
                 namespace: @escaping @Sendable (_ component: String, _ outputNamespace: String?) -> String,
                 contractOptions: @escaping @Sendable (_ options: [String: String], _ index: Int, _ count: Int) -> [String: String]) {
         self.componentFolders = componentFolders
         self.namespacePrefixesFileNames = namespacePrefixesFileNames
+        self.perContractOptions = perContractOptions
         self.namespace = namespace
         self.contractOptions = contractOptions
     }
@@ -31,10 +36,5 @@ public struct ContractLayout: Sendable {
         var options = options
         if index > 0, options["runtime"] == nil { options["runtime"] = "false" }
         return options
-    }
-
-    /// The words of a component (`overflow-menu` -> overflow, menu).
-    public static func words(_ component: String) -> [String] {
-        component.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 }

@@ -51,6 +51,12 @@ struct ContractPart {
         } catch {
             throw CLIError("\(configPath): \(error.message)")
         }
+        // Each contract needs a namespace of its own, so one the output sets could only be
+        // ignored: say so rather than write files in a namespace the user did not ask for.
+        if let option = layout.perContractOptions.first(where: { output.options[$0] != nil }), let first = contracts.first {
+            throw CLIError("\(configPath): the \(output.language) output \(output.out) sets the option \(option), but with contracts: "
+                + "each contract's \(option) is its component's (\(first.component): \(layout.namespace(first.component, nil))); remove the option")
+        }
         var parts: [ContractPart] = []
         for (index, contract) in contracts.enumerated() {
             guard !contract.component.isEmpty, contract.component.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {

@@ -57,11 +57,19 @@ struct KotlinContexts {
     static func codePackage(_ options: KotlinOptions, contract: BridgeContract?) -> String {
         if !options.namespace.isEmpty { return options.package + "." + options.namespace }
         guard options.contractPackage, let contract else { return options.package }
-        var segment = String(contract.component.lowercased().unicodeScalars.filter { Naming.isASCIIAlphanumeric($0) || $0 == "_" })
-        if segment.isEmpty { return options.package }
+        let segment = componentSegment(contract.component)
+        return segment.isEmpty ? options.package : options.package + "." + segment
+    }
+
+    /// The package segment of a component (`overflow-menu` -> `overflowmenu`, `object` ->
+    /// `object_`), with `--schema` and `contracts:` alike; empty for a component with no
+    /// letter, digit or `_`.
+    static func componentSegment(_ component: String) -> String {
+        var segment = String(component.lowercased().unicodeScalars.filter { Naming.isASCIIAlphanumeric($0) || $0 == "_" })
+        if segment.isEmpty { return segment }
         if let first = segment.unicodeScalars.first, Naming.isDigit(first) { segment = "_" + segment }
         if KotlinNaming.keywords.contains(segment) { segment += "_" }
-        return options.package + "." + segment
+        return segment
     }
 
     /// `public ` or `internal `: the modifier of top-level declarations.

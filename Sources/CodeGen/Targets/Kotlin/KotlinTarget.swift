@@ -26,7 +26,7 @@ public struct KotlinTarget: LanguageTarget {
     /// the package the contracts' packages sit below; the others import it (unless the
     /// config sets `runtime` or `runtimePackage`). The namespace is a package segment (`menu`).
     public var contractLayout: ContractLayout {
-        ContractLayout(componentFolders: true, namespace: { component, _ in ContractLayout.words(component).joined().lowercased() }) { options, index, count in
+        ContractLayout(componentFolders: true, perContractOptions: ["namespace"], namespace: { component, _ in KotlinContexts.componentSegment(component) }) { options, index, count in
             var options = options
             if count > 1, options["runtime"] == nil, options["runtimePackage"] == nil {
                 options["runtime"] = index == 0 ? "all" : "false"

@@ -15,11 +15,17 @@ struct RubyContexts {
         if !target.options.module.isEmpty {
             moduleName = target.options.module
         } else if let component = input.model.contract?.component, !Naming.words(component).isEmpty {
-            moduleName = RubyNaming.untaken(RubyNaming.typeIdentifier([component]))
+            moduleName = Self.module(of: component)
         } else {
             moduleName = "Tabgen"
         }
         moduleFile = RubyNaming.fileName(moduleName)
+    }
+
+    /// The module of a component's value objects (`overflow-menu` -> `OverflowMenu`,
+    /// `string` -> `StringBridge`), with `--schema` and `contracts:` alike.
+    static func module(of component: String) -> String {
+        RubyNaming.untaken(RubyNaming.typeIdentifier([component]))
     }
 
     var model: TypeModel { input.model }

@@ -35,8 +35,8 @@ public struct RubyTarget: LanguageTarget {
     /// itself (their names carry the component), one runtime for the app (the first
     /// contract's). The namespace is a module name (`Menu`).
     public var contractLayout: ContractLayout {
-        ContractLayout(componentFolders: false, namespace: { component, _ in
-            ContractLayout.words(component).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        ContractLayout(componentFolders: false, perContractOptions: ["module", "namespace"], namespace: { component, _ in
+            RubyContexts.module(of: component)
         }) { options, index, _ in ContractLayout.firstContractsRuntime(options, index: index) }
     }
 

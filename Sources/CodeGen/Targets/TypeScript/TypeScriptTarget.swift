@@ -30,7 +30,7 @@ public struct TypeScriptTarget: LanguageTarget {
     /// own does not), unless the config sets `runtime`. The namespace is the module name, in
     /// snake_case as with `--schema` (`overflow_menu`).
     public var contractLayout: ContractLayout {
-        ContractLayout(componentFolders: false, namespace: { component, _ in TypeScriptOptions.defaultNamespace(component: component) }) { options, index, count in
+        ContractLayout(componentFolders: false, perContractOptions: ["namespace"], namespace: { component, _ in TypeScriptOptions.defaultNamespace(component: component) }) { options, index, count in
             var options = options
             if count > 1, options["runtime"] == nil { options["runtime"] = index == 0 ? "all" : "false" }
             return options
