@@ -44,6 +44,7 @@ package enum ChangeCode: String, Sendable, CaseIterable, Comparable {
     case eventAdded = "D063"
     case eventRemoved = "D064"
     case eventChanged = "D065"
+    case elementSourceChanged = "D066"
 
     case descriptionChanged = "D090"
 
@@ -86,6 +87,7 @@ package enum ChangeCode: String, Sendable, CaseIterable, Comparable {
         case .eventAdded: "event added"
         case .eventRemoved: "event removed"
         case .eventChanged: "event direction, reply or value changed"
+        case .elementSourceChanged: "data read from the element changed"
         case .descriptionChanged: "description changed"
         }
     }

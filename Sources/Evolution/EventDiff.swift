@@ -39,6 +39,7 @@ struct EventDiff {
                 continue
             }
             changes += dataChanges(event, match)
+            changes += ElementDiff(event: Self.label(match)).changes(event.fromElement, match.fromElement, old: oldPointer, new: newPointer)
         }
         for (newIndex, event) in after.events.enumerated() where before.event(named: event.name) == nil {
             changes.append(added(event, at: Self.events.appending(index: newIndex)))

@@ -66,6 +66,16 @@ struct DiffTests {
         DiffCase(name: "events-web-event-added", forward: ["D063 breaking/safe"], backward: ["D064 safe/breaking"]),
         DiffCase(name: "events-reply-added", forward: ["D063 breaking/safe"], backward: ["D064 breaking/breaking"]),
         DiffCase(name: "events-value-changed", forward: ["D065 breaking/breaking"], backward: ["D065 breaking/breaking"]),
+        // fromElement: markup the server renders against the script that reads it (ElementDiff).
+        // The first name with a value wins, so a fallback added last is safe for new bases.
+        DiffCase(name: "events-element-fallback-added", forward: ["D066 breaking/safe"], backward: ["D066 safe/breaking"]),
+        DiffCase(name: "events-element-read-reordered", forward: ["D066 breaking/breaking"], backward: ["D066 breaking/breaking"]),
+        DiffCase(name: "events-element-trim-off", forward: ["D066 safe/safe"], backward: ["D066 safe/safe"]),
+        DiffCase(name: "events-element-skip-disabled-off", forward: ["D066 breaking/breaking"], backward: ["D066 breaking/safe"]),
+        DiffCase(name: "events-element-target-changed", forward: ["D066 breaking/breaking", "D066 breaking/breaking"],
+                 backward: ["D066 breaking/breaking", "D066 breaking/breaking"]),
+        DiffCase(name: "events-element-field-removed", forward: ["D066 breaking/safe"], backward: ["D066 safe/breaking"]),
+        DiffCase(name: "events-element-removed", forward: ["D066 breaking/breaking"], backward: ["D066 breaking/breaking"]),
         // The same change, opposite directions: a web-to-native event's new required member
         // breaks new apps meeting old pages; a reply's breaks new pages meeting old apps.
         DiffCase(name: "events-web-property-made-required", forward: ["D005 safe/breaking"], backward: ["D006 breaking/safe"]),
@@ -107,6 +117,21 @@ struct DiffTests {
         #expect(change.oldClients.reason.contains("TabData allows unknown properties"))
         #expect(change.newClients.reason == "an old server does not send it")
         #expect(new.position(of: change.location, preferKey: true).line > 1)
+    }
+
+    /// Issue 26: `fromElement` changes went unreported (the data's schema is the same).
+    @Test func elementChangesNameTheEventTheFieldAndWhere() throws {
+        let (old, new) = try Self.pair("events-element-fallback-added")
+        let read = try #require(SchemaDiffer(old: old, new: new).changes().first)
+        #expect(read.message == ##"event "display" (web to native): field "title" reads ["data-bridge-title", "aria-label"] -> ["data-bridge-title", "aria-label", "#text"]"##)
+        #expect(read.newPointer?.description == "/metadata/tabgen/contract/events/0/fromElement/title/read")
+        #expect(read.oldClients.reason.contains("an old base"))
+        let (before, after) = try Self.pair("events-element-field-removed")
+        let removed = try #require(SchemaDiffer(old: before, new: after).changes().first)
+        #expect(removed.message == #"event "display" (web to native): field "items/index" no longer read from the element"#)
+        #expect(removed.oldPointer?.description == "/metadata/tabgen/contract/events/0/fromElement/items/fields/index")
+        #expect(removed.newPointer == nil)
+        #expect(removed.location.description == "/metadata/tabgen/contract/events/0/fromElement/items/fields")
     }
 
     @Test func removedPropertyPointsAtItsOldPlaceAndTheNewContainer() throws {
