@@ -65,6 +65,17 @@ struct BridgeComponentRun: Sendable {
             closedOptions.decoding = .strict
             closedOptions.namespace = SwiftOptions.defaultNamespace(component: "closed-form")
             try Support.write(try Support.generate(try ContractEvents.closedForm(component: "closed-form"), options: closedOptions), to: app, prefix: "ClosedForm__")
+            // decoding: strict at run time (the built-in contract renamed: one module, one
+            // NavigationComponentBase): every error refused, TG102 included.
+            var strictOptions = options
+            strictOptions.runtime = false
+            strictOptions.decoding = .strict
+            strictOptions.namespace = SwiftOptions.defaultNamespace(component: "strict-navigation")
+            let builtIn = try String(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"), encoding: .utf8)
+            let strictNavigation = builtIn.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "strict-navigation""#)
+                .replacingOccurrences(of: #""stimulusIdentifier": "bridge--navigation""#, with: #""stimulusIdentifier": "bridge--strict-navigation""#)
+            try Support.write(try Support.generate(try Support.document(json: strictNavigation, name: "schema.json"), options: strictOptions),
+                              to: app, prefix: "StrictNavigation__")
             let driver = Support.packageRoot.appendingPathComponent("Tests/Swift/BridgeComponentDriver/main.swift")
             try FileManager.default.copyItem(at: driver, to: app.appendingPathComponent("main.swift"))
             var publicOptions = options
@@ -183,6 +194,11 @@ struct BridgeComponentBaseEndToEndTests {
             "CALL\tnavigation\tonToleratedErrors configure: TG102 error /active",
             "CALL\tnavigation\tonConfigure tabs=home,explore,library,profile active=favorites",
         ])
+    }
+
+    @Test("with decoding: strict, the same message reaches onDecodingFailure only: every error is refused")
+    func strictRefusesActiveNamingNoTab() {
+        #expect(run.lines(of: "strict: active names no tab") == ["CALL\tstrict\tonDecodingFailure configure: TG102 error /active"])
     }
 
     @Test("two tabs replacing one (TG107, which traps the iOS client: crashesClients) reach onDecodingFailure only")

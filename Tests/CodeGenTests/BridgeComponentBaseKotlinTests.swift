@@ -40,6 +40,11 @@ struct KotlinBridgeComponentRun: Sendable {
             // take the bridge's metadata as the envelope of data that admits no unknown member.
             internalOptions.decoding = .strict
             try Support.write(try KotlinSupport.generate(try ContractEvents.closedForm(), options: internalOptions), to: sources.appendingPathComponent("internal"))
+            // decoding: strict at run time: every error refused, TG102 included (docs/decoding.md).
+            var strictOptions = KotlinSupport.options(package: "tabgen.strict", runtime: false, runtimePackage: "tabgen.bridge.navigation", tests: false)
+            strictOptions.bridgeComponent = true
+            strictOptions.decoding = .strict
+            try Support.write(try KotlinSupport.generate(try Support.builtIn(), options: strictOptions), to: sources.appendingPathComponent("strict"))
             let setup = try Support.run(KotlinSupport.kotlinEnv, [])
             guard setup.status == 0 else {
                 result.setupError = "scripts/kotlin-env failed: \(setup.stdout)\(setup.stderr)"
@@ -76,7 +81,7 @@ struct BridgeComponentBaseKotlinTests {
 
     @Test("every JUnit test of BridgeComponentBaseTest passes")
     func junit() {
-        #expect(run.report.passed == 19, "\(run.runOutput)")
+        #expect(run.report.passed == 20, "\(run.runOutput)")
         #expect(run.report.failed == 0, "\(run.report.failures.joined(separator: "\n"))")
         #expect(run.report.skipped == 0)
     }

@@ -116,6 +116,24 @@ internal class ClosedForm(name: String, delegate: BridgeDelegate<Screen>) : tabg
     }
 }
 
+/** The navigation base generated with decoding: strict. */
+public class StrictNavigation(name: String, delegate: BridgeDelegate<Screen>) :
+    tabgen.strict.navigation.NavigationComponentBase<Screen>(name, delegate) {
+    public val calls: MutableList<String> = mutableListOf()
+
+    override fun onConfigure(data: tabgen.strict.navigation.MessageData) {
+        calls += "onConfigure"
+    }
+
+    override fun onDecodingFailure(event: String, findings: List<TabgenViolation>) {
+        calls += "onDecodingFailure $event: ${describe(findings)}"
+    }
+
+    override fun onToleratedErrors(event: String, findings: List<TabgenViolation>) {
+        calls += "onToleratedErrors $event: ${describe(findings)}"
+    }
+}
+
 /** A logger an app installs: records every line. */
 public class RecordingLogger : HotwireLogger {
     override var logLevel: HotwireLogLevel = HotwireLogLevel.VERBOSE
@@ -209,6 +227,14 @@ public class BridgeComponentBaseTest {
     public fun activeNamingNoTabIsReportedThenHandled() {
         val calls = navigation("""{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"},{"id":"library","title":"Library","icon":"books.vertical","path":"/library"},{"id":"profile","title":"Profile","icon":"person.crop.circle","path":"/profile"}]}""")
         assertEquals(listOf("onToleratedErrors configure: TG102 error /active", "onConfigure tabs=home,explore,library,profile active=favorites"), calls)
+    }
+
+    /** The same message with decoding: strict: refused, as every error is (issue 26: the documented strict option). */
+    @Test
+    public fun strictDecodingRefusesWhatTheDefaultTolerates() {
+        val strict = StrictNavigation(tabgen.strict.navigation.NavigationComponentBase.NAME, delegate)
+        strict.didReceive(message("navigation", "configure", """{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"}]}"""))
+        assertEquals(listOf("onDecodingFailure configure: TG102 error /active"), strict.calls)
     }
 
     /** A first tabbed message whose tabs are all deprecated makes the Android client throw (TG108, crashesClients). */

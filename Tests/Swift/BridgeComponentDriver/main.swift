@@ -87,6 +87,21 @@ final class AppForm: FormComponentBase {
     }
 }
 
+/// The navigation base generated with decoding: strict.
+final class StrictNavigation: StrictNavigationComponentBase {
+    override func onConfigure(_ data: StrictNavigationContract.MessageData) {
+        call("strict", "onConfigure")
+    }
+
+    override func onDecodingFailure(event: String, findings: [TabgenViolation]) {
+        call("strict", "onDecodingFailure \(event): \(describe(findings))")
+    }
+
+    override func onToleratedErrors(event: String, findings: [TabgenViolation]) {
+        call("strict", "onToleratedErrors \(event): \(describe(findings))")
+    }
+}
+
 /// The form whose data admits no unknown member, decoded strictly (issue 26).
 final class AppClosedForm: ClosedFormComponentBase {
     override func onConnect(_ data: ClosedFormContract.FormData) {
@@ -146,6 +161,8 @@ navigation.didReceive(message: message("navigation", "configure", #"{"tabs":[{"i
 // to the first tab), so the base hands it to the handler after reporting the error.
 print("CASE\tactive names no tab")
 navigation.didReceive(message: message("navigation", "configure", #"{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"},{"id":"library","title":"Library","icon":"books.vertical","path":"/library"},{"id":"profile","title":"Profile","icon":"person.crop.circle","path":"/profile"}]}"#))
+print("CASE\tstrict: active names no tab")
+StrictNavigation(destination: delegate.screen, delegate: delegate).didReceive(message: message("strict-navigation", "configure", #"{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"}]}"#))
 // Two tabs replacing one: TG107, whose payloads trap the iOS client, is refused.
 print("CASE\tduplicate replaces")
 navigation.didReceive(message: message("navigation", "configure", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"old","title":"Old","icon":"star","path":"/old","deprecated":"soft"},{"id":"a","title":"A","icon":"a","path":"/a","replaces":"old"},{"id":"b","title":"B","icon":"b","path":"/b","replaces":"old"}]}"#))
