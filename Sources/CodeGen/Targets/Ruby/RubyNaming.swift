@@ -47,6 +47,8 @@ enum RubyNaming {
         "SizedQueue", "StandardError", "StopIteration", "String", "Struct", "Symbol", "SyntaxError", "SystemCallError",
         "SystemExit", "SystemStackError", "Thread", "ThreadError", "ThreadGroup", "Time", "TracePoint", "TrueClass",
         "TypeError", "UnboundMethod", "UncaughtThrowError", "UnicodeNormalize", "Warning", "ZeroDivisionError",
+        // Ruby 3.2's, which a Rails app may run on
+        "Data",
         // the standard library a Rails app loads
         "Set", "SortedSet", "Date", "DateTime", "BigDecimal", "Logger", "Pathname", "OpenStruct", "Base64", "Benchmark",
         "Digest", "Delegator", "SimpleDelegator", "Forwardable", "Singleton", "Timeout", "Tempfile", "Socket", "Open3",
