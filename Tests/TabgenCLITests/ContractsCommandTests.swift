@@ -196,6 +196,27 @@ struct ContractsCommandTests {
         #expect(shareOnly.stdoutLines.filter { $0.contains("TG023") }.count == 2)
     }
 
+    /// Issue 26: docs/validate.md called the menu's `display` "an event without a value",
+    /// though contracts/menu.json gives it the value `display`. What the page says of it is
+    /// read from the contract here, and the page's example checked by the CLI.
+    @Test func validateDocsDescribeTheMenusDisplayAsTheContractDeclaresIt() throws {
+        let contract = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.menu))) as? [String: Any]
+        let events = ((contract?["metadata"] as? [String: Any])?["tabgen"] as? [String: Any]).flatMap { ($0["contract"] as? [String: Any])?["events"] as? [[String: Any]] }
+        let display = try #require(events?.first { $0["name"] as? String == "display" })
+        let value = try #require(display["value"] as? String)
+        let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/validate.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(docs.contains("the menu's `display` has the value `\(value)`, so `data-bridge--menu-\(value)-value` is checked as its data"))
+        #expect(!docs.contains("An event without a `value` (the menu's `display`"), "the wording before the fix")
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write(#"<div data-controller="bridge--menu" data-bridge--menu-\#(value)-value='{"title":"Actions","items":[{"title":"Edit","index":"x"}]}'></div>"#,
+                  "page.html", in: directory)
+        let result = try CLI.run(["validate", "--contract", "menu", "--html", "page.html"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("menu.display") && result.stdout.contains("/items/0/index"), "\(result.stdout)\(result.stderr)")
+    }
+
     @Test func aPageWithoutAnyContractsElementIsMissingOnlyOnce() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }
