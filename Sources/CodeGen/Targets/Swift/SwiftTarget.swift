@@ -118,7 +118,7 @@ public struct SwiftTarget: SchemaDependentTarget {
         }
         if options.runtime {
             var context = contexts.file()
-            context["runtime"] = SwiftRuntime.text(options.accessLevel)
+            context["runtime"] = SwiftRuntime.text(options.accessLevel, features: input.runtimeRuleFeatures)
             plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: context)))
         }
         let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }

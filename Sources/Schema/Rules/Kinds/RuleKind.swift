@@ -47,6 +47,10 @@ extension RuleKind {
     /// runtimes name the kind's class or feature.
     package static var capitalizedName: String { name.prefix(1).uppercased() + name.dropFirst() }
 
+    /// The feature of the runtimes' marker lines (`tabgen:begin usesNonEmpty`) that keeps
+    /// the kind's code in a generated runtime (`RuntimeSource`).
+    package static var runtimeFeature: String { "uses" + capitalizedName }
+
     /// `compare(to:in:)` for a kind of the same name.
     func compare(toAny after: any RuleKind, in movement: inout RuleMovement) {
         guard let after = after as? Self else { return }
