@@ -40,4 +40,15 @@ struct RuntimeRuleKindTests {
         #expect(try runtime(language, builtIn, sharing: [builtIn, nonEmpty]).contains(check))
         #expect(!(try runtime(language, builtIn, sharing: [builtIn])).contains(check))
     }
+
+    /// Two outputs compiled into one module without `contracts:` (the second with
+    /// `runtime: false`, as scripts/conformance builds its Swift executor): the first keeps
+    /// every kind with `runtime: all`.
+    @Test func swiftRuntimeAllKeepsEveryKind() throws {
+        let options = try SwiftOptions(["runtime": "all"])
+        #expect(options.runtime && options.runtimeAll)
+        let files = try Support.generate(try Support.builtIn(), options: options)
+        #expect(Support.file(files, "TabgenRuntime.swift").contains("case nonEmpty(path: [Token])"))
+        #expect(throws: CodeGenError.self) { try SwiftOptions(["runtime": "every"]) }
+    }
 }
