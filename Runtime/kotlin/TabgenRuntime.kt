@@ -1,4 +1,4 @@
-// tabgen:features TabgenStrict TabgenBooleanSerializer TabgenFloatSerializer TabgenDoubleSerializer TabgenInt8Serializer TabgenUInt8Serializer TabgenInt16Serializer TabgenUInt16Serializer TabgenInt32Serializer TabgenUInt32Serializer TabgenTimestamp TabgenOptional TabgenOptionalValueSerializer TabgenTolerantSerializer TabgenUnion TabgenSchema TabgenRule tabgenEachElement tabgenEachValue TabgenJsonValues
+// tabgen:features TabgenStrict TabgenBooleanSerializer TabgenFloatSerializer TabgenDoubleSerializer TabgenInt8Serializer TabgenUInt8Serializer TabgenInt16Serializer TabgenUInt16Serializer TabgenInt32Serializer TabgenUInt32Serializer TabgenTimestamp TabgenOptional TabgenOptionalValueSerializer TabgenTolerantSerializer TabgenUnion TabgenSchema TabgenRule tabgenEachElement tabgenEachValue TabgenJsonValues usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty
 //
 // The runtime of tabgen's generated Kotlin: the Json configuration, violations and, as
 // far as this schema's code uses them, strict primitive serializers, timestamps,
@@ -1514,7 +1514,9 @@ public class TabgenRule(
     ) : Kind
     public class RelativeReference(public val path: List<TabgenToken>, public val allowAuthority: Boolean) : Kind
     public class Equals(public val path: List<TabgenToken>, public val value: JsonElement) : Kind
+// tabgen:begin usesNonEmpty
     public class NonEmpty(public val path: List<TabgenToken>) : Kind
+// tabgen:end usesNonEmpty
 }
 
 /** Evaluates rules on a JSON value the way `tabgen validate` does, with the same codes. */
@@ -1646,6 +1648,7 @@ internal object TabgenRuleEngine {
                     report(match.path, match.value, "it is ${TabgenJsonValues.show(match.value)}, expected ${TabgenJsonValues.show(kind.value)}")
                 }
             }
+// tabgen:begin usesNonEmpty
             is TabgenRule.NonEmpty -> for (match in matches(kind.path, root)) {
                 val value = match.value
                 if (value !is JsonPrimitive || value is JsonNull || !value.isString) continue
@@ -1656,11 +1659,14 @@ internal object TabgenRuleEngine {
                     report(match.path, value, "it has only white space")
                 }
             }
+// tabgen:end usesNonEmpty
         }
     }
+// tabgen:begin usesNonEmpty
 
     /** Unicode's White_Space property (all in the BMP), as `tabgen validate` reads it; not `isWhitespace`, which differs. */
     private const val WHITE_SPACE = "\u0009\u000A\u000B\u000C\u000D\u0020\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000"
+// tabgen:end usesNonEmpty
 
     /** The NFC form of a string value; null for any other value. */
     private fun nfc(value: JsonElement): String? =

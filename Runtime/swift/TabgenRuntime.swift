@@ -1,5 +1,8 @@
+// tabgen:features usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty
 // The runtime of tabgen's generated Swift: JSON values, timestamps, violations and the
-// rule runtime that `validate()` runs. It is the same for every schema.
+// rule runtime that `validate()` runs. It is the same for every schema but for the rule
+// kinds it checks: the code of a kind no schema of the output uses is left out
+// (`tabgen:begin usesNonEmpty` blocks).
 
 public import Foundation
 
@@ -1469,7 +1472,9 @@ nonisolated struct TabgenRule: Sendable {
         case reference(path: [Token], targets: [Token], key: [Token], targetWhere: [TabgenCondition], required: Bool)
         case relativeReference(path: [Token], allowAuthority: Bool)
         case equals(path: [Token], value: TabgenJSON)
+// tabgen:begin usesNonEmpty
         case nonEmpty(path: [Token])
+// tabgen:end usesNonEmpty
     }
 
     var code: String
@@ -1613,6 +1618,7 @@ nonisolated enum TabgenRuleEngine {
             for match in matches(path, in: root) where match.value != expected {
                 report(match.path, match.value, "it is \(show(match.value)), expected \(show(expected))")
             }
+// tabgen:begin usesNonEmpty
         case .nonEmpty(let path):
             // Blank: empty, or only Unicode White_Space (a label shows as nothing).
             for match in matches(path, in: root) {
@@ -1623,6 +1629,7 @@ nonisolated enum TabgenRuleEngine {
                     report(match.path, match.value, "it has only white space")
                 }
             }
+// tabgen:end usesNonEmpty
         }
     }
 

@@ -13,9 +13,12 @@ public struct Generator {
     }
 
     /// The files `target` generates for `document`, paths relative to the output
-    /// directory, sorted by path.
-    public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader) throws(CodeGenError) -> [GeneratedFile] {
-        let prepared = try prepare(document, target: target, header: header)
+    /// directory, sorted by path; `sharingRuntime`: the schemas of the output's other
+    /// contracts (`TargetInput.sharingRuntime`).
+    public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader,
+                         sharingRuntime: [SchemaDocument] = []) throws(CodeGenError) -> [GeneratedFile] {
+        var prepared = try prepare(document, target: target, header: header)
+        prepared.input.sharingRuntime = sharingRuntime
         return try render(prepared.input, target: prepared.target)
     }
 

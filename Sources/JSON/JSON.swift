@@ -83,15 +83,20 @@ extension JSON {
         objectValue?[key]
     }
 
-    /// The value at a concrete path, or nil when the path leaves the value.
+    /// The value at a concrete path, or nil when the path leaves the value. Tokens are read
+    /// against the value, as RFC 6901 reads a pointer: a member where the value is an object
+    /// (an index token names the member of its decimal text), an element where it is an
+    /// array (a key token only when it is an array index: `PathToken.arrayIndex`), so a
+    /// pointer parsed from text, whose tokens are all keys, finds array elements too.
     public func value(at path: [PathToken]) -> JSON? {
         var current = self
         for token in path {
-            switch (token, current) {
-            case (.key(let key), .object(let object)):
-                guard let next = object[key] else { return nil }
+            switch current {
+            case .object(let object):
+                guard let next = object[token.text] else { return nil }
                 current = next
-            case (.index(let index), .array(let elements)) where elements.indices.contains(index):
+            case .array(let elements):
+                guard let index = token.arrayIndex, elements.indices.contains(index) else { return nil }
                 current = elements[index]
             default:
                 return nil

@@ -11,6 +11,16 @@ public enum PathToken: Sendable, Hashable {
         case .index(let index): String(index)
         }
     }
+
+    /// The array element the token names, as RFC 6901 reads it against an array: an index,
+    /// or a key that is `0` or decimal digits not starting with `0` (`-`, past the last
+    /// element, and `01` name none).
+    public var arrayIndex: Int? {
+        switch self {
+        case .index(let index): index >= 0 ? index : nil
+        case .key(let key): JSONPointer.arrayIndex(key)
+        }
+    }
 }
 
 /// An RFC 6901 JSON Pointer, kept as tokens.
@@ -59,6 +69,21 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the pointer is `prefix` or below it. Tokens compare as text (`0` names an
+    /// array index or a key alike, as RFC 6901 reads a pointer against the value).
+    public func isInside(_ prefix: JSONPointer) -> Bool {
+        tokens.count >= prefix.tokens.count && zip(tokens, prefix.tokens).allSatisfy { $0.text == $1.text }
+    }
+
+    /// The array index an RFC 6901 reference token names: `0`, or decimal digits without a
+    /// leading zero that fit an Int; nil for any other text (`-`, `01`, `+1`, `1e2`).
+    public static func arrayIndex(_ token: String) -> Int? {
+        let digits = token.utf8
+        guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        return Int(token)
     }
 
     public static func escape(_ token: String) -> String {

@@ -1,9 +1,11 @@
 import Foundation
+import Schema
 import Testing
 @testable import CodeGen
 
-/// The Swift runtime is `Runtime/swift/TabgenRuntime.swift`, copied: public as written,
-/// internal with the `public` of each declaration dropped.
+/// The Swift runtime is `Runtime/swift/TabgenRuntime.swift`, copied with the code of the
+/// rule kinds the schema does not use left out: public as written, internal with the
+/// `public` of each declaration dropped.
 struct SwiftRuntimeTests {
     static let source: String = {
         let url = Support.packageRoot.appendingPathComponent("Runtime/swift/TabgenRuntime.swift")
@@ -16,7 +18,9 @@ struct SwiftRuntimeTests {
         options.accessLevel = accessLevel
         let runtime = Support.file(try Support.generate(try Support.builtIn(), options: options), "TabgenRuntime.swift")
         let body = try #require(runtime.range(of: "\n//\n")).upperBound
-        let expected = accessLevel == .public ? Self.source : SwiftRuntime.internalized(Self.source)
+        let kinds = Set(try Support.builtIn().extensions.rules.map { type(of: $0.kind).runtimeFeature })
+        let selected = try RuntimeSource(Self.source, path: SwiftRuntime.path, comment: "//").selecting(kinds)
+        let expected = accessLevel == .public ? selected : SwiftRuntime.internalized(selected)
         #expect(String(runtime[body...]) == expected)
         #expect(!Self.source.isEmpty)
     }

@@ -5,6 +5,12 @@ import Testing
 /// The generic rule evaluation as it was before the rules were compiled (PatternMatcher
 /// walks that build every path, FirstSeen<JSON> hashing): the reference the compiled
 /// engine is compared with. Kept verbatim; only `findings(_:_:)` is new.
+///
+/// It dispatches on each kind's type on purpose, unlike product code (`RuleKind`): it is
+/// the second, independent implementation the agreement tests hold each kind's compiled
+/// check and report against, so it must share none of the kinds' code. A kind it does
+/// not know (nonEmpty, newer than the compiled engine) is recorded as an issue where a
+/// test asks it, and is checked against the shared vectors (Tests/Vectors) instead.
 struct GenericRuleEngine {
     let rules: [Rule]
 

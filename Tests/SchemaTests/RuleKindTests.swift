@@ -16,6 +16,23 @@ struct RuleKindTests {
         }
     }
 
+    /// Adding a kind touches one Swift file: no product source outside `Kinds/` names a
+    /// kind's type (fixtures reached them by type, through `RuleFitting`, before each kind
+    /// said how it is repaired and broken).
+    @Test func noSourceOutsideTheKindsFolderNamesAKindsType() throws {
+        let types = Set(RuleKinds.all.map { String(describing: $0) })
+        #expect(types.contains("CountRule") && types.count == RuleKinds.all.count)
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let kinds = "Schema/Rules/Kinds/"
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 100)
+        for file in files where !file.hasPrefix(kinds) {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let named = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)).intersection(types)
+            #expect(named.isEmpty, "Sources/\(file) names \(named.sorted())")
+        }
+    }
+
     @Test func nonEmptyIsReadOnStringsOnly() throws {
         let text = #"{"properties": {"title": {"type": "string"}, "count": {"type": "int32"}}, "metadata": {"tabgen": {"rules": [RULE]}}}"#
         let good = try schema(text.replacingOccurrences(of: "RULE", with: #"{"code": "N1", "kind": "nonEmpty", "path": "/title"}"#))

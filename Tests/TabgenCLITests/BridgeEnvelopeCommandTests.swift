@@ -9,16 +9,8 @@ import Testing
 struct BridgeEnvelopeCommandTests {
     /// A project with the form, menu and navigation contracts and the guides' `button`.
     func project() throws -> URL {
-        let directory = try CLI.temporaryDirectory()
-        let folder = directory.appendingPathComponent("contracts")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["form", "menu"] {
-            try FileManager.default.copyItem(atPath: ContractsCommandTests.root.appendingPathComponent("contracts/\(name).json").path,
-                                             toPath: folder.appendingPathComponent("\(name).json").path)
-        }
-        try FileManager.default.copyItem(atPath: ContractsCommandTests.navigation, toPath: folder.appendingPathComponent("navigation.json").path)
-        try Data(ContractsEmitTests.buttonContract.utf8).write(to: folder.appendingPathComponent("button.json"))
-        try Data("version: 1\ncontracts: contracts\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let directory = try ContractsCommandTests.project(ContractsCommandTests.menuFormNavigation, config: "version: 1\ncontracts: contracts\n")
+        try Data(ContractsEmitTests.buttonContract.utf8).write(to: directory.appendingPathComponent("contracts/button.json"))
         return directory
     }
 

@@ -66,12 +66,7 @@ enum JSONEditing {
 
     /// The concrete path of a pattern without wildcards.
     static func concretePath(_ pattern: PathPattern) -> [PathToken]? {
-        var path: [PathToken] = []
-        for token in pattern.tokens {
-            guard case .name(let name) = token else { return nil }
-            path.append(.key(name))
-        }
-        return path
+        pattern.concretePath
     }
 
     /// Whether a rule condition holds on `base`, exactly as the rule engine decides it.

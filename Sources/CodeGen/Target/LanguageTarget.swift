@@ -124,6 +124,17 @@ public struct TargetInput: Sendable {
     /// The fixtures of each message root of a contract that lists events, by root.
     public var rootFixtures: [DeclarationID: FixtureSet] = [:]
 
+    /// The schemas of the output's other contracts (tabgen.yml `contracts:`), whose code
+    /// uses the runtime this input's files carry: a runtime with parts left out keeps
+    /// every part one of them uses too.
+    public var sharingRuntime: [SchemaDocument] = []
+
+    /// The runtime features (`RuleKind.runtimeFeature`) of the rule kinds the runtime
+    /// checks: this schema's and those of the contracts sharing its runtime.
+    public var runtimeRuleFeatures: Set<String> {
+        Set(([model.document] + sharingRuntime).flatMap { $0.extensions.rules.map { type(of: $0.kind).runtimeFeature } })
+    }
+
     public init(model: TypeModel, names: NameTable, fixtures: FixtureSet, header: GenerationHeader) {
         self.model = model
         self.names = names

@@ -95,4 +95,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var hasWildcard: Bool { tokens.contains(.wildcard) }
+
+    /// The concrete path of a pattern without wildcards; nil for one with.
+    package var concretePath: [PathToken]? {
+        var path: [PathToken] = []
+        for token in tokens {
+            guard case .name(let name) = token else { return nil }
+            path.append(.key(name))
+        }
+        return path
+    }
 }

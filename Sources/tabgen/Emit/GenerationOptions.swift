@@ -370,17 +370,24 @@ struct EmitJob {
             var files: [GeneratedFile] = []
             // In a shared directory (`ContractPart.folder`), the component that wrote each path.
             var writers: [String: String] = [:]
+            // Every contract's schema first: the one whose files carry the shared runtime
+            // keeps the parts any of them uses.
+            var partDocuments: [SchemaDocument] = []
             for part in job.parts {
-                let document: SchemaDocument
                 if let cached = documents[part.schemaPath] {
-                    document = cached
+                    partDocuments.append(cached)
                 } else {
-                    document = try parseSchema(try schemaBytes(path: part.schemaPath), displayName: part.schemaDisplay)
+                    let document = try parseSchema(try schemaBytes(path: part.schemaPath), displayName: part.schemaDisplay)
                     documents[part.schemaPath] = document
+                    partDocuments.append(document)
                 }
+            }
+            for (index, part) in job.parts.enumerated() {
+                let document = partDocuments[index]
+                let others = partDocuments.indices.filter { $0 != index }.map { partDocuments[$0] }
                 let generated: [GeneratedFile]
                 do {
-                    generated = try generator.generate(document, target: part.target, header: part.header).map {
+                    generated = try generator.generate(document, target: part.target, header: part.header, sharingRuntime: others).map {
                         GeneratedFile(path: part.path(of: $0.path), contents: $0.contents)
                     }
                 } catch {

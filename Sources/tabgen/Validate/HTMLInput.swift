@@ -213,7 +213,7 @@ struct HTMLInput: Sendable {
         }
         var counts = report.counts
         var kept = report.findings.filter { item in
-            guard fields.ignores.contains(where: { Self.pointer(item.finding.pointer, isInside: $0) }) else { return true }
+            guard fields.ignores.contains(where: { item.finding.pointer.isInside($0) }) else { return true }
             if item.finding.severity == .error { counts.errors -= 1 } else { counts.warnings -= 1 }
             return false
         }
@@ -221,7 +221,7 @@ struct HTMLInput: Sendable {
             for required in fields.requires {
                 guard let name = required.tokens.last?.text else { continue }
                 let parent = JSONPointer(Array(required.tokens.dropLast()))
-                guard case .object(let object)? = Self.value(in: json, at: parent), object[name] == nil else { continue }
+                guard case .object(let object)? = json.value(at: parent.tokens), object[name] == nil else { continue }
                 let finding = Finding(code: FindingCode.missingProperty, severity: .error, pointer: parent,
                                       message: "missing required property \(JSONWriter.quoted(name)), which the \(platform.displayName) app cannot decode the \(check.event.name) data without (the contract's platforms.\(platform.rawValue).requires)")
                 kept.append(Self.place(finding, at: position, file: file))
@@ -229,31 +229,6 @@ struct HTMLInput: Sendable {
             }
         }
         return kept.limited(to: maxFindings, total: counts).about(check.subject)
-    }
-
-    /// `pointer` is `prefix` or inside it; tokens compare as text (`0` names an array
-    /// index or a key, as RFC 6901 reads it against the value).
-    private static func pointer(_ pointer: JSONPointer, isInside prefix: JSONPointer) -> Bool {
-        pointer.tokens.count >= prefix.tokens.count && zip(pointer.tokens, prefix.tokens).allSatisfy { $0.text == $1.text }
-    }
-
-    /// The value at an RFC 6901 pointer read against the value: a token is an array index
-    /// where the value is an array.
-    private static func value(in json: JSON, at pointer: JSONPointer) -> JSON? {
-        var current = json
-        for token in pointer.tokens {
-            switch current {
-            case .object(let object):
-                guard let next = object[token.text] else { return nil }
-                current = next
-            case .array(let elements):
-                guard let index = Int(token.text), elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
     }
 
     /// Findings for data the script reads from the element (`fromElement`): the data is

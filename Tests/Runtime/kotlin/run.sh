@@ -13,15 +13,8 @@ out="$root/.scratch/kotlin-runtime"
 rm -rf "$out"
 mkdir -p "$out/all" "$out/none"
 cp "$source" "$out/all/TabgenRuntime.kt"
-# Every feature left out, as RuntimeSource does with none selected (the runtime has no
-# negated block: one would stop this copy rather than be mistaken).
-awk '
-  /^[ \t]*\/\/ tabgen:(begin|end) !/ { print FILENAME ":" FNR ": negated block: teach run.sh" > "/dev/stderr"; exit 1 }
-  /^[ \t]*\/\/ tabgen:begin / { skip++; next }
-  /^[ \t]*\/\/ tabgen:end / { skip--; next }
-  /^[ \t]*\/\/ tabgen:/ { next }
-  skip == 0 { print }
-' "$source" > "$out/none/TabgenRuntime.kt" || exit 1
+# Every feature left out, as RuntimeSource does with none selected.
+awk -f "$here/../no-features.awk" "$source" > "$out/none/TabgenRuntime.kt" || exit 1
 
 passed=0
 failed=0

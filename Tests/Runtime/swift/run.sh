@@ -3,10 +3,10 @@
 # 1. Runtime/swift/TabgenRuntime.swift compiles with warnings as errors in Swift 6 mode,
 #    Swift 5 mode and Swift 6 with `-default-isolation MainActor` (Xcode 26's default for
 #    app targets), each as written (public) and as an internal output gets it (the
-#    `public` that opens a declaration dropped, as SwiftRuntime.internalized does). The
-#    runtime declares no `tabgen:features` (it is the same for every schema), so every
-#    feature on and none are one text; a features line fails here until this script
-#    compiles both selections.
+#    `public` that opens a declaration dropped, as SwiftRuntime.internalized does); and
+#    with every feature left out (the rule kinds' `tabgen:begin uses<Kind>` blocks, as
+#    RuntimeSource leaves them out for a schema without such rules), public and internal,
+#    in Swift 6 mode.
 # 2. main.swift, compiled with the runtime alone, runs it against every case of every
 #    file under Tests/Vectors. A case listed in expected-failures.txt (what the runtime
 #    cannot do, with the reason) that fails is an expected failure; one that passes fails.
@@ -23,32 +23,38 @@ passed=0
 failed=0
 expected=0
 
-if grep -q '^ *// tabgen:' "$runtime"; then
-    echo "FAIL the Swift runtime has tabgen markers: compile each feature selection here"
-    failed=$((failed + 1))
-fi
 sed -E 's/^( *)(nonisolated )?public /\1\2/' "$runtime" > "$out/TabgenRuntime-internal.swift"
 if grep -qw public "$out/TabgenRuntime-internal.swift"; then
     echo "FAIL the internal runtime still says public"
     failed=$((failed + 1))
 fi
+awk -f "$here/../no-features.awk" "$runtime" > "$out/TabgenRuntime-none.swift" || exit 1
+awk -f "$here/../no-features.awk" "$out/TabgenRuntime-internal.swift" > "$out/TabgenRuntime-none-internal.swift" || exit 1
+
+compile() {  # compile SOURCE LABEL MODE...
+    local source=$1 label=$2
+    shift 2
+    if swiftc -parse-as-library -swift-version "$@" -warnings-as-errors -module-name TabgenRuntime \
+        -c "$source" -o "$out/runtime.o" > "$out/compile.log" 2>&1; then
+        echo "ok swiftc -swift-version $* ($label)"
+        passed=$((passed + 1))
+    else
+        echo "FAIL swiftc -swift-version $* ($label)"
+        sed 's/^/  /' "$out/compile.log" | head -40
+        failed=$((failed + 1))
+    fi
+}
 
 for access in public internal; do
     source="$runtime"
     [ "$access" = internal ] && source="$out/TabgenRuntime-internal.swift"
     for mode in "6" "5" "6 -default-isolation MainActor"; do
         # shellcheck disable=SC2086
-        if swiftc -parse-as-library -swift-version $mode -warnings-as-errors -module-name TabgenRuntime \
-            -c "$source" -o "$out/runtime.o" > "$out/compile.log" 2>&1; then
-            echo "ok swiftc -swift-version $mode ($access)"
-            passed=$((passed + 1))
-        else
-            echo "FAIL swiftc -swift-version $mode ($access)"
-            sed 's/^/  /' "$out/compile.log" | head -40
-            failed=$((failed + 1))
-        fi
+        compile "$source" "$access" $mode
     done
 done
+compile "$out/TabgenRuntime-none.swift" "public, no feature" 6
+compile "$out/TabgenRuntime-none-internal.swift" "internal, no feature" 6
 
 if swiftc -parse-as-library -swift-version 6 -warnings-as-errors -module-name TabgenVectors \
     "$runtime" "$here/main.swift" -o "$out/vectors" > "$out/compile.log" 2>&1; then

@@ -2,7 +2,9 @@
 // Regenerate with: tabgen emit --lang swift
 //
 // The runtime of tabgen's generated Swift: JSON values, timestamps, violations and the
-// rule runtime that `validate()` runs. It is the same for every schema.
+// rule runtime that `validate()` runs. It is the same for every schema but for the rule
+// kinds it checks: the code of a kind no schema of the output uses is left out
+// (`tabgen:begin usesNonEmpty` blocks).
 
 import Foundation
 
@@ -1472,7 +1474,6 @@ nonisolated struct TabgenRule: Sendable {
         case reference(path: [Token], targets: [Token], key: [Token], targetWhere: [TabgenCondition], required: Bool)
         case relativeReference(path: [Token], allowAuthority: Bool)
         case equals(path: [Token], value: TabgenJSON)
-        case nonEmpty(path: [Token])
     }
 
     var code: String
@@ -1615,16 +1616,6 @@ nonisolated enum TabgenRuleEngine {
         case .equals(let path, let expected):
             for match in matches(path, in: root) where match.value != expected {
                 report(match.path, match.value, "it is \(show(match.value)), expected \(show(expected))")
-            }
-        case .nonEmpty(let path):
-            // Blank: empty, or only Unicode White_Space (a label shows as nothing).
-            for match in matches(path, in: root) {
-                guard case .string(let text) = match.value else { continue }
-                if text.isEmpty {
-                    report(match.path, match.value, "it is empty")
-                } else if text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-                    report(match.path, match.value, "it has only white space")
-                }
             }
         }
     }

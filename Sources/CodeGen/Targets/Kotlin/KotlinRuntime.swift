@@ -1,3 +1,5 @@
+import Schema
+
 /// `TabgenRuntime.kt`: `Runtime/kotlin/TabgenRuntime.kt` with only the parts a schema's
 /// code uses, so an app carries no public runtime API its schema does not need. Which
 /// part needs which is written in the runtime (`tabgen:needs`); here only what generated
@@ -6,14 +8,15 @@ enum KotlinRuntime {
     static let path = "kotlin/TabgenRuntime.kt"
 
     /// The runtime's optional parts (its `tabgen:features`), named as generated code
-    /// refers to them. `BridgeJson`, `TabgenSeverity`, `TabgenViolation`,
+    /// refers to them, and each rule kind's code (`usesNonEmpty`, selected by the kinds the
+    /// schemas use: `TargetInput.runtimeRuleFeatures`). `BridgeJson`, `TabgenSeverity`, `TabgenViolation`,
     /// `TabgenValidation` and `TabgenJsonText` are always there.
     static let features: [String] = [
         "TabgenStrict", "TabgenBooleanSerializer", "TabgenFloatSerializer", "TabgenDoubleSerializer", "TabgenInt8Serializer",
         "TabgenUInt8Serializer", "TabgenInt16Serializer", "TabgenUInt16Serializer", "TabgenInt32Serializer", "TabgenUInt32Serializer",
         "TabgenTimestamp", "TabgenOptional", "TabgenOptionalValueSerializer", "TabgenTolerantSerializer", "TabgenUnion",
         "TabgenRule", "tabgenEachElement", "tabgenEachValue", "TabgenJsonValues", "TabgenSchema",
-    ]
+    ] + RuleKinds.all.map { $0.runtimeFeature }
 
     /// Names generated code may write for a part, mapped to the part ("": always there).
     static let aliases: [String: String] = [

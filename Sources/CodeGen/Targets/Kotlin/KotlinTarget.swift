@@ -113,6 +113,7 @@ public struct KotlinTarget: LanguageTarget {
             testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))
         }
         if options.runtime {
+            used.formUnion(input.runtimeRuleFeatures)
             let runtime = "src/main/kotlin/" + Self.directory(for: contexts.runtimePackage)
             plans.append(FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used))))
         }

@@ -36,6 +36,9 @@ public struct SwiftOptions: Sendable, Equatable {
     /// Emit `TabgenRuntime.swift` (JSON values, violations, the rule runtime). Turn it off
     /// for the second of two outputs compiled into the same module.
     public var runtime = true
+    /// Emit the code of every rule kind, not only of those this schema uses: for a runtime
+    /// that other outputs of the same module share (`runtime: false`).
+    public var runtimeAll = false
     /// Emit fixtures and the round-trip tests.
     public var tests = true
     /// The project's shared fixtures folder, relative to the output (tabgen.yml `fixtures:`);
@@ -68,7 +71,7 @@ public struct SwiftOptions: Sendable, Equatable {
         ("decoding", "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
         ("namespace", "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name and Contract, e.g. MenuContract, for a contract that lists events; with contracts: NAME and the component, e.g. AppMenu)"),
         ("testableImport", "module the generated tests @testable import (default: none)"),
-        ("runtime", "emit TabgenRuntime.swift (default true; false for a second output in the same module)"),
+        ("runtime", "emit TabgenRuntime.swift: true (default; the rule kinds this schema uses), all (every rule kind, for a runtime other outputs of the module share), or false for a second output in the same module"),
         ("tests", "emit fixtures/ and Tests/ (default true)"),
         ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
         ("bridgeComponent", "emit <Component>ComponentBase.swift, a typed Hotwire Native BridgeComponent base (default false: it imports HotwireNative)"),
@@ -101,7 +104,12 @@ public struct SwiftOptions: Sendable, Equatable {
                 }
                 testableImport = value
             case "runtime":
-                runtime = try TargetOption.flag(value, language: "swift", name: name)
+                if value.lowercased() == "all" {
+                    runtime = true
+                    runtimeAll = true
+                } else {
+                    runtime = try TargetOption.flag(value, language: "swift", name: name)
+                }
             case "tests":
                 tests = try TargetOption.flag(value, language: "swift", name: name)
             case "sharedFixtures":

@@ -1,5 +1,6 @@
 /// The runtime every Swift output shares (`TabgenRuntime.swift`), copied from
-/// `Runtime/swift/TabgenRuntime.swift`.
+/// `Runtime/swift/TabgenRuntime.swift` with the code of the rule kinds no schema of the
+/// output uses left out.
 ///
 /// The source is written `public`, so it compiles on its own as a library; an internal
 /// output drops the `public` that opens a declaration (`public`, `nonisolated public`,
@@ -7,9 +8,10 @@
 enum SwiftRuntime {
     static let path = "swift/TabgenRuntime.swift"
 
-    static func text(_ accessLevel: SwiftOptions.AccessLevel) -> RuntimeText {
-        guard accessLevel == .internal else { return RuntimeText(path: path, comment: "//") }
-        return RuntimeText(path: path, comment: "//", adjust: internalized)
+    /// The runtime with the rule kinds' code `features` keeps (`TargetInput.runtimeRuleFeatures`).
+    static func text(_ accessLevel: SwiftOptions.AccessLevel, features: Set<String>) -> RuntimeText {
+        guard accessLevel == .internal else { return RuntimeText(path: path, comment: "//", features: features) }
+        return RuntimeText(path: path, comment: "//", features: features, adjust: internalized)
     }
 
     /// `text` with every declaration's leading `public ` removed.

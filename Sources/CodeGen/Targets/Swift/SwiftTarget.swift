@@ -118,7 +118,8 @@ public struct SwiftTarget: SchemaDependentTarget {
         }
         if options.runtime {
             var context = contexts.file()
-            context["runtime"] = SwiftRuntime.text(options.accessLevel)
+            let features = options.runtimeAll ? Set(RuleKinds.all.map { $0.runtimeFeature }) : input.runtimeRuleFeatures
+            context["runtime"] = SwiftRuntime.text(options.accessLevel, features: features)
             plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: context)))
         }
         let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }

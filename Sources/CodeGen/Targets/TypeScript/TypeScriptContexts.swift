@@ -86,24 +86,27 @@ struct TypeScriptContexts {
     }
 
     /// The runtime module: the runtime (Runtime/typescript/runtime.ts, or runtime.js compiled
-    /// from it for the JavaScript flavour) with the parts the schema does not use left out
-    /// (all kept with `runtime: all`, for the modules of other contracts).
+    /// from it for the JavaScript flavour) with the parts left out that neither the schema
+    /// nor the contracts sharing the module (`TargetInput.sharingRuntime`) use (all kept
+    /// with `runtime: all`).
     func runtimeModule() throws(CodeGenError) -> [String: Any] {
-        let features: [String: Bool]
+        var features: Set<String> = []
         if target.options.runtimeAll {
-            features = Self.features(schema: .object(JSONObject([])), rules: []).mapValues { _ in true }
+            features = Set(Self.features(schema: .object(JSONObject([])), rules: []).keys)
         } else {
-            let raw: JSON
-            do {
-                raw = try JSONReader().parse(model.document.source)
-            } catch {
-                throw CodeGenError("typescript: the schema source does not parse: \(error)")
+            for document in [model.document] + input.sharingRuntime {
+                let raw: JSON
+                do {
+                    raw = try JSONReader().parse(document.source)
+                } catch {
+                    throw CodeGenError("typescript: the schema source of \(document.sourceName) does not parse: \(error)")
+                }
+                let rules = Self.ruleLiterals(raw, listsEvents: document.listsEvents, contract: document.extensions.contract)
+                features.formUnion(Self.features(schema: Self.strip(raw), rules: rules).filter(\.value).map(\.key))
             }
-            features = Self.features(schema: Self.strip(raw), rules: ruleLiterals(raw))
         }
         return ["header": input.header.lines,
-                "runtime": RuntimeText(path: javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//",
-                                       features: Set(features.filter(\.value).map(\.key)))]
+                "runtime": RuntimeText(path: javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//", features: features)]
     }
 
     func tests(module: String, fixturesFile: String) -> [String: Any] {
@@ -210,9 +213,14 @@ struct TypeScriptContexts {
 
     /// The schema's rules as the runtime reads them (`metadata.tabgen.rules` of `raw`).
     func ruleLiterals(_ raw: JSON) -> [JSON] {
+        Self.ruleLiterals(raw, listsEvents: model.listsEvents, contract: model.contract)
+    }
+
+    /// The rules of the schema `raw` as the runtime reads them.
+    static func ruleLiterals(_ raw: JSON, listsEvents: Bool, contract: BridgeContract?) -> [JSON] {
         guard case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
               case .array(let list)? = tabgen["rules"] else { return [] }
-        return model.listsEvents ? Self.eventRuleLiterals(list, contract: model.contract) : list.map(Self.ruleLiteral)
+        return listsEvents ? eventRuleLiterals(list, contract: contract) : list.map(ruleLiteral)
     }
 
     /// The rules of a contract that lists events, each naming the definition it checks
@@ -288,7 +296,7 @@ struct TypeScriptContexts {
         ]
         // `usesCount`, `usesRelativeReference`, ...: each kind's case of the rule switch.
         for kind in RuleKinds.all {
-            features["uses" + kind.capitalizedName] = kinds.contains(kind.name)
+            features[kind.runtimeFeature] = kinds.contains(kind.name)
         }
         return features
     }

@@ -26,14 +26,12 @@ public struct TypeScriptTarget: LanguageTarget {
     /// Stimulus registers `controllers/bridge/navigation_controller.js` as
     /// `bridge--navigation`, and the bases import `controllers/bridge/<module>`: every
     /// contract's files in the output itself, which holds one runtime module when there are
-    /// several: the first contract's, with every part (the others' modules may use parts its
-    /// own does not), unless the config sets `runtime`. The namespace is the module name, in
-    /// snake_case as with `--schema` (`overflow_menu`).
+    /// several: the first contract's, with every part any contract uses
+    /// (`TargetInput.sharingRuntime`), unless the config sets `runtime`. The namespace is
+    /// the module name, in snake_case as with `--schema` (`overflow_menu`).
     public var contractLayout: ContractLayout {
-        ContractLayout(componentFolders: false, perContractOptions: ["namespace"], namespace: { component, _ in TypeScriptOptions.defaultNamespace(component: component) }) { options, index, count in
-            var options = options
-            if count > 1, options["runtime"] == nil { options["runtime"] = index == 0 ? "all" : "false" }
-            return options
+        ContractLayout(componentFolders: false, perContractOptions: ["namespace"], namespace: { component, _ in TypeScriptOptions.defaultNamespace(component: component) }) { options, index, _ in
+            ContractLayout.firstContractsRuntime(options, index: index)
         }
     }
 

@@ -212,3 +212,87 @@ package struct CountRule: RuleKind {
         }
     }
 }
+
+// MARK: Fixtures
+
+extension CountRule {
+    package func repair(_ instance: inout JSON, with fitter: inout some RuleFitter) {
+        for match in path.matches(in: instance) {
+            guard case .array(let elements) = match.value else { continue }
+            let count = Self.counted(elements, filter)
+            let valid = { (n: Int) in n >= (min ?? 0) && n <= (max ?? Int.max) && !forbidden.contains(n) }
+            guard !valid(count) else { continue }
+            let limit = Swift.max(count, min ?? 0) + forbidden.count + 3
+            let candidates = (0...limit).filter(valid)
+            guard let target = candidates.min(by: { (abs($0 - count), -$0) < (abs($1 - count), -$1) }) else { continue }
+            if filter.isEmpty {
+                fitter.resize(at: match.path, to: target, in: &instance)
+            } else {
+                // Counted entries: bend existing entries rather than resize, so the
+                // other rules on the array keep what they had.
+                bend(match.path, to: target, in: &instance, with: &fitter)
+            }
+        }
+    }
+
+    package func breakRule(_ instance: inout JSON, with fitter: inout some RuleFitter) -> Bool {
+        guard let match = path.matches(in: instance).first(where: { $0.value.arrayValue != nil }) else { return false }
+        if !filter.isEmpty, let min, min > 0, Self.negation(of: filter) != nil {
+            // Fewer counted entries, same length: the rule breaks alone.
+            bend(match.path, to: min - 1, in: &instance, with: &fitter)
+            return true
+        }
+        let target: Int
+        if let bad = forbidden.first(where: { $0 >= 0 }) {
+            target = bad
+        } else if let min, min > 0 {
+            target = min - 1
+        } else if let max {
+            target = max + 1
+        } else {
+            return false
+        }
+        fitter.resize(at: match.path, to: target, in: &instance)
+        return true
+    }
+
+    /// Entries that `filter` counts (all of them without one).
+    static func counted(_ elements: [JSON], _ filter: [Condition]) -> Int {
+        filter.isEmpty ? elements.count : elements.filter { entry in filter.allSatisfy { $0.holds(on: entry) } }.count
+    }
+
+    /// A condition that fails wherever all of `filter` holds, when there is a simple one.
+    static func negation(of filter: [Condition]) -> Condition? {
+        for condition in filter {
+            if case .present(let flag) = condition.test { return Condition(path: condition.path, test: .present(!flag)) }
+        }
+        return nil
+    }
+
+    /// Makes `filter` hold on entries of the array at `array`, or fail on them, until it
+    /// counts `target` (new entries are added when there are too few to bend).
+    private func bend(_ array: [PathToken], to target: Int, in instance: inout JSON, with fitter: inout some RuleFitter) {
+        guard case .array(let elements)? = instance.value(at: array) else { return }
+        var count = Self.counted(elements, filter)
+        if count > target, let negated = Self.negation(of: filter) {
+            for index in elements.indices.reversed() where count > target && filter.allSatisfy({ $0.holds(on: elements[index]) }) {
+                fitter.satisfy([negated], in: &instance, under: array + [.index(index)])
+                count -= 1
+            }
+            return
+        }
+        var index = 0
+        while count < target, index < elements.count + target {
+            if index >= (instance.value(at: array)?.arrayValue?.count ?? 0) {
+                fitter.resize(at: array, to: index + 1, in: &instance)
+            }
+            if let entry = instance.value(at: array + [.index(index)]), !filter.allSatisfy({ $0.holds(on: entry) }) {
+                fitter.satisfy(filter, in: &instance, under: array + [.index(index)])
+                count += 1
+            } else if index >= elements.count {
+                count += 1  // a fresh entry that already holds
+            }
+            index += 1
+        }
+    }
+}

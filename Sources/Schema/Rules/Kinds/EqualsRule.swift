@@ -74,3 +74,28 @@ package struct EqualsRule: RuleKind {
         }
     }
 }
+
+// MARK: Fixtures
+
+extension EqualsRule {
+    package func repair(_ instance: inout JSON, with fitter: inout some RuleFitter) {
+        for match in path.matches(in: instance) where match.value != value {
+            fitter.set(value, at: match.path, in: &instance)
+        }
+    }
+
+    package func breakRule(_ instance: inout JSON, with fitter: inout some RuleFitter) -> Bool {
+        let place = path.matches(in: instance).first?.path ?? path.concretePath
+        guard let place else { return false }
+        var replacement: JSON?
+        if value.isNull {
+            replacement = fitter.freshValue(at: place, in: instance)
+        } else if fitter.isNullable(at: place, in: instance) {
+            replacement = .null
+        } else if let fresh = fitter.freshValue(at: place, in: instance), fresh != value {
+            replacement = fresh
+        }
+        guard let replacement else { return false }
+        return fitter.set(replacement, at: place, in: &instance)
+    }
+}

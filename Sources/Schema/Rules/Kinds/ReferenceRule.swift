@@ -248,3 +248,58 @@ private struct KeyList {
         return false
     }
 }
+
+// MARK: Fixtures
+
+extension ReferenceRule {
+    package func repair(_ instance: inout JSON, with fitter: inout some RuleFitter) {
+        let found = referenceKeys(in: instance)
+        let matches = path.matches(in: instance)
+        // Keys other referring values already name: a second reference to the same
+        // target is what unique rules forbid, so a repair prefers a free key, and
+        // clears the value (when it may) rather than name a taken one.
+        var taken = matches.map(\.value).filter { found.keys.contains($0) }
+        for (ordinal, match) in matches.enumerated() {
+            if match.value.isNull {
+                if required, found.targetCount > 0, let replacement = found.keys.first {
+                    fitter.set(replacement, at: match.path, in: &instance)
+                }
+                continue
+            }
+            guard !found.keys.contains(match.value) else { continue }
+            let free = found.keys.indices.map { found.keys[($0 + ordinal + 1) % found.keys.count] }.first { !taken.contains($0) }
+            if let free {
+                fitter.set(free, at: match.path, in: &instance)
+                taken.append(free)
+            } else {
+                fitter.clear(at: match.path, in: &instance)
+            }
+        }
+        if matches.isEmpty, required, found.targetCount > 0, let concrete = path.concretePath, let replacement = found.keys.first {
+            fitter.set(replacement, at: concrete, in: &instance)
+        }
+    }
+
+    package func breakRule(_ instance: inout JSON, with fitter: inout some RuleFitter) -> Bool {
+        let wrong = JSON.string("no-such-" + fitter.freshString(hint: "target"))
+        if let match = path.matches(in: instance).first {
+            fitter.set(wrong, at: match.path, in: &instance)
+            return true
+        }
+        guard let concrete = path.concretePath else { return false }
+        return fitter.set(wrong, at: concrete, in: &instance)
+    }
+
+    /// The keys the targets (those `targetWhere` holds on) have, and how many targets.
+    private func referenceKeys(in instance: JSON) -> (keys: [JSON], targetCount: Int) {
+        var keys: [JSON] = []
+        var count = 0
+        for target in targets.matches(in: instance) where targetWhere.allSatisfy({ $0.holds(on: target.value) }) {
+            count += 1
+            for keyMatch in key.matches(in: target.value) where !keys.contains(keyMatch.value) {
+                keys.append(keyMatch.value)
+            }
+        }
+        return (keys, count)
+    }
+}

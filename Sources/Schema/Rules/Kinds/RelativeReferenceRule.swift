@@ -91,3 +91,21 @@ package struct RelativeReferenceRule: RuleKind {
         }
     }
 }
+
+// MARK: Fixtures
+
+extension RelativeReferenceRule {
+    package func repair(_ instance: inout JSON, with fitter: inout some RuleFitter) {
+        for match in path.matches(in: instance) {
+            guard case .string(let text) = match.value, RelativeReference.problem(in: text, allowAuthority: allowAuthority) != nil else { continue }
+            let fresh = "/" + fitter.freshString(for: match.path)
+            fitter.set(.string(fresh), at: match.path, in: &instance)
+        }
+    }
+
+    package func breakRule(_ instance: inout JSON, with fitter: inout some RuleFitter) -> Bool {
+        guard let match = path.matches(in: instance).first else { return false }
+        fitter.set(.string(allowAuthority ? "https://example.com/elsewhere" : "//example.com/elsewhere"), at: match.path, in: &instance)
+        return true
+    }
+}

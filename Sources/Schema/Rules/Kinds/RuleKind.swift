@@ -2,7 +2,8 @@ import JSON
 
 /// One kind of rule, whole: how it is read from the schema, what it checks on a
 /// payload's tree and how its findings read, what the byte pass may decide of it, how it
-/// moves between two versions of a schema, and how generated rule tables spell it. Each
+/// moves between two versions of a schema, how fixtures satisfy and break it, and how
+/// generated rule tables spell it. Each
 /// kind is one file in this folder; the rest of tabgen reaches a kind only through this
 /// protocol (docs/rules.md, "Adding a rule kind").
 package protocol RuleKind: Sendable {
@@ -36,6 +37,12 @@ package protocol RuleKind: Sendable {
     /// writes there so that every runtime reports the kind; [] (the default) where breaking
     /// it depends on more than one value (counts, references), which fixtures cover.
     var breakingValues: [JSON] { get }
+    /// Makes the rule hold on `instance` as far as edits can, for fixtures (a repair that
+    /// falls short only changes a fixture's label: the validator labels every fixture).
+    func repair(_ instance: inout JSON, with fitter: inout some RuleFitter)
+    /// Breaks the rule where `instance` gives it something to check, for a fixture that
+    /// fails it. Returns false when it found no way to.
+    func breakRule(_ instance: inout JSON, with fitter: inout some RuleFitter) -> Bool
 }
 
 extension RuleKind {
@@ -46,6 +53,10 @@ extension RuleKind {
     /// The name with its first letter capitalized (`RelativeReference`), as generated
     /// runtimes name the kind's class or feature.
     package static var capitalizedName: String { name.prefix(1).uppercased() + name.dropFirst() }
+
+    /// The feature of the runtimes' marker lines (`tabgen:begin usesNonEmpty`) that keeps
+    /// the kind's code in a generated runtime (`RuntimeSource`).
+    package static var runtimeFeature: String { "uses" + capitalizedName }
 
     /// `compare(to:in:)` for a kind of the same name.
     func compare(toAny after: any RuleKind, in movement: inout RuleMovement) {

@@ -99,3 +99,41 @@ package struct UniqueRule: RuleKind {
         }
     }
 }
+
+// MARK: Fixtures
+
+extension UniqueRule {
+    package func repair(_ instance: inout JSON, with fitter: inout some RuleFitter) {
+        var seen: [JSON] = []
+        for match in path.matches(in: instance) {
+            if seen.contains(match.value), case .string = match.value {
+                let fresh = JSON.string(fitter.freshString(for: match.path))
+                fitter.set(fresh, at: match.path, in: &instance)
+                seen.append(fresh)
+            } else if seen.contains(match.value), case .number = match.value, let fresh = fitter.freshNumber(at: match.path, avoiding: seen, in: instance) {
+                fitter.set(fresh, at: match.path, in: &instance)
+                seen.append(fresh)
+            } else {
+                seen.append(match.value)
+            }
+        }
+    }
+
+    package func breakRule(_ instance: inout JSON, with fitter: inout some RuleFitter) -> Bool {
+        let matches = path.matches(in: instance)
+        if matches.count >= 2 {
+            fitter.set(matches[0].value, at: matches[1].path, in: &instance)
+            return true
+        }
+        // One value (an optional member on one element): copy it to a sibling element.
+        guard let first = matches.first, let wildcard = path.tokens.firstIndex(of: .wildcard),
+              path.tokens.lastIndex(of: .wildcard) == wildcard, first.path.count == path.tokens.count else { return false }
+        let prefix = Array(first.path.prefix(wildcard))
+        guard case .array(let elements)? = instance.value(at: prefix) else { return false }
+        let suffix = Array(first.path.dropFirst(wildcard + 1))
+        for index in elements.indices where prefix + [.index(index)] + suffix != first.path {
+            if fitter.set(first.value, at: prefix + [.index(index)] + suffix, in: &instance) { return true }
+        }
+        return false
+    }
+}

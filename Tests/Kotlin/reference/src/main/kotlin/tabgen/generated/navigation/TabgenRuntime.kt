@@ -1030,7 +1030,6 @@ public class TabgenRule(
     ) : Kind
     public class RelativeReference(public val path: List<TabgenToken>, public val allowAuthority: Boolean) : Kind
     public class Equals(public val path: List<TabgenToken>, public val value: JsonElement) : Kind
-    public class NonEmpty(public val path: List<TabgenToken>) : Kind
 }
 
 /** Evaluates rules on a JSON value the way `tabgen validate` does, with the same codes. */
@@ -1162,21 +1161,8 @@ internal object TabgenRuleEngine {
                     report(match.path, match.value, "it is ${TabgenJsonValues.show(match.value)}, expected ${TabgenJsonValues.show(kind.value)}")
                 }
             }
-            is TabgenRule.NonEmpty -> for (match in matches(kind.path, root)) {
-                val value = match.value
-                if (value !is JsonPrimitive || value is JsonNull || !value.isString) continue
-                // Blank: empty, or only Unicode White_Space (a label shows as nothing).
-                if (value.content.isEmpty()) {
-                    report(match.path, value, "it is empty")
-                } else if (value.content.all { it in WHITE_SPACE }) {
-                    report(match.path, value, "it has only white space")
-                }
-            }
         }
     }
-
-    /** Unicode's White_Space property (all in the BMP), as `tabgen validate` reads it; not `isWhitespace`, which differs. */
-    private const val WHITE_SPACE = "\u0009\u000A\u000B\u000C\u000D\u0020\u0085\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u2028\u2029\u202F\u205F\u3000"
 
     /** The NFC form of a string value; null for any other value. */
     private fun nfc(value: JsonElement): String? =

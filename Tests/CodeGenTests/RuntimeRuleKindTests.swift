@@ -1,0 +1,54 @@
+import Foundation
+import Schema
+import Testing
+@testable import CodeGen
+
+/// A rule kind's code is in a generated runtime exactly when the schema uses the kind, or
+/// a contract whose code shares the runtime does (`TargetInput.sharingRuntime`, tabgen.yml
+/// `contracts:`): the nonEmpty check (`tabgen:begin usesNonEmpty`) in each runtime.
+@Suite("rule kinds in generated runtimes")
+struct RuntimeRuleKindTests {
+    /// Each language's target, the path of its runtime file, and a line of the nonEmpty check.
+    static let languages: [(language: String, target: any LanguageTarget, runtime: String, check: String)] = [
+        ("swift", SwiftTarget(), "TabgenRuntime.swift", "case nonEmpty(path: [Token])"),
+        ("kotlin", KotlinTarget(), "/TabgenRuntime.kt", "public class NonEmpty("),
+        ("typescript", TypeScriptTarget(), "tabgen_runtime.ts", #"case "nonEmpty":"#),
+    ]
+
+    static func nonEmptySchema() throws -> SchemaDocument {
+        try Support.document(at: Support.packageRoot.appendingPathComponent("Tests/Conformance/schemas/non_empty.jtd.json"))
+    }
+
+    /// The runtime file `language` generates for `document` sharing its runtime with `others`.
+    func runtime(_ language: String, _ document: SchemaDocument, sharing others: [SchemaDocument] = []) throws -> String {
+        let entry = try #require(Self.languages.first { $0.language == language })
+        let files = try Generator(templates: Support.templates).generate(document, target: entry.target, header: Support.header(schema: document.sourceName),
+                                                                          sharingRuntime: others)
+        return try #require(files.first { $0.path.hasSuffix(entry.runtime) }, "\(files.map(\.path))").contents
+    }
+
+    @Test(arguments: ["swift", "kotlin", "typescript"])
+    func theNonEmptyCheckIsThereOnlyWhereAKindUsesIt(language: String) throws {
+        let check = try #require(Self.languages.first { $0.language == language }).check
+        let builtIn = try Support.builtIn()
+        let nonEmpty = try Self.nonEmptySchema()
+        #expect(builtIn.extensions.rules.allSatisfy { !($0.kind is NonEmptyRule) })
+        #expect(nonEmpty.extensions.rules.contains { $0.kind is NonEmptyRule })
+        #expect(!(try runtime(language, builtIn)).contains(check), "the built-in schema has no nonEmpty rule")
+        #expect(try runtime(language, nonEmpty).contains(check))
+        // Only a contract sharing the runtime uses the kind: the runtime has it.
+        #expect(try runtime(language, builtIn, sharing: [builtIn, nonEmpty]).contains(check))
+        #expect(!(try runtime(language, builtIn, sharing: [builtIn])).contains(check))
+    }
+
+    /// Two outputs compiled into one module without `contracts:` (the second with
+    /// `runtime: false`, as scripts/conformance builds its Swift executor): the first keeps
+    /// every kind with `runtime: all`.
+    @Test func swiftRuntimeAllKeepsEveryKind() throws {
+        let options = try SwiftOptions(["runtime": "all"])
+        #expect(options.runtime && options.runtimeAll)
+        let files = try Support.generate(try Support.builtIn(), options: options)
+        #expect(Support.file(files, "TabgenRuntime.swift").contains("case nonEmpty(path: [Token])"))
+        #expect(throws: CodeGenError.self) { try SwiftOptions(["runtime": "every"]) }
+    }
+}
