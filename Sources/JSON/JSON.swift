@@ -9,6 +9,21 @@ public enum JSON: Sendable {
     case string(String)
     case array([JSON])
     case object(JSONObject)
+
+    /// Calls `body` on each element of an array or each member value of an object, in
+    /// order: the entries rules count. False, with no call, for any other value.
+    @inlinable @discardableResult
+    public func forEachEntry(_ body: (JSON) -> Void) -> Bool {
+        switch self {
+        case .array(let elements):
+            for index in elements.indices { body(elements[index]) }
+        case .object(let object):
+            for index in object.members.indices { body(object.members[index].value) }
+        default:
+            return false
+        }
+        return true
+    }
 }
 
 /// A JSON object: members in document order, with keys known to be unique.

@@ -192,10 +192,7 @@ private struct TrieWalker {
                     found = asciiKeys.count <= TrieNode.scanLimit ? asciiKeys.first { $0.bytes.elementsEqual(raw) }?.node : node.keysByUTF8[Array(raw)]
                     index = end + 1
                 } else {
-                    var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
-                    scanner.index = index
-                    let key = (try? scanner.string()) ?? ""
-                    index = scanner.index
+                    let key = escapedString()
                     // By Unicode scalars, as the one-request walk and the reader's duplicate-key
                     // check compare keys: `String ==` would take "\u{212A}" for "K".
                     found = node.children.count > TrieNode.scanLimit ? node.keysByUTF8[Array(key.utf8)] : node.children.first { token, _ in
@@ -237,6 +234,16 @@ private struct TrieWalker {
         }
     }
 
+    /// The string at `index`, unescaped, with the walker past it ("" where it is
+    /// malformed): for the keys the byte comparisons cannot take.
+    private mutating func escapedString() -> String {
+        var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
+        scanner.index = index
+        let text = (try? scanner.string()) ?? ""
+        index = scanner.index
+        return text
+    }
+
     /// In the object whose `{` is at `index`: the offsets of the key `wanted` and of its
     /// value (the walker then stands on the value), or nil when the object lacks it.
     mutating func seekMember(_ wanted: String) -> (key: Int, value: Int)? {
@@ -257,10 +264,7 @@ private struct TrieWalker {
                 matches = Self.equal(UnsafeBufferPointer(rebasing: bytes[(keyStart + 1)..<end]), wantedBytes)
                 index = end + 1
             } else {
-                var scanner = Scanner(buffer: bytes, maxDepth: Int.max)
-                scanner.index = index
-                let key = (try? scanner.string()) ?? ""
-                index = scanner.index
+                let key = escapedString()
                 matches = key.scalarEquals(wanted)
             }
             skipWhitespace()

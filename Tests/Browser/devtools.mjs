@@ -5,6 +5,7 @@
 //   const browser = launch({ chromium, flags, blockNetwork })
 //   await browser.send(method, params, sessionId); await browser.evaluate(sessionId, expression)
 //   browser.listen((event) => ...); browser.stderr(); browser.close()
+//   const { check, run } = harness(name, browser); check(what, ok, detail); await run(ms, body, cleanup)
 import { spawn } from "node:child_process"
 
 /** Starts Chromium. `flags` are added to the command line; `blockNetwork` resolves no name
@@ -70,4 +71,35 @@ export async function open(browser, url) {
   await browser.send("Page.navigate", { url }, sessionId)
   while ((await browser.evaluate(sessionId, "document.readyState")) !== "complete") await new Promise((resolve) => setTimeout(resolve, 50))
   return { sessionId, targetId, requests }
+}
+
+/** The checks of the harness `name` on `browser`: `check` prints one "ok"/"not ok" line a
+ * check; `run` runs `body` within `timeoutMs` (past it, the harness exits 1), counts an
+ * exception as a failure, then closes the browser, runs `cleanup`, prints
+ * "NAME: N passed, M failed" and sets the exit code. */
+export function harness(name, browser) {
+  let passed = 0, failed = 0
+  const check = (what, ok, detail) => {
+    console.log(`${ok ? "ok" : "not ok"} - ${name}: ${what}${ok ? "" : `\n  ${detail}`}`)
+    if (ok) passed++; else failed++
+  }
+  const run = async (timeoutMs, body, cleanup) => {
+    const timer = setTimeout(() => {
+      console.error(`${name}: timed out\n${browser.stderr().slice(-2000)}`)
+      process.exit(1)
+    }, timeoutMs)
+    try {
+      await body()
+    } catch (error) {
+      console.error(`${name}: ${error.stack}\n${browser.stderr().slice(-2000)}`)
+      failed++
+    } finally {
+      clearTimeout(timer)
+      browser.close()
+      cleanup()
+    }
+    console.log(`${name}: ${passed} passed, ${failed} failed`)
+    process.exitCode = failed > 0 ? 1 : 0
+  }
+  return { check, run }
 }

@@ -9,7 +9,7 @@ import Testing
 /// app module in Swift 6 mode with default MainActor isolation (the default of new Xcode
 /// app targets), warnings as errors; the public variant type-checked as a package module
 /// (nonisolated by default).
-struct BridgeComponentRun: Sendable {
+struct BridgeComponentRun: CompileAndTypecheckRun {
     var setupError: String?
     var compileOutput: String?
     var typecheckOutput: String?
@@ -23,14 +23,7 @@ struct BridgeComponentRun: Sendable {
     }
 
     static func run() -> BridgeComponentRun {
-        var result = BridgeComponentRun()
-        guard let swiftc = Support.swiftc else {
-            result.setupError = "swiftc not found on PATH"
-            return result
-        }
-        do {
-            let root = try Support.temporaryDirectory("tabgen-bridge")
-            defer { try? FileManager.default.removeItem(at: root) }
+        Support.swiftcRun("tabgen-bridge") { swiftc, root, result in
             let doubles = root.appendingPathComponent("doubles")
             let app = root.appendingPathComponent("app")
             let library = root.appendingPathComponent("library")
@@ -45,7 +38,7 @@ struct BridgeComponentRun: Sendable {
             ])
             guard built.status == 0 else {
                 result.compileOutput = "the HotwireNative double: " + built.stdout + built.stderr
-                return result
+                return
             }
             // The app: the built-in navigation contract as an app uses it (internal, no
             // namespace), the menu and form contracts in namespaces, sharing one runtime.
@@ -89,26 +82,15 @@ struct BridgeComponentRun: Sendable {
                 try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map { directory.appendingPathComponent($0).path }
             }
             let executable = root.appendingPathComponent("app-run")
-            let commands: [[String]] = [
-                ["-swift-version", "6", "-warnings-as-errors", "-default-isolation", "MainActor", "-module-name", "App",
-                 "-I", doubles.path, "-L", doubles.path, "-lHotwireNative", "-o", executable.path] + (try sources(app)),
-                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels",
-                 "-I", doubles.path] + (try sources(library)),
-            ]
-            let outcomes = try ParallelRuns.run(swiftc, commands)
-            let compile = outcomes[0]
-            let typecheck = outcomes[1]
-            if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
-            if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
-            guard compile.status == 0 else { return result }
+            guard try result.compileAndTypecheck(swiftc, program: [
+                "-swift-version", "6", "-warnings-as-errors", "-default-isolation", "MainActor", "-module-name", "App",
+                "-I", doubles.path, "-L", doubles.path, "-lHotwireNative", "-o", executable.path,
+            ] + (try sources(app)), library: ["-I", doubles.path] + (try sources(library))) else { return }
             let run = try Support.run(executable, [])
             result.stdout = run.stdout
             result.stderr = run.stderr
             if run.status != 0 { result.setupError = "the app exited \(run.status): \(run.stderr)" }
-        } catch {
-            result.setupError = "\(error)"
         }
-        return result
     }
 
     /// The lines the driver printed under `CASE\t<label>`, without the CASE line.

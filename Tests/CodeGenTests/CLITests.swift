@@ -5,11 +5,7 @@ import Testing
 /// `tabgen emit` and `tabgen check` as a user runs them: the executable of this build,
 /// from a directory that is not the package (templates and schema come from the binary).
 @Suite("tabgen emit and check", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
-struct CLITests {
-    func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
-        try Support.run(try #require(Support.tabgen), arguments, in: directory)
-    }
-
+struct CLITests: TabgenCLISuite {
     @Test("emit writes code, fixtures and tests; check passes on a fresh emit")
     func emitThenCheck() throws {
         let directory = try Support.temporaryDirectory()

@@ -9,7 +9,7 @@ import Testing
 /// mode (every fixture of every event data type round-trips), and type-checked with the
 /// Swift Testing files in Swift 5 mode and with default MainActor isolation, all with
 /// warnings as errors; the three swiftc runs go in parallel.
-struct ContractEventsEndToEnd: Sendable {
+struct ContractEventsEndToEnd: ScratchRun {
     var setupError: String?
     /// swiftc's output by mode, for the runs that failed.
     var failures: [String: String] = [:]
@@ -25,14 +25,7 @@ struct ContractEventsEndToEnd: Sendable {
     static let shared: ContractEventsEndToEnd = run()
 
     static func run() -> ContractEventsEndToEnd {
-        var result = ContractEventsEndToEnd()
-        guard let swiftc = Support.swiftc else {
-            result.setupError = "swiftc not found on PATH"
-            return result
-        }
-        do {
-            let root = try Support.temporaryDirectory("tabgen-events-e2e")
-            defer { try? FileManager.default.removeItem(at: root) }
+        Support.swiftcRun("tabgen-events-e2e") { swiftc, root, result in
             let app = root.appendingPathComponent("app")
             var driver = """
             import Foundation
@@ -90,7 +83,7 @@ struct ContractEventsEndToEnd: Sendable {
             for (run, outcome) in zip(runs, outcomes) {
                 if outcome.status != 0 || !outcome.stderr.isEmpty { result.failures[run.mode] = outcome.stdout + outcome.stderr }
             }
-            guard result.failures["Swift 6"] == nil else { return result }
+            guard result.failures["Swift 6"] == nil else { return }
             let run = try Support.run(executable, [])
             if run.status != 0 { result.setupError = "the round-trip program exited \(run.status): \(run.stderr)" }
             for line in run.stdout.split(separator: "\n") where line.hasPrefix("FINDING\t") {
@@ -102,10 +95,7 @@ struct ContractEventsEndToEnd: Sendable {
                 if parts[0] == "RESULT" { result.totals[parts[1]] = Int(parts[2]) ?? 0 }
                 if parts[0] == "FAIL" { result.problems[parts[1], default: []].append(parts[2]) }
             }
-        } catch {
-            result.setupError = "\(error)"
         }
-        return result
     }
 }
 

@@ -6,11 +6,7 @@ import Testing
 /// nothing, and every change of schema, options, templates, config or generated file still
 /// regenerates (the fast path must never hide a change).
 @Suite("emit and check with unchanged inputs", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
-struct EmitUpToDateCLITests {
-    func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
-        try Support.run(try #require(Support.tabgen), arguments, in: directory)
-    }
-
+struct EmitUpToDateCLITests: TabgenCLISuite {
     func text(_ directory: URL, _ path: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
     }

@@ -9,7 +9,7 @@ import Testing
 /// the report. One swiftc invocation for all schemas (each schema's types in an enum
 /// namespace, one shared runtime), and in parallel a type check of the public variant
 /// with the generated Swift Testing file.
-struct EndToEnd: Sendable {
+struct EndToEnd: CompileAndTypecheckRun {
     struct Outcome: Sendable {
         var total: Int
         var failures: [String]
@@ -32,16 +32,8 @@ struct EndToEnd: Sendable {
     static let shared: EndToEnd = run()
 
     static func run() -> EndToEnd {
-        var result = EndToEnd()
         let start = Date()
-        defer { result.seconds = Date().timeIntervalSince(start) }
-        guard let swiftc = Support.swiftc else {
-            result.setupError = "swiftc not found on PATH"
-            return result
-        }
-        do {
-            let root = try Support.temporaryDirectory("tabgen-e2e")
-            defer { try? FileManager.default.removeItem(at: root) }
+        var timed: EndToEnd = Support.swiftcRun("tabgen-e2e") { swiftc, root, result in
             let program = root.appendingPathComponent("program")
             let library = root.appendingPathComponent("library")
             var driver = """
@@ -106,16 +98,8 @@ struct EndToEnd: Sendable {
             let programSources = try FileManager.default.contentsOfDirectory(atPath: program.path).sorted().map { program.appendingPathComponent($0).path }
             let librarySources = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted().map { library.appendingPathComponent($0).path }
             let executable = root.appendingPathComponent("roundtrip")
-            let commands: [[String]] = [
-                ["-swift-version", "6", "-warnings-as-errors", "-module-name", "RoundTrip", "-o", executable.path] + programSources,
-                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels"] + librarySources,
-            ]
-            let outcomes = try ParallelRuns.run(swiftc, commands)
-            let compile = outcomes[0]
-            let typecheck = outcomes[1]
-            if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
-            if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
-            guard compile.status == 0 else { return result }
+            guard try result.compileAndTypecheck(swiftc, program: ["-swift-version", "6", "-warnings-as-errors", "-module-name", "RoundTrip", "-o", executable.path] + programSources,
+                                                  library: librarySources) else { return }
             let run = try Support.run(executable, [])
             for line in run.stdout.split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
@@ -132,14 +116,34 @@ struct EndToEnd: Sendable {
                 }
             }
             if run.status != 0 { result.setupError = "the round-trip program exited \(run.status): \(run.stderr)" }
-        } catch {
-            result.setupError = "\(error)"
         }
-        return result
+        timed.seconds = Date().timeIntervalSince(start)
+        return timed
     }
 }
 
 /// Results of work run on several threads at once.
+/// A run that compiles a program and type-checks the public variant of the generated
+/// code as the library module `TabBarModels`, in one go.
+protocol CompileAndTypecheckRun: ScratchRun {
+    var compileOutput: String? { get set }
+    var typecheckOutput: String? { get set }
+}
+
+extension CompileAndTypecheckRun {
+    /// swiftc with `program` (its arguments) and the type check of `library` (its arguments
+    /// and sources) at once; what either printed when it failed is kept. True when the
+    /// program compiled.
+    mutating func compileAndTypecheck(_ swiftc: URL, program: [String], library: [String]) throws -> Bool {
+        let outcomes = try ParallelRuns.run(swiftc, [
+            program, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels"] + library,
+        ])
+        if outcomes[0].status != 0 { compileOutput = outcomes[0].stdout + outcomes[0].stderr }
+        if outcomes[1].status != 0 { typecheckOutput = outcomes[1].stdout + outcomes[1].stderr }
+        return outcomes[0].status == 0
+    }
+}
+
 final class ParallelRuns: @unchecked Sendable {
     private var results: [Result<Support.ProcessResult, any Error>?]
     private let lock = NSLock()

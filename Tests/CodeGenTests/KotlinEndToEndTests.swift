@@ -19,7 +19,7 @@ import Testing
 /// may use). Hand-written JUnit tests check, against the schema file itself, that every
 /// hostile enum value came out exact, and hold both built-in packages to the decoding
 /// policy (`KotlinDecodingPolicyCheck`).
-struct KotlinEndToEnd: Sendable {
+struct KotlinEndToEnd: ScratchRun {
     var setupError: String?
     /// Everything kotlinc printed when it failed or warned (it prints nothing when all is well).
     var compileOutput: String?
@@ -84,10 +84,7 @@ struct KotlinEndToEnd: Sendable {
     ]
 
     static func run() -> KotlinEndToEnd {
-        var result = KotlinEndToEnd()
-        do {
-            let root = try Support.temporaryDirectory("tabgen-kotlin-e2e")
-            defer { try? FileManager.default.removeItem(at: root) }
+        Support.scratchRun("tabgen-kotlin-e2e") { root, result in
             var clock = Date()
             let sources = root.appendingPathComponent("gen")
 
@@ -161,7 +158,7 @@ struct KotlinEndToEnd: Sendable {
             let setup = try Support.run(KotlinSupport.kotlinEnv, [])
             guard setup.status == 0 else {
                 result.setupError = "scripts/kotlin-env failed: \(setup.stdout)\(setup.stderr)"
-                return result
+                return
             }
             let compiles = try KotlinSupport.runInParallel([
                 (KotlinSupport.kotlinc, ["--junit", "-Xexplicit-api=strict", "-d", classes.path, sources.path]),
@@ -175,7 +172,7 @@ struct KotlinEndToEnd: Sendable {
             result.jvmNotices = compileNotices + compatibilityNotices
             if compile.status != 0 || !compileText.isEmpty { result.compileOutput = compileText }
             if compatibility.status != 0 || !compatibilityText.isEmpty { result.compatibilityOutput = compatibilityText }
-            guard compile.status == 0 else { return result }
+            guard compile.status == 0 else { return }
 
             clock = Date()
             let hostileSchema = Support.schemasDirectory.appendingPathComponent("tabgen/hostile.jtd.json")
@@ -184,10 +181,7 @@ struct KotlinEndToEnd: Sendable {
             result.runStatus = run.status
             result.runOutput = run.stdout + run.stderr
             result.report = KotlinSupport.JUnitReport(run.stdout)
-        } catch {
-            result.setupError = "\(error)"
         }
-        return result
     }
 
     /// A JUnit test in the hostile schema's package, written by hand here: the values of
@@ -362,8 +356,8 @@ struct KotlinEndToEndTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)
-    func kotlinConformanceRoundTrips(_ name: String) {
+    /// The schema `name`'s fixtures were generated, compiled and all round-trip.
+    func expectRoundTrips(_ name: String) {
         let e2e = KotlinEndToEnd.shared
         let package = KotlinSupport.package(for: name)
         #expect((e2e.expected[package] ?? 0) > 0, "no fixtures generated for \(name)")
@@ -372,15 +366,15 @@ struct KotlinEndToEndTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)
+    func kotlinConformanceRoundTrips(_ name: String) {
+        expectRoundTrips(name)
+    }
+
     @Test("Kotlin-specific shapes compile and round-trip: alias and union roots with rules, shadowing variants, no variants",
           arguments: KotlinEndToEndArguments.extra)
     func kotlinExtraShapesRoundTrip(_ name: String) {
-        let e2e = KotlinEndToEnd.shared
-        let package = KotlinSupport.package(for: name)
-        #expect((e2e.expected[package] ?? 0) > 0, "no fixtures generated for \(name)")
-        #expect(e2e.compileOutput == nil && e2e.setupError == nil && e2e.report.passed > 0, "\(e2e.summary)")
-        let failures = e2e.report.failures(inPackage: package)
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        expectRoundTrips(name)
     }
 
     @Test("decoding policy: tolerant decodes the five payloads and validate() reports what tabgen validate reports; strict throws",

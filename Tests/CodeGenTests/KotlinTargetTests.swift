@@ -129,35 +129,13 @@ struct KotlinLiteralTests {
                     #expect(!inner.contains("*/") && !inner.contains("/*"), "\(file.path): \(line)")
                     continue
                 }
-                let code = Self.codeOutsideLiteralsAndComments(line)
+                let code = Support.codeOutsideLiteralsAndComments(line)
                 for marker in ["${x}", "$y", "*/", "/*", "\"\"\"", "\\(x)", "é", "😀", "名前"] {
                     #expect(!code.contains(marker), "\(file.path): \(line)")
                 }
             }
             #expect(!inKDoc, "\(file.path): a KDoc comment does not end")
         }
-    }
-
-    /// The line without its `"..."` literals and its `//` comment.
-    static func codeOutsideLiteralsAndComments(_ line: String) -> String {
-        var code = ""
-        var inString = false
-        var escaped = false
-        var previous: Character?
-        for character in line {
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "/", previous == "/" {
-                code.removeLast()
-                break
-            } else {
-                code.append(character)
-            }
-            previous = character
-        }
-        return code
     }
 
     @Test("rule tables are Kotlin values of the rule data")
@@ -386,11 +364,7 @@ struct KotlinGenerationTests {
 
 /// `tabgen emit --lang kotlin` and `tabgen check` as a user runs them.
 @Suite("Kotlin: tabgen emit and check", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
-struct KotlinCLITests {
-    func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
-        try Support.run(try #require(Support.tabgen), arguments, in: directory)
-    }
-
+struct KotlinCLITests: TabgenCLISuite {
     @Test("emit --lang kotlin on the built-in schema; check passes, then finds an edit")
     func kotlinEmitThenCheck() throws {
         let directory = try Support.temporaryDirectory()

@@ -47,7 +47,7 @@ struct LiteralTests {
                 // Hostile description text appears only in comment lines.
                 if line.contains("Ends a comment") { #expect(trimmed.hasPrefix("///"), "\(file.path): \(line)") }
                 // Outside comments and string literals, no hostile text is left.
-                let code = Self.codeOutsideLiteralsAndComments(String(line))
+                let code = Support.codeOutsideLiteralsAndComments(String(line))
                 for marker in ["${x}", "*/", "/*", "\"\"\"", "\\(x)", "é", "😀"] {
                     #expect(!code.contains(marker), "\(file.path): \(line)")
                 }
@@ -55,28 +55,6 @@ struct LiteralTests {
         }
         // The end-to-end test compiles this output and round-trips every enum value.
         #expect(files.contains { $0.path == "U2a_u2f.swift" })
-    }
-
-    /// The line without its `"..."` literals and its `//` comment.
-    static func codeOutsideLiteralsAndComments(_ line: String) -> String {
-        var code = ""
-        var inString = false
-        var escaped = false
-        var previous: Character?
-        for character in line {
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "/", previous == "/" {
-                code.removeLast()
-                break
-            } else {
-                code.append(character)
-            }
-            previous = character
-        }
-        return code
     }
 
     @Test("rule tables are Swift literals of the rule data")

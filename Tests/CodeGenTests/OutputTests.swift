@@ -5,12 +5,6 @@ import GrowthTesting
 
 @Suite("Output: atomic writes, the manifest, check and unified diffs")
 struct OutputTests {
-    static let header = GenerationHeader(version: "1", schema: "s.json", command: "tabgen emit --lang swift")
-
-    func files(_ pairs: [(String, String)]) -> [GeneratedFile] {
-        OutputDirectory.withManifest(pairs.map { GeneratedFile(path: $0.0, contents: $0.1) }, header: Self.header)
-    }
-
     @Test("unified diff of a one-line change, with context and hunk header")
     func diff() {
         let old = "a\nb\nc\nd\ne\nf\ng\nh\n"
@@ -62,9 +56,9 @@ struct OutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = OutputDirectory(url: directory, displayName: "out")
         try Data("mine\n".utf8).write(to: directory.appendingPathComponent("Mine.swift"))
-        let first = try output.write(files([("A.swift", "a\n"), ("Old.swift", "old\n"), ("Tests/T.swift", "t\n")]))
+        let first = try output.write(Support.manifestFiles([("A.swift", "a\n"), ("Old.swift", "old\n"), ("Tests/T.swift", "t\n")]))
         #expect(first.written == [".tabgen-manifest", "A.swift", "Old.swift", "Tests/T.swift"])
-        let second = try output.write(files([("A.swift", "a\n"), ("Tests/T.swift", "t2\n")]))
+        let second = try output.write(Support.manifestFiles([("A.swift", "a\n"), ("Tests/T.swift", "t2\n")]))
         #expect(second.unchanged == ["A.swift"])
         #expect(second.written == [".tabgen-manifest", "Tests/T.swift"])
         #expect(second.removed == ["Old.swift"])
@@ -80,12 +74,12 @@ struct OutputTests {
         let directory = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = OutputDirectory(url: directory, displayName: "out")
-        let generated = files([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n"), ("Old.swift", "old\n")])
+        let generated = Support.manifestFiles([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n"), ("Old.swift", "old\n")])
         _ = try output.write(generated)
         #expect(output.check(generated).isEmpty)
         try Data("let a = 2\n".utf8).write(to: directory.appendingPathComponent("A.swift"))
         try FileManager.default.removeItem(at: directory.appendingPathComponent("B.swift"))
-        let next = files([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n")])
+        let next = Support.manifestFiles([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n")])
         let problems = output.check(next)
         #expect(problems.map(\.path).sorted() == [".tabgen-manifest", "A.swift", "B.swift", "Old.swift"])
         let edited = try #require(problems.first { $0.path == "A.swift" })
@@ -102,7 +96,7 @@ struct OutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = OutputDirectory(url: directory, displayName: "out")
         try Data("// hand-written\n".utf8).write(to: directory.appendingPathComponent("TabData.swift"))
-        let generated = files([("TabData.swift", "struct TabData {}\n"), ("Other.swift", "x\n")])
+        let generated = Support.manifestFiles([("TabData.swift", "struct TabData {}\n"), ("Other.swift", "x\n")])
         #expect(output.conflicts(generated) == ["TabData.swift"])
         #expect(throws: CodeGenError.self) { try output.write(generated) }
         #expect(try String(contentsOf: directory.appendingPathComponent("TabData.swift"), encoding: .utf8) == "// hand-written\n")
@@ -110,7 +104,7 @@ struct OutputTests {
         // Once it is gone, tabgen owns the name.
         try FileManager.default.removeItem(at: directory.appendingPathComponent("TabData.swift"))
         _ = try output.write(generated)
-        #expect(output.conflicts(files([("TabData.swift", "changed\n")])).isEmpty)
+        #expect(output.conflicts(Support.manifestFiles([("TabData.swift", "changed\n")])).isEmpty)
     }
 
     @Test("paths that would leave the output directory are refused")

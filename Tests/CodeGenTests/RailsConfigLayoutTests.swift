@@ -5,11 +5,7 @@ import Testing
 /// the app's root, and the Stimulus controller's outputs sit inside it, outside the
 /// folders the Ruby target writes.
 @Suite("tabgen.yml of a Rails app", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
-struct RailsConfigLayoutTests {
-    func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
-        try Support.run(try #require(Support.tabgen), arguments, in: directory)
-    }
-
+struct RailsConfigLayoutTests: TabgenCLISuite {
     @Test("outputs inside a ruby output are allowed outside app/models, app/components, test/models, test/components and fixtures")
     func outputsInsideTheRailsRoot() throws {
         let directory = try Support.temporaryDirectory()

@@ -12,7 +12,7 @@ import Testing
 /// - `Swift5Models`: Swift 5 language mode, public, `InternalImportsByDefault`, strict decoding.
 /// Besides the generated round trips, each test target holds app-style code written
 /// against `String` fields and the decoding-policy checks below.
-struct SwiftPackageRun: Sendable {
+struct SwiftPackageRun: ScratchRun {
     struct Setting: Sendable {
         var module: String
         var settings: String
@@ -45,14 +45,9 @@ struct SwiftPackageRun: Sendable {
     static let shared: SwiftPackageRun = run()
 
     static func run() -> SwiftPackageRun {
-        var result = SwiftPackageRun()
-        guard let swift = Support.swiftc?.deletingLastPathComponent().appendingPathComponent("swift") else {
-            result.setupError = "swift not found on PATH"
-            return result
-        }
-        do {
-            let root = try Support.temporaryDirectory("tabgen-swiftpm")
-            defer { try? FileManager.default.removeItem(at: root) }
+        // swift sits beside swiftc.
+        Support.swiftcRun("tabgen-swiftpm") { swiftc, root, result in
+            let swift = swiftc.deletingLastPathComponent().appendingPathComponent("swift")
             let builtIn = try Support.builtIn()
             var targets: [String] = []
             for setting in settings {
@@ -82,15 +77,12 @@ struct SwiftPackageRun: Sendable {
             let build = try Support.run(swift, ["build", "--build-tests", "--package-path", root.path, "-j", "2"])
             guard build.status == 0 else {
                 result.buildOutput = build.stdout + build.stderr
-                return result
+                return
             }
             let test = try Support.run(swift, ["test", "--skip-build", "--package-path", root.path])
             result.testStatus = test.status
             result.testOutput = test.stdout + test.stderr
-        } catch {
-            result.setupError = "\(error)"
         }
-        return result
     }
 
     /// Code an app wrote when `deprecated` was a `String?`: it must keep compiling.

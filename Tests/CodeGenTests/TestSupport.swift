@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Schema
 @testable import CodeGen
 
@@ -50,6 +51,35 @@ enum Support {
     static func generate(_ document: SchemaDocument, options: SwiftOptions = SwiftOptions(), header: GenerationHeader? = nil) throws -> [GeneratedFile] {
         try Generator(templates: templates).generate(document, target: SwiftTarget(options: options),
                                                      header: header ?? Self.header(schema: document.sourceName))
+    }
+
+    /// The line without its `"..."` literals and its `//` comment (Swift and Kotlin
+    /// literals and line comments, for checks on generated code).
+    static func codeOutsideLiteralsAndComments(_ line: String) -> String {
+        var code = ""
+        var inString = false
+        var escaped = false
+        var previous: Character?
+        for character in line {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", previous == "/" {
+                code.removeLast()
+                break
+            } else {
+                code.append(character)
+            }
+            previous = character
+        }
+        return code
+    }
+
+    /// Files (path, contents) as emit writes them, with their manifest.
+    static func manifestFiles(_ pairs: [(String, String)]) -> [GeneratedFile] {
+        OutputDirectory.withManifest(pairs.map { GeneratedFile(path: $0.0, contents: $0.1) },
+                                     header: GenerationHeader(version: "1", schema: "s.json", command: "tabgen emit --lang swift"))
     }
 
     static func file(_ files: [GeneratedFile], _ path: String) -> String {
@@ -131,5 +161,47 @@ enum Support {
     /// A Swift identifier for a schema name (`basic_enum` -> `C_basic_enum`).
     static func namespace(for name: String) -> String {
         "C_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+}
+
+/// A suite that runs the tabgen executable of this build (enabled only where it is built).
+protocol TabgenCLISuite {}
+
+extension TabgenCLISuite {
+    func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
+        try Support.run(try #require(Support.tabgen), arguments, in: directory)
+    }
+}
+
+/// What a run of generated code in a scratch folder found; `setupError`: what went wrong
+/// before the code could run.
+protocol ScratchRun {
+    init()
+    var setupError: String? { get set }
+}
+
+extension Support {
+    /// `body` with a scratch folder (`label-UUID`, removed afterwards); what it throws
+    /// becomes the result's `setupError`.
+    static func scratchRun<Run: ScratchRun>(_ label: String, _ body: (_ root: URL, _ result: inout Run) throws -> Void) -> Run {
+        var result = Run()
+        do {
+            let root = try temporaryDirectory(label)
+            defer { try? FileManager.default.removeItem(at: root) }
+            try body(root, &result)
+        } catch {
+            result.setupError = "\(error)"
+        }
+        return result
+    }
+
+    /// `scratchRun` with the swiftc on PATH; without one, only the `setupError`.
+    static func swiftcRun<Run: ScratchRun>(_ label: String, _ body: (_ swiftc: URL, _ root: URL, _ result: inout Run) throws -> Void) -> Run {
+        guard let swiftc else {
+            var result = Run()
+            result.setupError = "swiftc not found on PATH"
+            return result
+        }
+        return scratchRun(label) { root, result in try body(swiftc, root, &result) }
     }
 }

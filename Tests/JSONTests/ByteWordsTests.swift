@@ -49,6 +49,13 @@ struct ByteWordsTests {
         return Array((result + "\"").utf8)
     }
 
+    /// The String form (messages on the validate path) against the same reference.
+    @Test func quotedStringIsTheReference() {
+        for text in Self.pieces + Self.texts(count: 5_000, seed: 3) {
+            #expect(Array(JSONWriter.quoted(text).utf8) == Self.referenceQuoted(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func quotesAsTheReferenceDoes() {
         for text in Self.pieces + Self.texts(count: 5_000, seed: 8259) {
             var output: [UInt8] = [0x2A]

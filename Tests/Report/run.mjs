@@ -18,7 +18,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { launch, open } from "../Browser/devtools.mjs"
+import { harness, launch, open } from "../Browser/devtools.mjs"
 
 const args = process.argv.slice(2)
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
@@ -88,11 +88,7 @@ function expectedCounts(text, unit) {
 
 const browser = launch({ chromium: option("--chromium"), flags: ["--window-size=1100,900"], blockNetwork: true })
 const { send, evaluate } = browser
-let passed = 0, failed = 0
-function check(name, ok, detail) {
-  console.log(`${ok ? "ok" : "not ok"} - report-browser: ${name}${ok ? "" : `\n  ${detail}`}`)
-  if (ok) passed++; else failed++
-}
+const { check, run } = harness("report-browser", browser)
 
 const readCharts = `[...document.querySelectorAll("svg.chart")].map((svg) => ({
   by: svg.dataset.by, unit: svg.dataset.unit,
@@ -162,20 +158,7 @@ async function checkInput(input, takeScreenshot) {
   await send("Target.closeTarget", { targetId })
 }
 
-const timer = setTimeout(() => {
-  console.error(`report-browser: timed out\n${browser.stderr().slice(-2000)}`)
-  process.exit(1)
-}, 300_000)
-try {
+await run(300_000, async () => {
   const inputs = [...(option("--logs") ? [validatedLogs(option("--logs"))] : []), generated()]
   for (const [index, input] of inputs.entries()) await checkInput(input, index === 0)
-} catch (error) {
-  console.error(`report-browser: ${error.stack}\n${browser.stderr().slice(-2000)}`)
-  failed++
-} finally {
-  clearTimeout(timer)
-  browser.close()
-  rmSync(scratch, { recursive: true, force: true })
-}
-console.log(`report-browser: ${passed} passed, ${failed} failed`)
-process.exitCode = failed > 0 ? 1 : 0
+}, () => rmSync(scratch, { recursive: true, force: true }))

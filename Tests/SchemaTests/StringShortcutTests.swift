@@ -39,36 +39,6 @@ struct StringShortcutTests {
         #expect(object["é"] == .number(2))
     }
 
-    /// JSONWriter.quoted against a scalar-by-scalar statement of its escaping rules.
-    @Test func quotingByRunsEscapesAsTheRulesSay() {
-        func reference(_ text: String) -> String {
-            var output = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{08}": output += "\\b"
-                case "\u{0C}": output += "\\f"
-                case "\u{2028}": output += "\\u2028"
-                case "\u{2029}": output += "\\u2029"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += String(format: "\\u%04x", scalar.value)
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            return output + "\""
-        }
-        var pieces = Pieces(state: 3)
-        let parts = ["a", "plain text ", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}",
-                     "\u{2028}", "\u{2029}", "\u{2026}", "€", "é", "😀", "/"]
-        for _ in 0..<5000 {
-            let text = pieces.text(from: parts, upTo: 8)
-            #expect(JSONWriter.quoted(text) == reference(text), "\(text.debugDescription)")
-        }
-    }
-
     @Test func doubleSlashOnBytesFindsWhatContainsFinds() {
         var pieces = Pieces(state: 17)
         let parts = ["/", "a", "\u{301}", "é", ".", "?", "%2e"]

@@ -242,21 +242,9 @@ final class StaticServer {
     let port: Int
 
     init(directory: String) throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var data = Data()
-        while !data.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-        }
         // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
-        let line = String(decoding: data, as: UTF8.self)
+        let line = try startTestServer(process, ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", directory])
         guard let range = line.range(of: "port "), let port = Int(line[range.upperBound...].prefix { $0.isNumber }) else {
             kill(process.processIdentifier, SIGKILL)
             throw TestServerError(message: "http.server did not print its port (got \(line.debugDescription))")

@@ -15,20 +15,9 @@ final class TestHTTPServer {
     /// `tls`: a certificate and its key, to serve https:// instead.
     init(tls: (certificate: String, key: String)? = nil) throws {
         scheme = tls == nil ? "http" : "https"
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLI.payload("http/server.py")] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var data = Data()
-        while !data.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-        }
-        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = try startTestServer(process, ["python3", CLI.payload("http/server.py")] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         guard let port = Int(line) else {
             kill(process.processIdentifier, SIGKILL)
             throw TestServerError(message: "server.py did not print its port (got \(line.debugDescription))")
@@ -58,6 +47,24 @@ final class TestHTTPServer {
 struct TestServerError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+/// Starts a test server (`arguments` under /usr/bin/env, standard error discarded) and
+/// reads what it prints up to the end of its first line, where it says its port.
+func startTestServer(_ process: Process, _ arguments: [String]) throws -> String {
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var data = Data()
+    while !data.contains(0x0A) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        data.append(chunk)
+    }
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// Runs tabgen and measures how long it took.

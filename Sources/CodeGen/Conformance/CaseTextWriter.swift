@@ -50,27 +50,15 @@ struct CaseTextWriter {
 
     func quote(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case "\r": output += "\\r"
-            case "/" where escapeEverything: output += "\\/"
-            default:
-                if scalar.value < 0x20 || (escapeEverything && scalar.value > 0x7E) {
-                    for unit in String(scalar).utf16 { output += "\\u" + hex(unit) }
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        (escapeEverything ? Self.everything : Self.shortest).append(text, to: &output)
         output += "\""
     }
 
-    func hex(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16, uppercase: false)
-        return String(repeating: "0", count: 4 - digits.count) + digits
+    private static let escapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"]
+    private static let shortest = ScalarEscaper(escapes: escapes, isPlain: { $0.value >= 0x20 }) {
+        ScalarEscaper.utf16Units($0, uppercase: false)
+    }
+    private static let everything = ScalarEscaper(escapes: escapes.merging(["/": "\\/"]) { $1 }, isPlain: ScalarEscaper.printableASCII) {
+        ScalarEscaper.utf16Units($0, uppercase: false)
     }
 }

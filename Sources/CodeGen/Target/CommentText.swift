@@ -32,9 +32,4 @@ enum CommentText {
         while trimmed.last?.isEmpty == true { trimmed.removeLast() }
         return trimmed
     }
-
-    /// `\u{1F}`: the escape Swift and Ruby both read.
-    static func braced(_ scalar: Unicode.Scalar) -> String {
-        "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-    }
 }

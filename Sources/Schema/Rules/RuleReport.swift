@@ -26,14 +26,7 @@ extension RuleEngine {
             }
             if seen.record(key, ()) == nil { count += 1 }
         }
-        switch value {
-        case .array(let elements):
-            for index in elements.indices { visit(elements[index]) }
-        case .object(let object):
-            for index in object.members.indices { visit(object.members[index].value) }
-        default:
-            return nil
-        }
+        guard value.forEachEntry(visit) else { return nil }
         return (entries, count)
     }
 

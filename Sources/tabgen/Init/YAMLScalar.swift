@@ -1,3 +1,5 @@
+import Schema
+
 /// YAML text for the strings `tabgen init` writes into tabgen.yml. Folder names may hold
 /// anything a file system allows, and a plain scalar would misread some of them
 /// (`Rails App #1` ends at ` #`, `a: b` is a map, `true` a boolean), so every string is
@@ -6,28 +8,15 @@ enum YAMLScalar {
     /// `text` as a double-quoted scalar: `"` and `\` escaped, and so is every character YAML
     /// does not allow as it is in a stream (controls, U+FEFF, U+FFFE, U+FFFF) or would read
     /// as a line break and fold (U+0085, U+2028, U+2029).
-    static func quoted(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\t": output += "\\t"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            default:
-                if isWrittenAsIs(scalar.value) {
-                    output.unicodeScalars.append(scalar)
-                } else if scalar.value <= 0xFF {
-                    output += "\\x" + hex(scalar.value, digits: 2)
-                } else if scalar.value <= 0xFFFF {
-                    output += "\\u" + hex(scalar.value, digits: 4)
-                } else {
-                    output += "\\U" + hex(scalar.value, digits: 8)
-                }
-            }
+    static func quoted(_ text: String) -> String { escaper.quoted(text) }
+
+    private static let escaper = ScalarEscaper(escapes: ["\"": "\\\"", "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"],
+                                               isPlain: { isWrittenAsIs($0.value) }) { scalar in
+        switch scalar.value {
+        case ...0xFF: "\\x" + ScalarEscaper.hex(scalar.value, digits: 2)
+        case ...0xFFFF: "\\u" + ScalarEscaper.hex(scalar.value, digits: 4)
+        default: "\\U" + ScalarEscaper.hex(scalar.value, digits: 8)
         }
-        return output + "\""
     }
 
     /// YAML 1.1's printable characters (libyaml's, which Yams reads with), less its line
@@ -40,10 +29,5 @@ enum YAMLScalar {
         case 0xE000...0xFFFD: value != 0xFEFF
         default: false
         }
-    }
-
-    private static func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

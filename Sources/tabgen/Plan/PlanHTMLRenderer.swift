@@ -48,7 +48,7 @@ struct PlanHTMLRenderer {
         let steps = entries.enumerated().map { index, entry in
             Step(index: index, entry: entry, previous: index > 0 ? entries[index - 1].report : nil)
         }
-        var html = head(title: "tabgen plan: \(entries.count) step\(entries.count == 1 ? "" : "s")")
+        var html = HTMLText.head(title: "tabgen plan: \(entries.count) step\(entries.count == 1 ? "" : "s")", style: Self.style)
         html += "<body>\n<a class=\"skip\" href=\"#steps\">Skip to the steps</a>\n"
         html += header(steps: steps, findings: findings)
         let groups = Self.groups(steps)
@@ -331,21 +331,6 @@ struct PlanHTMLRenderer {
         }
         // A short quiet run is not worth a fold: its steps stand alone.
         return groups.flatMap { $0.count >= collapsedRun ? [$0] : $0.map { [$0] } }
-    }
-
-    private func head(title: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escaped(title))</title>
-        <style>\(Self.style)</style>
-        </head>
-
-        """
     }
 
     private func header(steps: [Step], findings: [LocatedFinding]) -> String {

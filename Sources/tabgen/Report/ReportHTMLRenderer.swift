@@ -44,16 +44,8 @@ struct ReportHTMLRenderer {
         let notes = payloads.reduce(0) { $0 + $1.notes }
         let withFindings = payloads.filter { !$0.findings.isEmpty }
         let axis = TimeAxis(times: withFindings.map(\.time), bucketing: bucketing)
-        var html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>tabgen report: \(plural(findings.count, "finding")) in \(plural(withFindings.count, "payload"))</title>
-        <style>\(Self.style)</style>
-        </head>
+        var html = HTMLText.head(title: "tabgen report: \(plural(findings.count, "finding")) in \(plural(withFindings.count, "payload"))", style: Self.style)
+            + """
         <body>
         <a class="skip" href="#main">Skip to the report</a>
         <header>

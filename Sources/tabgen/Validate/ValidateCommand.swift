@@ -224,8 +224,16 @@ extension ValidateOptions {
         var tally = Tally()
         if readsPages { tally.unit = "page" }
         if fetchesURLs { tally.inputUnit = files.isEmpty ? "URL" : "file or URL" }
-        let emit: ([String]) -> Void = { lines in
-            for line in lines { output.line(line) }
+        // Every input ends in one of these: its findings counted and written, or a line
+        // saying why it could not be read.
+        func record(_ findings: [LocatedFinding]) {
+            tally.add(findings, strict: strict)
+            for finding in findings { output.line(finding.rendered(as: format)) }
+        }
+        func unreadable(_ message: String) {
+            output.flush()
+            printError(message)
+            tally.unreadable += 1
         }
         for file in files {
             let name = file == "-" ? "<stdin>" : file
@@ -233,34 +241,24 @@ extension ValidateOptions {
             do {
                 descriptor = try FileInput.open(path: file)
             } catch {
-                output.flush()
-                printError(error.description)
-                tally.unreadable += 1
+                unreadable(error.description)
                 continue
             }
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
             if let htmlInput {
                 switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
                 case .success(let bytes):
-                    let findings = htmlInput.findings(page: bytes, file: name)
-                    tally.add(findings, strict: strict)
-                    emit(findings.map { $0.rendered(as: format) })
+                    record(htmlInput.findings(page: bytes, file: name))
                 case .failure(.tooLarge):
-                    let findings = [HTMLInput.tooLarge(file: name, limit: maxBytes)]
-                    tally.add(findings, strict: strict)
-                    emit(findings.map { $0.rendered(as: format) })
+                    record([HTMLInput.tooLarge(file: name, limit: maxBytes)])
                 case .failure(.io(let message)):
-                    output.flush()
-                    printError(CLIError("cannot read \(FileInput.shown(file)): \(message)").description)
-                    tally.unreadable += 1
+                    unreadable(CLIError("cannot read \(FileInput.shown(file)): \(message)").description)
                 }
             } else if jsonl {
                 let reader = JSONLinesReader(validator: validator, maxBytes: maxBytes, jobs: jobs, strict: strict, maxFindings: maxFindings, format: format,
                                              subject: selection.payload.subject, envelope: envelope, recordsLines: records == .lines)
                 if let failure = reader.run(descriptor: descriptor, file: name, output: output, tally: &tally) {
-                    output.flush()
-                    printError(CLIError("cannot read \(FileInput.shown(file)): \(failure)").description)
-                    tally.unreadable += 1
+                    unreadable(CLIError("cannot read \(FileInput.shown(file)): \(failure)").description)
                 }
             } else {
                 switch FileInput.readAll(descriptor: descriptor, limit: maxBytes) {
@@ -270,8 +268,7 @@ extension ValidateOptions {
                         return report.findings.located(in: buffer, file: name, firstLine: 1)
                             .limited(to: maxFindings, total: (report.errors, report.warnings)).about(selection.payload.subject)
                     }
-                    tally.add(findings, strict: strict)
-                    emit(findings.map { $0.rendered(as: format) })
+                    record(findings)
                     // A page saved by a test, passed as a payload: say what would check it.
                     if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<"),
                        findings.contains(where: { $0.finding.code == FindingCode.malformedJSON }) {
@@ -281,13 +278,9 @@ extension ValidateOptions {
                 case .failure(.tooLarge):
                     let finding = Finding(code: FindingCode.tooLarge, severity: .error, pointer: .root,
                                           message: "payload is larger than the limit of \(maxBytes) bytes (--max-bytes)", offset: 0)
-                    let findings = [LocatedFinding(file: name, line: 1, column: 1, finding: finding)]
-                    tally.add(findings, strict: strict)
-                    emit(findings.map { $0.rendered(as: format) })
+                    record([LocatedFinding(file: name, line: 1, column: 1, finding: finding)])
                 case .failure(.io(let message)):
-                    output.flush()
-                    printError(CLIError("cannot read \(FileInput.shown(file)): \(message)").description)
-                    tally.unreadable += 1
+                    unreadable(CLIError("cannot read \(FileInput.shown(file)): \(message)").description)
                 }
             }
         }

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
-import { launch, open as openURL } from "../../Browser/devtools.mjs"
+import { harness, launch, open as openURL } from "../../Browser/devtools.mjs"
 
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
@@ -118,11 +118,7 @@ const readPage = `(() => {
 
 const resourcesLoaded = `performance.getEntriesByType("resource").length + document.querySelectorAll("[src], link[href], object, embed, iframe").length`
 
-let passed = 0, failed = 0
-function check(name, ok, detail) {
-  console.log(`${ok ? "ok" : "not ok"} - plan-browser: ${name}${ok ? "" : `\n  ${detail}`}`)
-  if (ok) passed++; else failed++
-}
+const { check, run } = harness("plan-browser", browser)
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b)
 
 async function checkSequence(sequence, { differ = false } = {}) {
@@ -202,20 +198,7 @@ async function checkSequence(sequence, { differ = false } = {}) {
   await send("Target.closeTarget", { targetId })
 }
 
-const timer = setTimeout(() => {
-  console.error(`plan-browser: timed out\n${browser.stderr().slice(-2000)}`)
-  process.exit(1)
-}, 600_000)
-try {
+await run(600_000, async () => {
   for (const sequence of cases) await checkSequence(sequence, { differ: sequence.differ === true })
   await checkSequence(randomSequence(stepCount, seed))
-} catch (error) {
-  console.error(`plan-browser: ${error.stack}\n${browser.stderr().slice(-2000)}`)
-  failed++
-} finally {
-  clearTimeout(timer)
-  browser.close()
-  rmSync(scratch, { recursive: true, force: true })
-}
-console.log(`plan-browser: ${passed} passed, ${failed} failed`)
-process.exitCode = failed > 0 ? 1 : 0
+}, () => rmSync(scratch, { recursive: true, force: true }))

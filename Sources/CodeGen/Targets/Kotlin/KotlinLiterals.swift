@@ -1,3 +1,5 @@
+import Schema
+
 /// Kotlin string literals and KDoc that stay inert whatever the schema says:
 /// descriptions and enum values may hold `*/`, `/*`, `"""`, `\`, `$`, `${x}`, newlines,
 /// control characters, bidirectional overrides and any other Unicode.
@@ -6,28 +8,10 @@ enum KotlinLiterals {
     /// template can start), and everything outside printable ASCII is written as
     /// `\uXXXX` UTF-16 units, so no character can end the literal or reorder the line in
     /// an editor.
-    static func string(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "$": output += "\\$"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case " "..."~": output.unicodeScalars.append(scalar)
-            default:
-                for unit in String(scalar).utf16 { output += "\\u" + hex4(unit) }
-            }
-        }
-        return output + "\""
-    }
+    static func string(_ text: String) -> String { escaper.quoted(text) }
 
-    static func hex4(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 4 - digits.count) + digits
-    }
+    static let escaper = ScalarEscaper(escapes: ["\\": "\\\\", "\"": "\\\"", "$": "\\$", "\n": "\\n", "\r": "\\r", "\t": "\\t"],
+                                       isPlain: ScalarEscaper.printableASCII) { ScalarEscaper.utf16Units($0) }
 
     /// The text of comment lines saying `text`, without markers: every line break (`\n`,
     /// `\r`, U+2028, U+2029, U+0085, vertical tab, form feed) starts a new line; other
@@ -36,7 +20,7 @@ enum KotlinLiterals {
     /// would change where the comment ends; the entity renders as `/` in KDoc).
     /// Leading and trailing blank lines are dropped.
     static func commentText(_ text: String) -> [String] {
-        CommentText.lines(text) { "\\u" + hex4(UInt16($0.value)) }.map(neutralizeCommentMarkers)
+        CommentText.lines(text) { ScalarEscaper.utf16Units($0) }.map(neutralizeCommentMarkers)
     }
 
     /// `*/` and `/*` with their slash as `&#47;`; `/` elsewhere stays.

@@ -8,20 +8,11 @@ enum RubyLiterals {
         if text.unicodeScalars.allSatisfy({ (" "..."~").contains($0) }) {
             return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
         }
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "#": output += "\\#"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case " "..."~": output.unicodeScalars.append(scalar)
-            default: output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
-        return output + "\""
+        return escaper.quoted(text)
     }
+
+    static let escaper = ScalarEscaper(escapes: ["\\": "\\\\", "\"": "\\\"", "#": "\\#", "\n": "\\n", "\t": "\\t"],
+                                       isPlain: ScalarEscaper.printableASCII) { ScalarEscaper.braced($0) }
 
     /// `# ` comment lines saying `text`; every line break starts a new line, control and
     /// bidirectional characters are shown as `\u{...}`.
@@ -48,7 +39,7 @@ enum RubyLiterals {
     }
 
     static func comment(_ text: String, marker: String) -> [String] {
-        CommentText.lines(text, escape: CommentText.braced).map { $0.isEmpty ? marker : "\(marker) \($0)" }
+        CommentText.lines(text, escape: ScalarEscaper.braced).map { $0.isEmpty ? marker : "\(marker) \($0)" }
     }
 
     /// An ERB comment (`<%# ... %>`) line; `%>` cannot end it early.

@@ -1,3 +1,5 @@
+import Schema
+
 /// Swift string literals and comments that stay inert whatever the schema says:
 /// descriptions and enum values may hold `*/`, `"""`, `\`, `\(x)`, `${x}`, newlines,
 /// control characters, bidirectional overrides and any other Unicode.
@@ -5,22 +7,10 @@ enum SwiftLiterals {
     /// A `"..."` literal with exactly `text` as its value. Everything outside printable
     /// ASCII is written as `\u{...}`, so no character can end the literal, start an
     /// interpolation or reorder the line in an editor.
-    static func string(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\0": output += "\\0"
-            case " "..."~": output.unicodeScalars.append(scalar)
-            default: output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
-        return output + "\""
-    }
+    static func string(_ text: String) -> String { escaper.quoted(text) }
+
+    static let escaper = ScalarEscaper(escapes: ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\0": "\\0"],
+                                       isPlain: ScalarEscaper.printableASCII) { ScalarEscaper.braced($0) }
 
     /// Comment lines saying `text`: `///` for documentation, `//` otherwise. Every line
     /// break (`\n`, `\r`, U+2028, U+2029, U+0085, vertical tab, form feed) starts a new
@@ -28,6 +18,6 @@ enum SwiftLiterals {
     /// `\u{...}`. Leading and trailing blank lines are dropped.
     static func comment(_ text: String, documentation: Bool) -> [String] {
         let marker = documentation ? "///" : "//"
-        return CommentText.lines(text, escape: CommentText.braced).map { $0.isEmpty ? marker : "\(marker) \($0)" }
+        return CommentText.lines(text, escape: ScalarEscaper.braced).map { $0.isEmpty ? marker : "\(marker) \($0)" }
     }
 }

@@ -163,14 +163,7 @@ package struct CountRule: RuleKind {
                 buffer.append(key)
                 count += 1
             }
-            switch value {
-            case .array(let elements):
-                for index in elements.indices { visit(elements[index]) }
-            case .object(let object):
-                for index in object.members.indices { visit(object.members[index].value) }
-            default:
-                break
-            }
+            value.forEachEntry(visit)
             buffer.removeAll(keepingCapacity: true)
             return overflow ? nil : count
         }
