@@ -27,6 +27,8 @@ struct EndToEnd: Sendable {
     var strict: [String: String] = [:]
     /// What `decode(json:)` threw for each case of `DecodingFailureAgreement`, by label.
     var decodingFailures: [String: String] = [:]
+    /// What reading the shared fixtures from a path where there is no file threw.
+    var missingSharedFile: String?
     var seconds: Double = 0
 
     static let shared: EndToEnd = run()
@@ -95,7 +97,48 @@ struct EndToEnd: Sendable {
                 let fixtures = "\(options.namespace).\(names.extras["fixtures"] ?? "RootFixtures")"
                 driver += "report(\"\(options.namespace)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
             }
+            // The built-in schema with the project's shared fixtures (tabgen.yml `fixtures:`):
+            // its tests read root/shared/ from their own path (program/ up one), and say
+            // what is wrong when the file is not there.
+            var sharedOptions = SwiftOptions()
+            sharedOptions.namespace = "Shared"
+            sharedOptions.sharedFixtures = "shared"
+            let sharedFiles = try Support.generate(builtIn, options: sharedOptions)
+            try Support.write(sharedFiles.filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") && $0.path != "TabgenRuntime.swift" },
+                              to: program, prefix: "Shared__")
+            try Support.write(try Generator(templates: Support.templates).generate(builtIn, target: SharedFixturesTarget(), header: Support.header(schema: builtIn.sourceName)),
+                              to: root.appendingPathComponent("shared"))
+            driver += """
+            do {
+                report("Shared", try Shared.MessageDataFixtures.all.map { ($0.name, Shared.MessageDataFixtures.check($0)) })
+            } catch {
+                print("FAIL\\tShared\\tall: \\(error)")
+            }
+            // The same fixtures as the transcription, payloads and canonical forms as JSON values.
+            func sameJSON(_ left: String?, _ right: String?) -> Bool {
+                let decoder = JSONDecoder()
+                return (try? decoder.decode(TabgenJSON.self, from: Data((left ?? "null").utf8))) == (try? decoder.decode(TabgenJSON.self, from: Data((right ?? "null").utf8)))
+            }
+            let transcribed = MessageDataFixtures.all, fromFile = (try? Shared.MessageDataFixtures.all) ?? []
+            if transcribed.count != fromFile.count { print("FAIL\\tSharedSame\\tcount: \\(fromFile.count), transcribed \\(transcribed.count)") }
+            for (mine, theirs) in zip(transcribed, fromFile) {
+                let same = mine.name == theirs.name && mine.category == theirs.category && mine.verdict == theirs.verdict && mine.codes == theirs.codes
+                    && mine.decodes == theirs.decodes && mine.typedCodes == theirs.typedCodes
+                    && sameJSON(mine.payload, theirs.payload) && sameJSON(mine.canonical, theirs.canonical)
+                if !same { print("FAIL\\tSharedSame\\t\\(mine.name): \\(theirs.payload) \\(theirs.canonical ?? "nil")") }
+            }
+            print("RESULT\\tSharedSame\\t\\(fromFile.count)")
+            do {
+                _ = try Shared.MessageDataFixtures.read(URL(fileURLWithPath: "\(root.path)/nowhere/MessageData.fixtures.json"))
+            } catch {
+                print("MISSING\\tShared\\t\\(error)")
+            }
+
+            """
             try Data(driver.utf8).write(to: program.appendingPathComponent("main.swift"))
+            // Its Swift Testing file as an app's test target has it: default MainActor isolation.
+            let sharedLibrary = root.appendingPathComponent("shared-library")
+            try Support.write(sharedFiles.filter { $0.path.hasSuffix(".swift") }, to: sharedLibrary, prefix: "Shared__")
             // The built-in schema as a module of its own: public, namespaced, with the
             // Swift Testing file.
             var publicOptions = SwiftOptions()
@@ -105,16 +148,18 @@ struct EndToEnd: Sendable {
 
             let programSources = try FileManager.default.contentsOfDirectory(atPath: program.path).sorted().map { program.appendingPathComponent($0).path }
             let librarySources = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted().map { library.appendingPathComponent($0).path }
+            let sharedSources = try FileManager.default.contentsOfDirectory(atPath: sharedLibrary.path).sorted().map { sharedLibrary.appendingPathComponent($0).path }
             let executable = root.appendingPathComponent("roundtrip")
             let commands: [[String]] = [
                 ["-swift-version", "6", "-warnings-as-errors", "-module-name", "RoundTrip", "-o", executable.path] + programSources,
                 ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels"] + librarySources,
+                ["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-warnings-as-errors", "-parse-as-library",
+                 "-module-name", "SharedModels"] + sharedSources,
             ]
             let outcomes = try ParallelRuns.run(swiftc, commands)
             let compile = outcomes[0]
-            let typecheck = outcomes[1]
             if compile.status != 0 { result.compileOutput = compile.stdout + compile.stderr }
-            if typecheck.status != 0 { result.typecheckOutput = typecheck.stdout + typecheck.stderr }
+            for typecheck in outcomes.dropFirst() where typecheck.status != 0 { result.typecheckOutput = (result.typecheckOutput ?? "") + typecheck.stdout + typecheck.stderr }
             guard compile.status == 0 else { return result }
             let run = try Support.run(executable, [])
             for line in run.stdout.split(separator: "\n") {
@@ -123,6 +168,7 @@ struct EndToEnd: Sendable {
                 if parts.count >= 2, parts[0] == "UNDECODED" { result.undecoded.insert(parts[1]) }
                 if parts.count == 3, parts[0] == "STRICT" { result.strict[parts[1]] = parts[2] }
                 if parts.count == 3, parts[0] == "DECFAIL" { result.decodingFailures[parts[1]] = parts[2] }
+                if parts.count == 3, parts[0] == "MISSING" { result.missingSharedFile = parts[2] }
                 if parts.count == 3, parts[0] == "VIOLATION" { result.validations[parts[1], default: []].append(parts[2]) }
                 guard parts.count == 3 else { continue }
                 if parts[0] == "RESULT" {
@@ -177,7 +223,7 @@ struct EndToEndTests {
         #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
     }
 
-    @Test("the public, namespaced variant and its Swift Testing file type-check")
+    @Test("the public, namespaced variant and its Swift Testing file type-check, and the shared-fixtures variant's with default MainActor isolation")
     func publicVariantTypechecks() {
         let e2e = EndToEnd.shared
         #expect(e2e.typecheckOutput == nil, "\(e2e.typecheckOutput ?? "")")
@@ -190,6 +236,26 @@ struct EndToEndTests {
         let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
         #expect(outcome.total == fixtures.count)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+    }
+
+    @Test("with shared fixtures, the tests read the project's file from their own path: every fixture, labeled as the transcription labels it")
+    func sharedFixturesRoundTrip() throws {
+        let e2e = EndToEnd.shared
+        let outcome = try #require(e2e.results["Shared"], "no report for the shared fixtures: \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
+        #expect(outcome.total == fixtures.count)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        let same = try #require(e2e.results["SharedSame"])
+        #expect(same.total == fixtures.count)
+        #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
+    }
+
+    @Test("without the shared file, the tests fail saying where they looked and that tabgen emit writes it")
+    func sharedFixturesMissing() throws {
+        let missing = try #require(EndToEnd.shared.missingSharedFile)
+        #expect(missing.hasPrefix("cannot read the fixtures /"), "\(missing)")
+        #expect(missing.contains("/nowhere/MessageData.fixtures.json: "), "\(missing)")
+        #expect(missing.hasSuffix("(tabgen emit writes them)"), "\(missing)")
     }
 
     @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)
