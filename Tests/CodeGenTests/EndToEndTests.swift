@@ -33,6 +33,33 @@ struct EndToEnd: Sendable {
 
     static let shared: EndToEnd = run()
 
+    /// The test schemas also generated with shared fixtures: numbers at the ends of their
+    /// ranges and hostile strings, which must survive the file's reading.
+    static let sharedSchemas: Set<String> = ["root_float32", "root_float64", "root_int32", "root_uint32", "hostile"]
+
+    /// Driver code: the fixtures `read` (with shared fixtures) reads from the file round-trip
+    /// (`label`), and equal those `transcribed` holds as code, payloads and canonical forms as
+    /// JSON values (`<label>Same`).
+    static func sharedComparison(label: String, transcribed: String, read: String) -> String {
+        """
+        do {
+            let transcribed = \(transcribed).all, fromFile = try \(read).all
+            report("\(label)", fromFile.map { ($0.name, \(read).check($0)) })
+            if transcribed.count != fromFile.count { print("FAIL\\t\(label)Same\\tcount: \\(fromFile.count), transcribed \\(transcribed.count)") }
+            for (mine, theirs) in zip(transcribed, fromFile) {
+                let same = mine.name == theirs.name && mine.category == theirs.category && mine.verdict == theirs.verdict && mine.codes == theirs.codes
+                    && mine.decodes == theirs.decodes && mine.typedCodes == theirs.typedCodes
+                    && sameJSON(mine.payload, theirs.payload) && sameJSON(mine.canonical, theirs.canonical)
+                if !same { print("FAIL\\t\(label)Same\\t\\(mine.name): \\(theirs.payload) \\(theirs.canonical ?? "nil")") }
+            }
+            print("RESULT\\t\(label)Same\\t\\(fromFile.count)")
+        } catch {
+            print("FAIL\\t\(label)\\tall: \\(error)")
+        }
+
+        """
+    }
+
     static func run() -> EndToEnd {
         var result = EndToEnd()
         let start = Date()
@@ -48,6 +75,12 @@ struct EndToEnd: Sendable {
             let library = root.appendingPathComponent("library")
             var driver = """
             import Foundation
+
+            /// Two JSON texts as JSON values (numbers by value, strings by scalars).
+            func sameJSON(_ left: String?, _ right: String?) -> Bool {
+                let decoder = JSONDecoder()
+                return (try? decoder.decode(TabgenJSON.self, from: Data((left ?? "null").utf8))) == (try? decoder.decode(TabgenJSON.self, from: Data((right ?? "null").utf8)))
+            }
 
             func report(_ namespace: String, _ results: [(String, [String])]) {
                 print("RESULT\\t\\(namespace)\\t\\(results.count)")
@@ -96,6 +129,16 @@ struct EndToEnd: Sendable {
                 let names = SwiftTarget(options: options).nameTable(for: ModelBuilder().build(document))
                 let fixtures = "\(options.namespace).\(names.extras["fixtures"] ?? "RootFixtures")"
                 driver += "report(\"\(options.namespace)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
+                guard Self.sharedSchemas.contains(schema.name) else { continue }
+                // Again with shared fixtures, read from root/shared/<name>/.
+                options.namespace += "Shared"
+                options.sharedFixtures = "shared/\(schema.name)"
+                try Support.write(try Support.generate(document, options: options).filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") },
+                                  to: program, prefix: options.namespace + "__")
+                try Support.write(try Generator(templates: Support.templates).generate(document, target: SharedFixturesTarget(), header: Support.header(schema: document.sourceName)),
+                                  to: root.appendingPathComponent("shared/\(schema.name)"))
+                driver += Self.sharedComparison(label: options.namespace, transcribed: fixtures,
+                                                read: "\(options.namespace).\(names.extras["fixtures"] ?? "RootFixtures")")
             }
             // The built-in schema with the project's shared fixtures (tabgen.yml `fixtures:`):
             // its tests read root/shared/ from their own path (program/ up one), and say
@@ -108,26 +151,8 @@ struct EndToEnd: Sendable {
                               to: program, prefix: "Shared__")
             try Support.write(try Generator(templates: Support.templates).generate(builtIn, target: SharedFixturesTarget(), header: Support.header(schema: builtIn.sourceName)),
                               to: root.appendingPathComponent("shared"))
+            driver += Self.sharedComparison(label: "Shared", transcribed: "MessageDataFixtures", read: "Shared.MessageDataFixtures")
             driver += """
-            do {
-                report("Shared", try Shared.MessageDataFixtures.all.map { ($0.name, Shared.MessageDataFixtures.check($0)) })
-            } catch {
-                print("FAIL\\tShared\\tall: \\(error)")
-            }
-            // The same fixtures as the transcription, payloads and canonical forms as JSON values.
-            func sameJSON(_ left: String?, _ right: String?) -> Bool {
-                let decoder = JSONDecoder()
-                return (try? decoder.decode(TabgenJSON.self, from: Data((left ?? "null").utf8))) == (try? decoder.decode(TabgenJSON.self, from: Data((right ?? "null").utf8)))
-            }
-            let transcribed = MessageDataFixtures.all, fromFile = (try? Shared.MessageDataFixtures.all) ?? []
-            if transcribed.count != fromFile.count { print("FAIL\\tSharedSame\\tcount: \\(fromFile.count), transcribed \\(transcribed.count)") }
-            for (mine, theirs) in zip(transcribed, fromFile) {
-                let same = mine.name == theirs.name && mine.category == theirs.category && mine.verdict == theirs.verdict && mine.codes == theirs.codes
-                    && mine.decodes == theirs.decodes && mine.typedCodes == theirs.typedCodes
-                    && sameJSON(mine.payload, theirs.payload) && sameJSON(mine.canonical, theirs.canonical)
-                if !same { print("FAIL\\tSharedSame\\t\\(mine.name): \\(theirs.payload) \\(theirs.canonical ?? "nil")") }
-            }
-            print("RESULT\\tSharedSame\\t\\(fromFile.count)")
             do {
                 _ = try Shared.MessageDataFixtures.read(URL(fileURLWithPath: "\(root.path)/nowhere/MessageData.fixtures.json"))
             } catch {
@@ -247,6 +272,20 @@ struct EndToEndTests {
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
         let same = try #require(e2e.results["SharedSame"])
         #expect(same.total == fixtures.count)
+        #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
+    }
+
+    @Test("with shared fixtures, numbers at the ends of their ranges and hostile strings read from the file as the transcription holds them",
+          arguments: EndToEnd.sharedSchemas.sorted())
+    func sharedFixturesOfTestSchemas(_ name: String) throws {
+        let e2e = EndToEnd.shared
+        let namespace = Support.namespace(for: name)
+        let transcribed = try #require(e2e.results[namespace], "no report for \(name): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let outcome = try #require(e2e.results[namespace + "Shared"])
+        #expect(outcome.total == transcribed.total && outcome.total > 0)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        let same = try #require(e2e.results[namespace + "SharedSame"])
+        #expect(same.total == transcribed.total)
         #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
     }
 
