@@ -94,32 +94,54 @@ check "the fixtures are written once, in the project's fixtures/ (tabgen.yml's f
 echo "adoption: the generated Swift, Kotlin and JavaScript in their toolchains"
 # The generated Swift of both iOS apps in a scratch package, as docs/ios.md lays it out:
 # the folder in the app's target without Tests/, Tests/ in the test target (with fixtures:
-# in tabgen.yml, as init writes it, the output has no fixtures/).
+# in tabgen.yml, as init writes it, the output has no fixtures/). The outputs and the
+# project's fixtures/ keep their places, as in the product: the tests read the shared file
+# by a path from their own (#filePath).
 swift_package() {
     local package="$work/swift" app
     mkdir -p "$package"
     for app in ios-swiftui/Shop/ShopSwiftUI ios-uikit/Shop/ShopUIKit; do
-        mkdir -p "$package/$(basename "$app")" && cp -R "$app/Generated/Tabgen/." "$package/$(basename "$app")/"
+        mkdir -p "$package/$app/Generated/Tabgen" && cp -R "$app/Generated/Tabgen/." "$package/$app/Generated/Tabgen/"
     done
+    cp -R fixtures "$package/fixtures"
     cat > "$package/Package.swift" <<'SWIFT'
 // swift-tools-version:6.0
 import PackageDescription
 
+let swiftUI = "ios-swiftui/Shop/ShopSwiftUI/Generated/Tabgen", uiKit = "ios-uikit/Shop/ShopUIKit/Generated/Tabgen"
 let package = Package(name: "Shop", targets: [
-    .target(name: "ShopSwiftUI", path: "ShopSwiftUI", exclude: ["Tests"]),
-    .testTarget(name: "ShopSwiftUITests", dependencies: ["ShopSwiftUI"], path: "ShopSwiftUI/Tests"),
-    .target(name: "ShopUIKit", path: "ShopUIKit", exclude: ["Tests"]),
-    .testTarget(name: "ShopUIKitTests", dependencies: ["ShopUIKit"], path: "ShopUIKit/Tests"),
+    .target(name: "ShopSwiftUI", path: swiftUI, exclude: ["Tests"]),
+    .testTarget(name: "ShopSwiftUITests", dependencies: ["ShopSwiftUI"], path: swiftUI + "/Tests"),
+    .target(name: "ShopUIKit", path: uiKit, exclude: ["Tests"]),
+    .testTarget(name: "ShopUIKitTests", dependencies: ["ShopUIKit"], path: uiKit + "/Tests"),
 ])
 SWIFT
     (cd "$package" && swift build --build-tests -Xswiftc -warnings-as-errors)
 }
 check "the generated Swift of both iOS apps and their tests compile (swift build --build-tests, warnings as errors)" swift_package
+check "the generated Swift Testing suites of both apps pass, reading the project's fixtures from their own path (swift test)" bash -c "
+    cd '$work/swift' && swift test --skip-build > '$work/out' 2>&1; status=\$?; cat '$work/out';
+    [[ \$status == 0 ]] && grep -qE 'Test run with 2 tests in 2 suites passed' '$work/out'"
+check "without the fixtures file they fail, naming the file and tabgen emit" bash -c "
+    cd '$work/swift' && mv fixtures fixtures.away && swift test --skip-build > '$work/out' 2>&1; status=\$?; mv fixtures.away fixtures; cat '$work/out';
+    [[ \$status != 0 ]] && [[ \$(grep -cF 'cannot read the fixtures $work/swift/fixtures/MessageData.fixtures.json: ' '$work/out') -ge 2 ]] &&
+    grep -qF '(tabgen emit writes them)' '$work/out'"
 kotlin_compile() {
     eval "$("$root/scripts/kotlin-env")" &&
         "$root/Tests/Kotlin/kotlinc" --junit -d "$work/kotlin" android-compose/app/src android-fragments/app/src
 }
 check "the generated Kotlin of both Android apps, their tests and the apps' own sources compile (kotlinc -Werror)" kotlin_compile
+# Each module's JUnit test from the module directory, Gradle's working directory for unit tests.
+kotlin_run() {
+    local module="$1" package="$2"
+    (cd "$module" && "$root/Tests/Kotlin/krun" --junit -cp "$work/kotlin" "$package.navigation.MessageDataRoundTripTest") > "$work/out" 2>&1
+    local status=$?
+    cat "$work/out"
+    [[ $status == 0 ]] && grep -qE '^kotlin: [1-9][0-9]* passed, 0 failed, 0 skipped' "$work/out"
+}
+check "the generated JUnit tests of both Android apps pass, reading the project's fixtures from the module directory" bash -c "
+    $(declare -f kotlin_run); root='$root' work='$work'
+    kotlin_run android-compose/app dev.example.shop.compose && kotlin_run android-fragments/app dev.example.shop.fragments"
 
 echo "adoption: the Rails side (bin/rails generate tabgen:install in rails/, with the root's tabgen.yml)"
 # adopt_rails DIR LABEL CONSTANT: the generator in DIR/rails, the outputs it asks for added

@@ -27,9 +27,38 @@ struct EndToEnd: CompileAndTypecheckRun {
     var strict: [String: String] = [:]
     /// What `decode(json:)` threw for each case of `DecodingFailureAgreement`, by label.
     var decodingFailures: [String: String] = [:]
+    /// What reading the shared fixtures from a path where there is no file threw.
+    var missingSharedFile: String?
     var seconds: Double = 0
 
     static let shared: EndToEnd = run()
+
+    /// The test schemas also generated with shared fixtures: numbers at the ends of their
+    /// ranges and hostile strings, which must survive the file's reading.
+    static let sharedSchemas: Set<String> = ["root_float32", "root_float64", "root_int32", "root_uint32", "hostile"]
+
+    /// Driver code: the fixtures `read` (with shared fixtures) reads from the file round-trip
+    /// (`label`), and equal those `transcribed` holds as code, payloads and canonical forms as
+    /// JSON values (`<label>Same`).
+    static func sharedComparison(label: String, transcribed: String, read: String) -> String {
+        """
+        do {
+            let transcribed = \(transcribed).all, fromFile = try \(read).all
+            report("\(label)", fromFile.map { ($0.name, \(read).check($0)) })
+            if transcribed.count != fromFile.count { print("FAIL\\t\(label)Same\\tcount: \\(fromFile.count), transcribed \\(transcribed.count)") }
+            for (mine, theirs) in zip(transcribed, fromFile) {
+                let same = mine.name == theirs.name && mine.category == theirs.category && mine.verdict == theirs.verdict && mine.codes == theirs.codes
+                    && mine.decodes == theirs.decodes && mine.typedCodes == theirs.typedCodes
+                    && sameJSON(mine.payload, theirs.payload) && sameJSON(mine.canonical, theirs.canonical)
+                if !same { print("FAIL\\t\(label)Same\\t\\(mine.name): \\(theirs.payload) \\(theirs.canonical ?? "nil")") }
+            }
+            print("RESULT\\t\(label)Same\\t\\(fromFile.count)")
+        } catch {
+            print("FAIL\\t\(label)\\tall: \\(error)")
+        }
+
+        """
+    }
 
     static func run() -> EndToEnd {
         let start = Date()
@@ -38,6 +67,12 @@ struct EndToEnd: CompileAndTypecheckRun {
             let library = root.appendingPathComponent("library")
             var driver = """
             import Foundation
+
+            /// Two JSON texts as JSON values (numbers by value, strings by scalars).
+            func sameJSON(_ left: String?, _ right: String?) -> Bool {
+                let decoder = JSONDecoder()
+                return (try? decoder.decode(TabgenJSON.self, from: Data((left ?? "null").utf8))) == (try? decoder.decode(TabgenJSON.self, from: Data((right ?? "null").utf8)))
+            }
 
             func report(_ namespace: String, _ results: [(String, [String])]) {
                 print("RESULT\\t\\(namespace)\\t\\(results.count)")
@@ -86,8 +121,41 @@ struct EndToEnd: CompileAndTypecheckRun {
                 let names = SwiftTarget(options: options).nameTable(for: ModelBuilder().build(document))
                 let fixtures = "\(options.namespace).\(names.extras["fixtures"] ?? "RootFixtures")"
                 driver += "report(\"\(options.namespace)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
+                guard Self.sharedSchemas.contains(schema.name) else { continue }
+                // Again with shared fixtures, read from root/shared/<name>/.
+                options.namespace += "Shared"
+                options.sharedFixtures = "shared/\(schema.name)"
+                try Support.write(try Support.generate(document, options: options).filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") },
+                                  to: program, prefix: options.namespace + "__")
+                try Support.write(try Generator(templates: Support.templates).generate(document, target: SharedFixturesTarget(), header: Support.header(schema: document.sourceName)),
+                                  to: root.appendingPathComponent("shared/\(schema.name)"))
+                driver += Self.sharedComparison(label: options.namespace, transcribed: fixtures,
+                                                read: "\(options.namespace).\(names.extras["fixtures"] ?? "RootFixtures")")
             }
+            // The built-in schema with the project's shared fixtures (tabgen.yml `fixtures:`):
+            // its tests read root/shared/ from their own path (program/ up one), and say
+            // what is wrong when the file is not there.
+            var sharedOptions = SwiftOptions()
+            sharedOptions.namespace = "Shared"
+            sharedOptions.sharedFixtures = "shared"
+            let sharedFiles = try Support.generate(builtIn, options: sharedOptions)
+            try Support.write(sharedFiles.filter { $0.path.hasSuffix(".swift") && !$0.path.hasSuffix("RoundTripTests.swift") && $0.path != "TabgenRuntime.swift" },
+                              to: program, prefix: "Shared__")
+            try Support.write(try Generator(templates: Support.templates).generate(builtIn, target: SharedFixturesTarget(), header: Support.header(schema: builtIn.sourceName)),
+                              to: root.appendingPathComponent("shared"))
+            driver += Self.sharedComparison(label: "Shared", transcribed: "MessageDataFixtures", read: "Shared.MessageDataFixtures")
+            driver += """
+            do {
+                _ = try Shared.MessageDataFixtures.read(URL(fileURLWithPath: "\(root.path)/nowhere/MessageData.fixtures.json"))
+            } catch {
+                print("MISSING\\tShared\\t\\(error)")
+            }
+
+            """
             try Data(driver.utf8).write(to: program.appendingPathComponent("main.swift"))
+            // Its Swift Testing file as an app's test target has it: default MainActor isolation.
+            let sharedLibrary = root.appendingPathComponent("shared-library")
+            try Support.write(sharedFiles.filter { $0.path.hasSuffix(".swift") }, to: sharedLibrary, prefix: "Shared__")
             // The built-in schema as a module of its own: public, namespaced, with the
             // Swift Testing file.
             var publicOptions = SwiftOptions()
@@ -97,9 +165,12 @@ struct EndToEnd: CompileAndTypecheckRun {
 
             let programSources = try FileManager.default.contentsOfDirectory(atPath: program.path).sorted().map { program.appendingPathComponent($0).path }
             let librarySources = try FileManager.default.contentsOfDirectory(atPath: library.path).sorted().map { library.appendingPathComponent($0).path }
+            let sharedSources = try FileManager.default.contentsOfDirectory(atPath: sharedLibrary.path).sorted().map { sharedLibrary.appendingPathComponent($0).path }
             let executable = root.appendingPathComponent("roundtrip")
             guard try result.compileAndTypecheck(swiftc, program: ["-swift-version", "6", "-warnings-as-errors", "-module-name", "RoundTrip", "-o", executable.path] + programSources,
-                                                  library: librarySources) else { return }
+                                                  library: librarySources,
+                                                  also: [["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-warnings-as-errors", "-parse-as-library",
+                                                          "-module-name", "SharedModels"] + sharedSources]) else { return }
             let run = try Support.run(executable, [])
             for line in run.stdout.split(separator: "\n") {
                 let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
@@ -107,6 +178,7 @@ struct EndToEnd: CompileAndTypecheckRun {
                 if parts.count >= 2, parts[0] == "UNDECODED" { result.undecoded.insert(parts[1]) }
                 if parts.count == 3, parts[0] == "STRICT" { result.strict[parts[1]] = parts[2] }
                 if parts.count == 3, parts[0] == "DECFAIL" { result.decodingFailures[parts[1]] = parts[2] }
+                if parts.count == 3, parts[0] == "MISSING" { result.missingSharedFile = parts[2] }
                 if parts.count == 3, parts[0] == "VIOLATION" { result.validations[parts[1], default: []].append(parts[2]) }
                 guard parts.count == 3 else { continue }
                 if parts[0] == "RESULT" {
@@ -134,12 +206,12 @@ extension CompileAndTypecheckRun {
     /// swiftc with `program` (its arguments) and the type check of `library` (its arguments
     /// and sources) at once; what either printed when it failed is kept. True when the
     /// program compiled.
-    mutating func compileAndTypecheck(_ swiftc: URL, program: [String], library: [String]) throws -> Bool {
+    mutating func compileAndTypecheck(_ swiftc: URL, program: [String], library: [String], also: [[String]] = []) throws -> Bool {
         let outcomes = try ParallelRuns.run(swiftc, [
             program, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-module-name", "TabBarModels"] + library,
-        ])
+        ] + also)
         if outcomes[0].status != 0 { compileOutput = outcomes[0].stdout + outcomes[0].stderr }
-        if outcomes[1].status != 0 { typecheckOutput = outcomes[1].stdout + outcomes[1].stderr }
+        for typecheck in outcomes.dropFirst() where typecheck.status != 0 { typecheckOutput = (typecheckOutput ?? "") + typecheck.stdout + typecheck.stderr }
         return outcomes[0].status == 0
     }
 }
@@ -181,7 +253,7 @@ struct EndToEndTests {
         #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
     }
 
-    @Test("the public, namespaced variant and its Swift Testing file type-check")
+    @Test("the public, namespaced variant and its Swift Testing file type-check, and the shared-fixtures variant's with default MainActor isolation")
     func publicVariantTypechecks() {
         let e2e = EndToEnd.shared
         #expect(e2e.typecheckOutput == nil, "\(e2e.typecheckOutput ?? "")")
@@ -194,6 +266,40 @@ struct EndToEndTests {
         let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
         #expect(outcome.total == fixtures.count)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+    }
+
+    @Test("with shared fixtures, the tests read the project's file from their own path: every fixture, labeled as the transcription labels it")
+    func sharedFixturesRoundTrip() throws {
+        let e2e = EndToEnd.shared
+        let outcome = try #require(e2e.results["Shared"], "no report for the shared fixtures: \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
+        #expect(outcome.total == fixtures.count)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        let same = try #require(e2e.results["SharedSame"])
+        #expect(same.total == fixtures.count)
+        #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
+    }
+
+    @Test("with shared fixtures, numbers at the ends of their ranges and hostile strings read from the file as the transcription holds them",
+          arguments: EndToEnd.sharedSchemas.sorted())
+    func sharedFixturesOfTestSchemas(_ name: String) throws {
+        let e2e = EndToEnd.shared
+        let namespace = Support.namespace(for: name)
+        let transcribed = try #require(e2e.results[namespace], "no report for \(name): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let outcome = try #require(e2e.results[namespace + "Shared"])
+        #expect(outcome.total == transcribed.total && outcome.total > 0)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        let same = try #require(e2e.results[namespace + "SharedSame"])
+        #expect(same.total == transcribed.total)
+        #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
+    }
+
+    @Test("without the shared file, the tests fail saying where they looked and that tabgen emit writes it")
+    func sharedFixturesMissing() throws {
+        let missing = try #require(EndToEnd.shared.missingSharedFile)
+        #expect(missing.hasPrefix("cannot read the fixtures /"), "\(missing)")
+        #expect(missing.contains("/nowhere/MessageData.fixtures.json: "), "\(missing)")
+        #expect(missing.hasSuffix("(tabgen emit writes them)"), "\(missing)")
     }
 
     @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)

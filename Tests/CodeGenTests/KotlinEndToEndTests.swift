@@ -41,12 +41,14 @@ struct KotlinEndToEnd: ScratchRun {
     static let strictPackage = "tabgen.e2e.strict.navigation"
     /// The base package of the contracts that list events (`<base>.menu`, `<base>.form`).
     static let eventsPackage = "tabgen.e2e.events"
+    /// The built-in schema with the project's shared fixtures (tabgen.yml `fixtures:`).
+    static let sharedPackage = "tabgen.e2e.shared.navigation"
     /// Tests the harness adds (not generated): the hostile literal check, the decoding
     /// policy checks and the menu's MN101 check.
     static let extraTests = 4 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
-        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1 + KotlinMigrationCheck.testCount
+        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1 + KotlinMigrationCheck.testCount + 1
     /// Test classes the harness adds.
-    static let extraTestClasses = 10
+    static let extraTestClasses = 11
 
     static let shared: KotlinEndToEnd = run()
 
@@ -101,6 +103,16 @@ struct KotlinEndToEnd: ScratchRun {
             try Support.write(strict.files, to: sources.appendingPathComponent("strict"))
             result.expected[strictPackage] = strict.fixtures
             try KotlinDecodingPolicyCheck.write(package: strictPackage, strict: true, document: document, to: sources.appendingPathComponent("strict"))
+            // The built-in with shared fixtures: its tests read sources/fixtures/ relative to
+            // the module directory (sources/shared), where krun runs as Gradle runs unit tests.
+            var sharedOptions = KotlinSupport.options(package: "tabgen.e2e.shared", runtime: false, runtimePackage: builtInPackage)
+            sharedOptions.sharedFixtures = "../fixtures"
+            let shared = try KotlinSupport.generateCounting(document, options: sharedOptions)
+            try Support.write(shared.files, to: sources.appendingPathComponent("shared"))
+            try Support.write(try Generator(templates: Support.templates).generate(document, target: SharedFixturesTarget(), header: KotlinSupport.header(schema: document.sourceName)),
+                              to: sources.appendingPathComponent("fixtures"))
+            result.expected[sharedPackage] = shared.fixtures
+            try writeSharedFixturesMissingCheck(to: sources.appendingPathComponent("shared"))
             // A second bridge component with the same type names, in the same base package
             // and the same compile: the per-contract packages keep them apart.
             let schemaText = try String(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"), encoding: .utf8)
@@ -176,7 +188,8 @@ struct KotlinEndToEnd: ScratchRun {
 
             clock = Date()
             let hostileSchema = Support.schemasDirectory.appendingPathComponent("tabgen/hostile.jtd.json")
-            let run = try Support.run(KotlinSupport.krun, ["--junit", "-cp", classes.path, "-Dtabgen.hostileSchema=\(hostileSchema.path)"])
+            let run = try Support.run(KotlinSupport.krun, ["--junit", "-cp", classes.path, "-Dtabgen.hostileSchema=\(hostileSchema.path)"],
+                                      in: sources.appendingPathComponent("shared"))
             result.runSeconds = Date().timeIntervalSince(clock)
             result.runStatus = run.status
             result.runOutput = run.stdout + run.stderr
@@ -237,6 +250,33 @@ struct KotlinEndToEnd: ScratchRun {
     }
 
     /// A JUnit test naming both components' `MessageData` in one file.
+    /// A JUnit test of the shared fixtures' reader: without the file, it fails saying where
+    /// it looked and that tabgen emit writes it.
+    static func writeSharedFixturesMissingCheck(to directory: URL) throws {
+        let text = """
+        package \(sharedPackage)
+
+        import org.junit.Assert.assertThrows
+        import org.junit.Assert.assertTrue
+        import org.junit.Test
+
+        public class SharedFixturesMissingTest {
+            @Test
+            public fun aMissingFileSaysWhereAndWhatWritesIt() {
+                val error = assertThrows(IllegalStateException::class.java) { MessageDataFixtures.read("nowhere") }
+                val message = error.message ?: ""
+                assertTrue(message, message.startsWith("cannot read the fixtures /"))
+                assertTrue(message, message.contains("/nowhere/MessageData.fixtures.json: java.io.FileNotFoundException"))
+                assertTrue(message, message.endsWith("(tabgen emit writes them)"))
+            }
+        }
+
+        """
+        let path = directory.appendingPathComponent("src/test/kotlin/tabgen/e2e/shared/navigation/SharedFixturesMissingTest.kt")
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: path)
+    }
+
     static func writeTwoComponentsCheck(to directory: URL) throws {
         let text = """
         package tabgen.e2e.builtin
@@ -353,6 +393,15 @@ struct KotlinEndToEndTests {
         #expect(e2e.report.passLines.contains { $0.hasPrefix("MessageDataRoundTripTest.roundTrip[rule TG101]") })
         #expect(e2e.report.passed > 0)
         let failures = e2e.report.failures(inPackage: KotlinEndToEnd.builtInPackage)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("with shared fixtures, the tests read the project's file relative to the module directory: every fixture round-trips")
+    func kotlinSharedFixturesRoundTrip() {
+        let e2e = KotlinEndToEnd.shared
+        #expect(e2e.expected[KotlinEndToEnd.sharedPackage] == e2e.expected[KotlinEndToEnd.builtInPackage])
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("SharedFixturesMissingTest.aMissingFileSaysWhereAndWhatWritesIt") }, "\(e2e.summary)")
+        let failures = e2e.report.failures(inPackage: KotlinEndToEnd.sharedPackage)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 

@@ -40,11 +40,16 @@ struct SharedFixturesTests {
             .filter { $0.hasSuffix(".json") }.map { String($0.dropFirst(prefix.count)) }.sorted()
     }
 
-    /// The file a generated test reads: the quoted path after `marker`, resolved from the test's folder.
-    func readPath(in test: URL, after marker: String, quote: Character) throws -> URL? {
+    /// The quoted text after `marker` in a generated test.
+    func literal(in test: URL, after marker: String, quote: Character) throws -> String? {
         let text = try String(contentsOf: test, encoding: .utf8)
         guard let start = text.range(of: marker)?.upperBound, let end = text[start...].firstIndex(of: quote) else { return nil }
-        return test.deletingLastPathComponent().appendingPathComponent(String(text[start..<end])).standardizedFileURL
+        return String(text[start..<end])
+    }
+
+    /// The file a generated test reads: the quoted path after `marker`, resolved from the test's folder.
+    func readPath(in test: URL, after marker: String, quote: Character) throws -> URL? {
+        try literal(in: test, after: marker, quote: quote).map { test.deletingLastPathComponent().appendingPathComponent($0).standardizedFileURL }
     }
 
     @Test func oneCopyPerProjectReadByEveryTest() throws {
@@ -65,9 +70,21 @@ struct SharedFixturesTests {
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             #expect(try readPath(in: url, after: "File.expand_path(\"", quote: "\"") == shared, "\(test)")
         }
-        // Swift and Kotlin hold the fixtures as code (a test may run on a device) and say where the JSON is.
-        let swiftFixtures = try String(contentsOf: directory.appendingPathComponent("ios/App/Generated/Tabgen/Tests/MessageDataFixtures.swift"), encoding: .utf8)
-        #expect(swiftFixtures.contains("// The fixtures of ../../../../fixtures/MessageData.fixtures.json,"), "\(swiftFixtures.prefix(600))")
+        // Swift Testing reads it relative to the test file's #filePath; JUnit relative to the
+        // module directory, where Gradle runs unit tests. Neither transcribes the fixtures.
+        for app in ["ios/App", "ios-uikit/App"] {
+            let swiftFixtures = directory.appendingPathComponent("\(app)/Generated/Tabgen/Tests/MessageDataFixtures.swift")
+            #expect(try readPath(in: swiftFixtures, after: "#filePath).deletingLastPathComponent().appendingPathComponent(\"", quote: "\"") == shared)
+            let text = try String(contentsOf: swiftFixtures, encoding: .utf8)
+            #expect(!text.contains("payload: \""), "\(text)")
+        }
+        let kotlinTest = directory.appendingPathComponent("android/app/src/test/kotlin/tabgen/generated/navigation/MessageDataFixtures.kt")
+        let kotlinFixtures = try String(contentsOf: kotlinTest, encoding: .utf8)
+        let folder = try #require(try literal(in: kotlinTest, after: "System.getProperty(\"tabgen.fixtures\") ?: \"", quote: "\""))
+        #expect(directory.appendingPathComponent("android/app").appendingPathComponent(folder).appendingPathComponent("MessageData.fixtures.json")
+                    .standardizedFileURL == shared)
+        #expect(kotlinFixtures.contains("File(folder, \"MessageData.fixtures.json\")"), "\(kotlinFixtures)")
+        #expect(!kotlinFixtures.contains("payload = \""), "\(kotlinFixtures)")
         #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
     }
 

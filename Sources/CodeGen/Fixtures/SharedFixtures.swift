@@ -70,6 +70,38 @@ public struct SharedFixturesTarget: LanguageTarget {
     public static func path(of root: DeclarationID, in places: [DeclarationID: Place], upToOutput: String, sharedFixtures: String) -> String {
         upToOutput + sharedFixtures + "/" + (places[root]?.path ?? "")
     }
+
+    /// `../` once per component of `folder` (relative, `/`-separated): from a test file in
+    /// `folder` up to the output directory.
+    public static func upToOutput(from folder: String) -> String {
+        String(repeating: "../", count: folder.split(separator: "/").count)
+    }
+
+    /// What a client makes of a fixture under its decoding policy.
+    public struct Label: Sendable {
+        public var decodes: Bool
+        public var typedCodes: [String]
+        public var canonical: JSON?
+
+        public init(decodes: Bool, typedCodes: [String], canonical: JSON?) {
+            self.decodes = decodes
+            self.typedCodes = typedCodes
+            self.canonical = canonical
+        }
+    }
+
+    /// The fixtures a client labels otherwise than the shared file, by position: where its
+    /// label (`labels`, one per fixture) differs from the fixture's `decodes`, `typedCodes`
+    /// or `canonical` (compared as canonical text). A test that reads the shared file
+    /// carries only these.
+    public static func relabeled(_ fixtures: [Fixture], labels: [Label]) -> [(index: Int, fixture: Fixture, label: Label)] {
+        zip(fixtures, labels).enumerated().compactMap { index, pair in
+            let (fixture, own) = pair
+            guard own.decodes != fixture.decodes || own.typedCodes != fixture.typedCodes
+                    || own.canonical.map({ JSONWriter.string($0, sortKeys: true) }) != fixture.canonicalText else { return nil }
+            return (index, fixture, own)
+        }
+    }
 }
 
 extension SharedFixturesTarget {

@@ -33,7 +33,10 @@ extension KotlinContexts {
         return expression
     }
 
-    func fixtures(fixturesFile: String) -> [String: Any] {
+    /// The context of the fixtures file: the fixtures transcribed, or with `shared` (the
+    /// project's shared folder relative to the module directory, and the root's file in it)
+    /// where the tests read them and the fixtures this client labels otherwise than that file.
+    func fixtures(fixturesFile: String, shared: (folder: String, place: String)? = nil) -> [String: Any] {
         var needs = FileNeeds()
         needs.usesRuntime = true
         needs.imports.insert("kotlinx.serialization.KSerializer")
@@ -48,7 +51,7 @@ extension KotlinContexts {
             "serializer": serializer,
             "validateExpression": rootValidateExpression(),
         ]
-        let all = input.fixtures.fixtures.map { fixture -> [String: Any] in
+        let labeled = input.fixtures.fixtures.map { fixture in
             var fixture = fixture
             // The shared fixtures say what a strict client does; a tolerant one also decodes
             // `null` optional members and missing nullable ones, and reports them.
@@ -64,6 +67,25 @@ extension KotlinContexts {
                 fixture.canonical = nil
                 fixture.typedCodes = []
             }
+            return fixture
+        }
+        if let shared {
+            for name in ["java.io.File", "java.io.IOException"] { needs.imports.insert(name) }
+            let relabeled = SharedFixturesTarget.relabeled(input.fixtures.fixtures, labels: labeled.map {
+                SharedFixturesTarget.Label(decodes: $0.decodes, typedCodes: $0.typedCodes, canonical: $0.canonical)
+            })
+            context["readsFile"] = true
+            context["folder"] = KotlinLiterals.string(shared.folder)
+            context["place"] = KotlinLiterals.string(shared.place)
+            context["relabeled"] = relabeled.isEmpty ? "emptyMap()" : "mapOf(\n" + relabeled.map { entry in
+                "        \(entry.index) to Label(\(entry.label.decodes), \(stringList(entry.label.typedCodes)), "
+                    + (entry.label.canonical.map { KotlinLiterals.string(JSONWriter.string($0, sortKeys: true)) } ?? "null") + "), // "
+                    + KotlinLiterals.string(entry.fixture.name)
+            }.joined(separator: "\n") + "\n    )"
+            let fileContext = file(package: package, needs: needs, body: nil)
+            return fileContext.merging(context) { _, new in new }
+        }
+        let all = labeled.map { fixture -> [String: Any] in
             return [
                 "name": KotlinLiterals.string(fixture.name),
                 "category": KotlinLiterals.string(fixture.category.rawValue),

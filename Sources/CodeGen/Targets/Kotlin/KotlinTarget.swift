@@ -100,14 +100,17 @@ public struct KotlinTarget: LanguageTarget {
             let test = "src/test/kotlin/" + Self.directory(for: contexts.package)
             let rootName = input.names.typeName(input.model.rootID)
             var fixturesFile = "fixtures/\(rootName).fixtures.json"
+            var sharedFile: (folder: String, place: String)?
             if let (folder, places) = shared {
-                // The test holds the fixtures as Kotlin; the JSON is the project's one copy.
+                // The test reads the project's one copy, relative to the module directory
+                // (the output), where Gradle runs unit tests.
                 fixturesFile = SharedFixturesTarget.path(of: input.model.rootID, in: places, upToOutput: "", sharedFixtures: folder)
+                sharedFile = (folder, places[input.model.rootID]?.path ?? "")
             } else {
                 testPlans.append(FilePlan(path: fixturesFile,
                                           contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             }
-            let fixtures = contexts.fixtures(fixturesFile: fixturesFile)
+            let fixtures = contexts.fixtures(fixturesFile: fixturesFile, shared: sharedFile)
             KotlinRuntime.mentioned(in: fixtures, into: &used)
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
             testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))

@@ -267,13 +267,35 @@ struct SwiftContexts {
         return "\(rootName).tabgenRules"
     }
 
-    func fixtures(file fixturesFile: String) -> [String: Any] {
+    /// The context of the fixtures file: the fixtures transcribed, or with `sharedPath` (the
+    /// project's shared file, relative to the tests' folder) the path the tests read them
+    /// from and the fixtures this client labels otherwise than that file.
+    func fixtures(file fixturesFile: String, sharedPath: String? = nil) -> [String: Any] {
         var context = file()
         context["fixturesFile"] = fixturesFile
         context["fixturesName"] = names.extras["fixtures"] ?? "Fixtures"
         context["rootType"] = target.typeExpression(model.root, names: names)
         context["rulesExpression"] = rootRulesExpression
         let decoding = SwiftFixtureDecoding(document: model.document, policy: options.decoding)
+        func canonical(_ value: JSON?) -> String {
+            value.map { SwiftLiterals.string(JSONWriter.string($0, sortKeys: true)) } ?? "nil"
+        }
+        func codes(_ codes: [String]) -> String {
+            "[" + codes.map(SwiftLiterals.string).joined(separator: ", ") + "]"
+        }
+        if let sharedPath {
+            context["sharedPath"] = SwiftLiterals.string(sharedPath)
+            let relabeled = SharedFixturesTarget.relabeled(input.fixtures.fixtures, labels: input.fixtures.fixtures.map { fixture in
+                let outcome = decoding.outcome(fixture)
+                return SharedFixturesTarget.Label(decodes: outcome.decodes, typedCodes: outcome.typedCodes, canonical: outcome.canonical)
+            })
+            context["hasRelabeled"] = !relabeled.isEmpty
+            context["relabeled"] = relabeled.map { entry -> [String: Any] in
+                ["index": entry.index, "name": SwiftLiterals.string(entry.fixture.name), "decodes": entry.label.decodes ? "true" : "false",
+                 "typedCodes": codes(entry.label.typedCodes), "canonical": canonical(entry.label.canonical)]
+            }
+            return context
+        }
         context["fixtures"] = input.fixtures.fixtures.map { fixture -> [String: Any] in
             let outcome = decoding.outcome(fixture)
             return [
@@ -281,10 +303,10 @@ struct SwiftContexts {
                 "category": SwiftLiterals.string(fixture.category.rawValue),
                 "payload": SwiftLiterals.string(fixture.payloadText),
                 "verdict": SwiftLiterals.string(fixture.verdict.rawValue),
-                "codes": "[" + fixture.codes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
+                "codes": codes(fixture.codes),
                 "decodes": outcome.decodes ? "true" : "false",
-                "typedCodes": "[" + outcome.typedCodes.map(SwiftLiterals.string).joined(separator: ", ") + "]",
-                "canonical": outcome.canonical.map { SwiftLiterals.string(JSONWriter.string($0, sortKeys: true)) } ?? "nil",
+                "typedCodes": codes(outcome.typedCodes),
+                "canonical": canonical(outcome.canonical),
             ]
         }
         return context

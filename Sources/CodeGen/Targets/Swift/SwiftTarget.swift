@@ -127,19 +127,23 @@ public struct SwiftTarget: SchemaDependentTarget {
             let contexts = SwiftContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
             var fixturesFile = "fixtures/\(rootName).fixtures.json"
+            var sharedPath: String?
             if let (folder, places) = shared {
-                // The tests hold the fixtures as Swift; the JSON is the project's one copy.
+                // The tests read the project's one copy, found from the test file's own path.
                 fixturesFile = SharedFixturesTarget.path(of: input.model.rootID, in: places, upToOutput: "", sharedFixtures: folder)
+                sharedPath = SharedFixturesTarget.upToOutput(from: options.testsFolder) + fixturesFile
             } else {
                 plans.append(FilePlan(path: fixturesFile,
                                       contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             }
-            var fixtures = contexts.fixtures(file: fixturesFile)
+            var fixtures = contexts.fixtures(file: fixturesFile, sharedPath: sharedPath)
             fixtures["body"] = NestedTemplate(template: "fixtures-body", context: fixtures, indent: contexts.bodyIndent)
             plans.append(FilePlan(path: "\(options.testsFolder)/\(prefix)\(input.names.extras["fixtures"] ?? rootName + "Fixtures").swift",
                                   contents: .template(name: "fixtures", context: fixtures)))
+            var tests = contexts.tests()
+            tests["readsFile"] = sharedPath != nil
             plans.append(FilePlan(path: "\(options.testsFolder)/\(contexts.testsName).swift",
-                                  contents: .template(name: "tests", context: contexts.tests())))
+                                  contents: .template(name: "tests", context: tests)))
         }
         return plans
     }
