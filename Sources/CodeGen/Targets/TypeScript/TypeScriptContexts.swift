@@ -99,7 +99,8 @@ struct TypeScriptContexts {
             } catch {
                 throw CodeGenError("typescript: the schema source does not parse: \(error)")
             }
-            features = Self.features(schema: Self.strip(raw), rules: ruleLiterals(raw))
+            features = Self.features(schema: Self.strip(raw), rules: ruleLiterals(raw),
+                                     readsElements: model.contract?.events.contains { $0.fromElement != nil } ?? false)
         }
         return ["header": input.header.lines,
                 "runtime": RuntimeText(path: javascript ? "typescript/runtime.js" : "typescript/runtime.ts", comment: "//",
@@ -247,7 +248,7 @@ struct TypeScriptContexts {
     /// Which optional parts of the runtime the schema and its rules use (`usesTimestamp`,
     /// `usesCount`, ...: the features of Runtime/typescript/runtime.ts): the others are left
     /// out of the generated file, which is sent to every browser that opens the app.
-    static func features(schema: JSON, rules: [JSON]) -> [String: Bool] {
+    static func features(schema: JSON, rules: [JSON], readsElements: Bool = false) -> [String: Bool] {
         var types: Set<String> = []
         var forms: Set<String> = []
         func visit(_ node: JSON) {
@@ -285,6 +286,8 @@ struct TypeScriptContexts {
             // Count (`where`, `distinct`) and reference messages describe conditions and paths.
             "usesConditionText": kinds.contains("count") || kinds.contains("reference"),
             "usesDistinct": parameters.contains("distinct"),
+            // readElementData, for the Stimulus base of a contract with `fromElement`.
+            "usesElementData": readsElements,
         ]
         // `usesCount`, `usesRelativeReference`, ...: each kind's case of the rule switch.
         for kind in RuleKinds.all {
