@@ -6,7 +6,10 @@
 // --html` builds from the page: ElementDataTests holds ElementData to the same file) and
 // exactly what the demo controllers send, and that nothing goes to console.error.
 //
-//   node run.mjs GENERATED [--chromium PATH]
+//   node run.mjs GENERATED [--chromium PATH] [--vendor DIR]
+//
+// --vendor DIR serves the real builds an importmap app vendors (@hotwired--stimulus.js,
+// @hotwired--hotwire-native-bridge.js) instead of the doubles.
 //
 // Prints one "ok"/"not ok" line per check and "browser: N passed, M failed"; exits 1 on a failure.
 import { readFileSync, readdirSync } from "node:fs"
@@ -19,9 +22,11 @@ import { launch } from "../../Browser/devtools.mjs"
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
 const generated = args[0]
-const chromium = args.includes("--chromium") ? args[args.indexOf("--chromium") + 1] : undefined
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
+const chromium = option("--chromium")
+const vendor = option("--vendor")
 if (!generated || generated.startsWith("--")) {
-  console.error("usage: node run.mjs GENERATED [--chromium PATH]")
+  console.error("usage: node run.mjs GENERATED [--chromium PATH] [--vendor DIR]")
   process.exit(2)
 }
 const pagesDir = join(here, "../../TabgenCLITests/Payloads/demo-pages")
@@ -44,8 +49,12 @@ const server = createServer((request, response) => {
       const scripts = `<script type="importmap">${importmap}</script><script type="module" src="/demo/driver.js?mode=${url.searchParams.get("mode")}"></script>`
       return send("text/html", page.replace("</head>", `${scripts}</head>`))
     }
-    if (url.pathname === "/vendor/stimulus.js") return send("text/javascript", readFileSync(join(here, "../doubles/@hotwired/stimulus/index.js")))
-    if (url.pathname === "/vendor/hotwire-native-bridge.js") return send("text/javascript", readFileSync(join(here, "../doubles/@hotwired/hotwire-native-bridge/index.js")))
+    if (url.pathname === "/vendor/stimulus.js") {
+      return send("text/javascript", readFileSync(vendor ? join(vendor, "@hotwired--stimulus.js") : join(here, "../doubles/@hotwired/stimulus/index.js")))
+    }
+    if (url.pathname === "/vendor/hotwire-native-bridge.js") {
+      return send("text/javascript", readFileSync(vendor ? join(vendor, "@hotwired--hotwire-native-bridge.js") : join(here, "../doubles/@hotwired/hotwire-native-bridge/index.js")))
+    }
     if (url.pathname.startsWith("/generated/")) return send("text/javascript", readFileSync(join(generated, `${url.pathname.slice("/generated/".length)}.js`)))
     if (url.pathname.startsWith("/demo/")) return send("text/javascript", readFileSync(join(here, url.pathname.slice("/demo/".length))))
   } catch {
