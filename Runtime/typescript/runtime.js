@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData
 // tabgen:begin standalone
 // runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
 let CONFIGURED = { schema: {}, rules: [], tolerated: "warning", survived: new Set() };
@@ -694,6 +694,82 @@ function describeCharacter(character) {
 
 // tabgen:end usesRelativeReference
 // tabgen:end usesRules
+// tabgen:begin usesElementData
+export function readElementData(scope, spec, platform) {
+  const data = {};
+  const violations = [];
+  for (const field of Object.keys(spec)) {
+    const source = spec[field];
+    if (source === undefined)
+      continue;
+    const pointer = child("", field);
+    if ("each" in source) {
+      const items = [];
+      scope.targets.findAll(source.each).forEach((element, index) => {
+        if (source.skipDisabled && elementDisabled(element, platform))
+          return;
+        const item = {};
+        for (const name of Object.keys(source.fields)) {
+          const read = source.fields[name];
+          if (read !== undefined)
+            readElementValue(element, read, index, child(child(pointer, String(items.length)), name), item, name, violations);
+        }
+        items.push(item);
+      });
+      data[field] = items;
+    }
+    else if (source.target === undefined) {
+      readElementValue(scope.element, source, undefined, pointer, data, field, violations);
+    }
+    else {
+      const element = scope.targets.findAll(source.target)[0];
+      if (element === undefined) {
+        violations.push({ code: "TG003", severity: "error", pointer: "", message: `no element of the target "${source.target}": Stimulus throws (missing target element), so the page sends no data` });
+      }
+      else {
+        readElementValue(element, source, undefined, pointer, data, field, violations);
+      }
+    }
+  }
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, data: data };
+}
+
+function elementDisabled(element, platform) {
+  const disabled = element.getAttribute("data-bridge-disabled");
+  return disabled === "true" || (disabled !== null && disabled === platform);
+}
+
+function elementValue(element) {
+  const value = element.value;
+  return typeof value === "string" ? value : undefined;
+}
+
+function readElementValue(element, read, index, pointer, into, field, violations) {
+  let value;
+  for (const name of read.read) {
+    value = name === "#text" ? element.textContent
+      : name === "#value" ? elementValue(element)
+        : name === "#index" ? index
+          : element.getAttribute(name);
+    if (value)
+      break;
+  }
+  if (value === null)
+    value = undefined;
+  if (read.trim) {
+    if (typeof value !== "string") {
+      const names = read.read.map((name) => name.replace(/^#/, ""));
+      const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
+      violations.push({ code: "TG003", severity: "error", pointer, message: `<${element.localName}> has no ${list}, so trim() throws and the page sends no data` });
+      return;
+    }
+    value = value.trim();
+  }
+  if (value !== undefined)
+    into[field] = value;
+}
+
+// tabgen:end usesElementData
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

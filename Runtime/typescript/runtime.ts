@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData
 // tabgen:begin standalone
 // The TypeScript runtime of tabgen's generated controllers and modules, as one source:
 // the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
@@ -734,6 +734,108 @@ function describeCharacter(character: string): string {
 
 // tabgen:end usesRelativeReference
 // tabgen:end usesRules
+// tabgen:begin usesElementData
+// The data of an event whose contract says `fromElement`: read from the controller's
+// element as hotwire-native-bridge's BridgeElement reads it in the demo controllers, the
+// same definition as `tabgen validate --html` (Sources/Pages/ElementData.swift; the shared
+// vectors in Tests/Vectors/element-data hold both to it). Structural types, not the DOM's:
+// a Stimulus controller is an ElementScope, and so is the vectors' element tree.
+
+/**
+ * The data `spec` reads from `scope`'s element, or, when the page's script would throw and
+ * send nothing (a missing target; `trim` of a missing value), TG003 findings saying why.
+ * `platform` is `<html data-bridge-platform>`: `data-bridge-disabled` of that value
+ * disables an element, as "true" does. A missing value without `trim` is left out.
+ * T is the event's data type: the caller checks the data with its parse function.
+ */
+export function readElementData<T>(scope: ElementScope, spec: ElementSpec, platform: string | undefined): ElementDataResult<T> {
+  const data: { [field: string]: unknown } = {}
+  const violations: Violation[] = []
+  for (const field of Object.keys(spec)) {
+    const source = spec[field]
+    if (source === undefined) continue
+    const pointer = child("", field)
+    if ("each" in source) {
+      const items: { [field: string]: unknown }[] = []
+      scope.targets.findAll(source.each).forEach((element, index) => {
+        if (source.skipDisabled && elementDisabled(element, platform)) return
+        const item: { [field: string]: unknown } = {}
+        for (const name of Object.keys(source.fields)) {
+          const read = source.fields[name]
+          if (read !== undefined) readElementValue(element, read, index, child(child(pointer, String(items.length)), name), item, name, violations)
+        }
+        items.push(item)
+      })
+      data[field] = items
+    } else if (source.target === undefined) {
+      readElementValue(scope.element, source, undefined, pointer, data, field, violations)
+    } else {
+      const element = scope.targets.findAll(source.target)[0]
+      if (element === undefined) {
+        violations.push({ code: "TG003", severity: "error", pointer: "", message: `no element of the target "${source.target}": Stimulus throws (missing target element), so the page sends no data` })
+      } else {
+        readElementValue(element, source, undefined, pointer, data, field, violations)
+      }
+    }
+  }
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, data: data as unknown as T }
+}
+
+/** BridgeElement.disabled: data-bridge-disabled is "true" or the platform. */
+function elementDisabled(element: ReadableElement, platform: string | undefined): boolean {
+  const disabled = element.getAttribute("data-bridge-disabled")
+  return disabled === "true" || (disabled !== null && disabled === platform)
+}
+
+// The `value` property where it is a string (form controls, <data>); elsewhere missing.
+function elementValue(element: ReadableElement): string | undefined {
+  const value = (element as { value?: unknown }).value
+  return typeof value === "string" ? value : undefined
+}
+
+function readElementValue(element: ReadableElement, read: ElementRead, index: number | undefined, pointer: string,
+                          into: { [field: string]: unknown }, field: string, violations: Violation[]): void {
+  let value: unknown
+  for (const name of read.read) {
+    value = name === "#text" ? element.textContent
+      : name === "#value" ? elementValue(element)
+      : name === "#index" ? index
+      : element.getAttribute(name)
+    if (value) break
+  }
+  // null (a missing attribute) is missing too: the apps' String takes neither.
+  if (value === null) value = undefined
+  if (read.trim) {
+    if (typeof value !== "string") {
+      const names = read.read.map((name) => name.replace(/^#/, ""))
+      const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("")
+      violations.push({ code: "TG003", severity: "error", pointer, message: `<${element.localName}> has no ${list}, so trim() throws and the page sends no data` })
+      return
+    }
+    value = value.trim()
+  }
+  if (value !== undefined) into[field] = value
+}
+
+/** What is read of an element: a DOM Element has all of it (`value` on form controls). */
+export interface ReadableElement {
+  readonly localName: string
+  readonly textContent: string | null
+  getAttribute(name: string): string | null
+}
+/** A Stimulus controller: its element, and its targets in page order (`this.targets.findAll`). */
+export interface ElementScope {
+  readonly element: ReadableElement
+  readonly targets: { findAll(name: string): readonly ReadableElement[] }
+}
+/** One value: the first of `read` that is not empty (`a || b`), trimmed with `trim`. */
+export interface ElementRead { target?: string; read: readonly string[]; trim?: boolean }
+/** An array: one object per element of target `each`, less the disabled ones with `skipDisabled`. */
+export interface ElementEach { each: string; skipDisabled?: boolean; fields: { readonly [field: string]: ElementRead } }
+export type ElementSpec = { readonly [field: string]: ElementRead | ElementEach }
+export type ElementDataResult<T> = { ok: true; data: T } | { ok: false; violations: Violation[] }
+// tabgen:end usesElementData
+
 // Values in messages, written as tabgen writes them.
 
 function isObject(value: Json | undefined): value is JsonObject {

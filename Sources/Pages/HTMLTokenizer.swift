@@ -31,6 +31,10 @@ package struct HTMLTokenizer: Sendable {
     /// appended to `text`: `BridgePageScanner` reads elements' text this way.
     package var collectsText = false
     package var text: [UInt8] = []
+    /// The raw-text or RCDATA element (`<textarea>`, `<script>`) just returned: its content
+    /// is read at the next call, once the caller has set `collectsText` for it (the element
+    /// may be the one whose text it starts to collect).
+    private var pendingContent: String?
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -50,6 +54,13 @@ package struct HTMLTokenizer: Sendable {
     /// The next tag, or nil at the end of the input.
     package mutating func next() -> HTMLTag? {
         let count = bytes.count
+        if let name = pendingContent {
+            pendingContent = nil
+            let contentStart = index
+            skipTextContent(of: name)
+            // RCDATA (`<textarea>`, `<title>`) decodes character references.
+            appendText(contentStart..<index, decoding: name == "textarea" || name == "title")
+        }
         while index < count {
             guard let open = bytes[index...].firstIndex(of: lessThan), open + 1 < count else {
                 appendText(index..<count)
@@ -91,10 +102,7 @@ package struct HTMLTokenizer: Sendable {
             } else if Self.isASCIIAlpha(following) {
                 guard var tag = readTag(at: open, kind: .start) else { return nil }
                 if foreign.process(tag) {
-                    let contentStart = index
-                    skipTextContent(of: tag.name)
-                    // RCDATA (`<textarea>`, `<title>`) decodes character references.
-                    appendText(contentStart..<index, decoding: tag.name == "textarea" || tag.name == "title")
+                    pendingContent = tag.name
                 } else {
                     tag.inForeignContent = true
                 }

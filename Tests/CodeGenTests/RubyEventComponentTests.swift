@@ -54,6 +54,31 @@ struct RubyEventComponentTests {
         #expect(found.first?["valueAttributeLiteral"] as? String == "'data-bridge--form-connect-value'")
     }
 
+    @Test("issue 26: a fromElement event read from attributes of the element renders them; one read from targets gets none")
+    func fromElement() throws {
+        func demo(_ name: String) throws -> SchemaDocument {
+            try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/demo/\(name).json"))
+        }
+        let button = try #require(try Self.contexts(try demo("button")).first)
+        #expect(button["qualifiedName"] as? String == "Button::ConnectComponent")
+        #expect(button["fromElement"] as? Bool == true)
+        #expect(button["fieldAttributesLiteral"] as? String == "{ 'title' => 'data-bridge-title' }")
+        #expect(button["valueAttributeLiteral"] == nil)
+        // The overflow menu's label: the first attribute of its read list.
+        #expect(try Self.contexts(try demo("overflow-menu")).first?["fieldAttributesLiteral"] as? String == "{ 'label' => 'data-bridge-title' }")
+        // The form's title and the menu are read from targets: the page's own markup.
+        #expect(try Self.contexts(try demo("form")).isEmpty)
+        #expect(try Self.contexts(try demo("menu")).isEmpty)
+        // Only pseudo-names (#text): nothing to render.
+        #expect(try Self.contexts(try Self.contract(##"{"name": "show", "direction": "webToNative", "data": "Data", "fromElement": {"title": {"read": ["#text"]}}}"##)).isEmpty)
+        let two = try Self.contract(#"""
+        {"name": "show", "direction": "webToNative", "data": "Data", "value": "show"},
+        {"name": "hide", "direction": "webToNative", "data": "Data", "fromElement": {"title": {"read": ["data-bridge-title"]}}}
+        """#)
+        let error = try #require(throws: CodeGenError.self) { try Self.contexts(two) }
+        #expect("\(error)".contains("the events show, hide of sheet all have data the server renders"), "\(error)")
+    }
+
     @Test("an event without a value gets no component: its data is built by the controller at run time")
     func noValueNoComponent() throws {
         let document = try Self.contract(#"{"name": "show", "direction": "webToNative", "data": "Data"}"#)

@@ -245,6 +245,42 @@ struct TypeScriptBridgeComponentTests {
         #expect(echoJS.contents.contains("function checkReply"))
     }
 
+    @Test("issue 26: an event with fromElement gets send<Event>FromElement, the contract's sources passed to the runtime's readElementData")
+    func fromElement() throws {
+        let text = try String(contentsOf: Support.packageRoot.appendingPathComponent("contracts/demo/menu.json"), encoding: .utf8)
+        let document = try Support.document(json: text, name: "menu.json")
+        var options = TypeScriptOptions()
+        options.bridgeComponent = true
+        let files = try Generator(templates: Support.templates).generate(
+            document, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: "menu.json", command: "tabgen emit --lang typescript"))
+        let base = try #require(files.first { $0.path == "menu_bridge_component.ts" })
+        #expect(base.contents.contains(#"import { readElementData, type ElementDataResult } from "./tabgen_runtime.js""#), "\(base.contents)")
+        let method: [String] = [
+            "  sendDisplayFromElement(onSelected?: (selection: Selection) => void): boolean {",
+            "    const read: ElementDataResult<MenuData> = readElementData(this, {",
+            ##"      title: { target: "title", read: ["data-bridge-title", "aria-label", "#text", "#value"], trim: true },"##,
+            ##"      items: { each: "item", skipDisabled: true, fields: { title: { read: ["data-bridge-title", "aria-label", "#text", "#value"], trim: true }, index: { read: ["#index"] } } },"##,
+            "    }, document.documentElement.dataset.bridgePlatform)",
+            "    if (!read.ok) {",
+            ##"      this.onSendFailure("display", read.violations)"##,
+            "      return false",
+            "    }",
+            "    return this.sendDisplay(read.data, onSelected)",
+            "  }",
+        ]
+        #expect(base.contents.contains(method.joined(separator: "\n") + "\n"), "\(base.contents)")
+        // The runtime carries readElementData only for a contract that reads the element.
+        let runtime = try #require(files.first { $0.path == "tabgen_runtime.ts" })
+        #expect(runtime.contents.contains("export function readElementData<T>("))
+        let plain = try #require(try ContractEvents.documents().first { $0.name == "menu" }).document
+        let plainFiles = try Generator(templates: Support.templates).generate(
+            plain, target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: "menu.json", command: "tabgen emit --lang typescript"))
+        #expect(try #require(plainFiles.first { $0.path == "tabgen_runtime.ts" }).contents.contains("readElementData") == false)
+        #expect(try #require(plainFiles.first { $0.path == "menu_bridge_component.ts" }).contents.contains("FromElement") == false)
+    }
+
     @Test("the javascript base imports its module by the importmap name beside the controller of its identifier")
     func importmapName() throws {
         let document = try Support.document(json: #"""

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Pages
 import Schema
@@ -101,5 +102,54 @@ import GrowthTesting
         #expect(scanner.scan(large).elements[0][0].targets["item"]?.count == 20_000)
         let ratio = threadCPUSeconds { _ = scanner.scan(large) } / threadCPUSeconds { _ = scanner.scan(small) }
         #expect(ratio < 8, "4 times the targets took \(ratio) times as long")
+    }
+
+    /// A target that is a `<textarea>` or `<title>` itself: its text is read once the scan
+    /// collects it (the tokenizer used to read the content with the start tag, before the
+    /// scanner kept the element, so its text and value were "").
+    @Test func aTextareaTargetHasItsText() throws {
+        let page = #"<div data-controller="bridge--menu"><textarea data-bridge--menu-target="title"> Note &amp; more </textarea><textarea data-bridge--menu-target="item">one</textarea></div>"#
+        let (built, _) = try Self.build(page)
+        #expect(JSONWriter.string(built.data) == #"{"title":"Note & more","items":[{"title":"one","index":0}]}"#)
+    }
+
+    /// The demo pages (TabgenCLITests/Payloads/demo-pages) read with contracts/demo as
+    /// `validate --html` reads them: the data of sent.json, which the Chromium check
+    /// (Tests/TypeScript/demo) holds the generated Stimulus bases and the demo's controllers to.
+    @Test func demoPagesGiveTheDataOfSentJSON() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let pages = root.appendingPathComponent("Tests/TabgenCLITests/Payloads/demo-pages")
+        let sent = try JSONReader().parse(Array(try Data(contentsOf: pages.appendingPathComponent("sent.json"))))
+        guard case .object(let byPage) = sent else { Issue.record("sent.json is not an object"); return }
+        var contracts: [BridgeContract] = []
+        for name in ["button", "form", "menu", "overflow-menu"] {
+            let text = try Data(contentsOf: root.appendingPathComponent("contracts/demo/\(name).json"))
+            contracts.append(try #require(try SchemaReader(fileName: "\(name).json").read(Array(text)).extensions.contract))
+        }
+        let scanner = BridgePageScanner(components: contracts.map { contract in
+            .init(identifier: contract.stimulusIdentifier, valueAttributes: [], readsElement: true,
+                  targets: contract.events.flatMap { $0.fromElement ?? [] }.flatMap(\.source.targets))
+        })
+        #expect(byPage.members.count == 4)
+        for page in byPage.members {
+            let scan = scanner.scan(Array(try Data(contentsOf: pages.appendingPathComponent(page.key))))
+            var messages: [String] = []
+            for (index, contract) in contracts.enumerated() {
+                for element in scan.elements[index] {
+                    for event in contract.events {
+                        guard let fields = event.fromElement else { continue }
+                        let built = ElementData(fields: fields, element: element, scan: scan)
+                        #expect(built.missingTargets.isEmpty && built.throwingFields.isEmpty, "\(page.key)")
+                        messages.append(JSONWriter.string(.object(JSONObject([
+                            .init(key: "component", value: .string(contract.component)), .init(key: "event", value: .string(event.name)),
+                            .init(key: "data", value: built.data),
+                        ]))))
+                    }
+                }
+            }
+            guard case .array(let expected) = page.value else { Issue.record("\(page.key): not a list"); continue }
+            // The browser sends in the order the page's script runs; compared as sets here.
+            #expect(messages.sorted() == expected.map { JSONWriter.string($0) }.sorted(), "\(page.key)")
+        }
     }
 }

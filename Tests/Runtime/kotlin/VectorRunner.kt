@@ -31,7 +31,8 @@ private val ruleKeys = setOf(
 
 fun main(args: Array<String>) {
     val directory = File(args.firstOrNull() ?: error("usage: VectorRunnerKt DIR"))
-    val files = directory.walkTopDown().filter { it.isFile && it.extension == "json" }.sortedBy { it.path }.toList()
+    // element-data/ holds the page-reading vectors, a format of their own (Tests/Vectors/README.md).
+    val files = directory.walkTopDown().filter { it.isFile && it.extension == "json" && it.parentFile.name != "element-data" }.sortedBy { it.path }.toList()
     var passed = 0
     var failed = 0
     for (file in files) {

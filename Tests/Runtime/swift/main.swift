@@ -160,7 +160,8 @@ enum Runner {
         }
         var files: [String] = []
         if let walker = FileManager.default.enumerator(atPath: folder) {
-            for case let path as String in walker where path.hasSuffix(".json") { files.append(path) }
+            // element-data/ holds the page-reading vectors, a format of their own (Tests/Vectors/README.md).
+            for case let path as String in walker where path.hasSuffix(".json") && !path.hasPrefix("element-data/") { files.append(path) }
         }
         files.sort()
         var passed = 0

@@ -6,6 +6,7 @@
 #      feature left out, as RuntimeSource leaves it out of a schema that uses nothing);
 #   3. tsc --checkJs on runtime.js, with the JavaScript flavour's settings;
 #   4. the shared vectors (Tests/Vectors/**/*.json) through the runtime's parse entry,
+#      and the page-reading ones (Tests/Vectors/element-data) through readElementData,
 #      node --test (Node 20), on runtime.js itself.
 # Prints `# pass N` / `# fail N` (node --test's counts, plus one per check above);
 # exits non-zero on any failure. Needs tsc and node (scripts/web-env). Any directory.
@@ -53,6 +54,6 @@ checks=$((checks + 1))
 
 echo "node --test: the shared vectors against runtime.js"
 cp "$root/Runtime/typescript/runtime.js" "$out/runtime.mjs"
-RUNTIME="$out/runtime.mjs" VECTORS="$root/Tests/Vectors" node --test "$here/vectors.test.mjs" | tee "$out/node-test.log"
+RUNTIME="$out/runtime.mjs" VECTORS="$root/Tests/Vectors" node --test "$here/vectors.test.mjs" "$here/element-data.test.mjs" | tee "$out/node-test.log"
 passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$out/node-test.log" | tail -1)
 echo "# pass $((passed + checks))"

@@ -79,6 +79,9 @@ struct TypeScriptBridgeComponent {
                 }
                 item["reply"] = replyItem
             }
+            if let fields = event.fromElement, item["data"] != nil {
+                item["fromElement"] = try fromElementContext(of: event, fields: fields, members: &members)
+            }
             if let value = event.value, let data = item["data"] as? [String: Any] {
                 var valueItem = try valueContext(of: event, value: value, members: &members)
                 let attribute = contract.valueAttribute(of: event)
@@ -139,6 +142,8 @@ struct TypeScriptBridgeComponent {
             "sends": sends,
             "valueSends": valueSends,
             "anyValue": !valueSends.isEmpty,
+            "anyFromElement": sends.contains { $0["fromElement"] != nil },
+            "runtimeImport": TypeScriptLiterals.string(target.moduleSpecifier(TypeScriptTarget.runtimeModule, stimulusIdentifier: contract.stimulusIdentifier)),
             "valueAttributes": valueSends.compactMap { $0["attribute"] as? String }.joined(separator: ", "),
             "valuesLiteral": valueSends.compactMap { $0["key"] as? String }.map { "\($0): String" }.joined(separator: ", "),
         ]
@@ -183,6 +188,50 @@ struct TypeScriptBridgeComponent {
             throw CodeGenError("typescript: the \(contract.component) bridge component base would define \(name) twice (the value \(value) of the event \(event.name) gives it); rename the value or the event")
         }
         return item
+    }
+
+    /// An event whose data the page's script reads from the element (`fromElement`): a
+    /// method that reads it with the runtime's readElementData (one definition with
+    /// `validate --html`'s ElementData), the contract's sources passed as data, and sends it
+    /// with the event's typed method (`sendDisplayFromElement` -> `sendDisplay`).
+    private func fromElementContext(of event: ContractEvent, fields: [ElementField], members: inout Set<String>) throws(CodeGenError) -> [String: Any] {
+        let method = "send" + target.typeIdentifier(for: [event.name]) + "FromElement"
+        guard members.insert(method).inserted else {
+            throw CodeGenError("typescript: the \(contract.component) bridge component base would define \(method) twice (the event \(event.name) reads its data from the element); rename the event")
+        }
+        let typed = "send" + target.typeIdentifier(for: [event.name])
+        return [
+            "fromMethod": method,
+            "spec": TypeScriptLiterals.literal(Self.specLiteral(fields), indent: "    ", expandDepth: 1),
+            "docLines": TypeScriptContexts.wrap(
+                "Sends \(TypeScriptLiterals.string(event.name)) with the data read from the element as the contract's "
+                    + "fromElement says, as `tabgen validate --html` reads it (the first non-empty of each read list, "
+                    + "`data-bridge-disabled` items left out where asked, the platform from <html data-bridge-platform>), "
+                    + "then checked and sent by \(typed). Returns false, the findings (TG003) going to onSendFailure, where "
+                    + "the page's script would throw and send nothing: a missing target, or trim() of a missing value."),
+        ]
+    }
+
+    /// `fromElement` as readElementData takes it: the contract's own form.
+    static func specLiteral(_ fields: [ElementField]) -> JSON {
+        func read(_ read: ElementRead) -> JSON {
+            var members: [JSONObject.Member] = []
+            if let target = read.target { members.append(.init(key: "target", value: .string(target))) }
+            members.append(.init(key: "read", value: .array(read.names.map(JSON.string))))
+            if read.trim { members.append(.init(key: "trim", value: .bool(true))) }
+            return .object(JSONObject(members))
+        }
+        return .object(JSONObject(fields.map { field in
+            switch field.source {
+            case .read(let source):
+                return .init(key: field.name, value: read(source))
+            case .each(let target, let skipDisabled, let itemFields):
+                var members: [JSONObject.Member] = [.init(key: "each", value: .string(target))]
+                if skipDisabled { members.append(.init(key: "skipDisabled", value: .bool(true))) }
+                members.append(.init(key: "fields", value: specLiteral(itemFields)))
+                return .init(key: field.name, value: .object(JSONObject(members)))
+            }
+        }))
     }
 
     /// The type name of an event's data (an object: the bridge adds `metadata` to what it

@@ -102,7 +102,8 @@ struct TypeScriptContexts {
                     throw CodeGenError("typescript: the schema source of \(document.sourceName) does not parse: \(error)")
                 }
                 let rules = Self.ruleLiterals(raw, listsEvents: document.listsEvents, contract: document.extensions.contract)
-                features.formUnion(Self.features(schema: Self.strip(raw), rules: rules).filter(\.value).map(\.key))
+                let readsElements = document.extensions.contract?.events.contains { $0.fromElement != nil } ?? false
+                features.formUnion(Self.features(schema: Self.strip(raw), rules: rules, readsElements: readsElements).filter(\.value).map(\.key))
             }
         }
         return ["header": input.header.lines,
@@ -255,7 +256,7 @@ struct TypeScriptContexts {
     /// Which optional parts of the runtime the schema and its rules use (`usesTimestamp`,
     /// `usesCount`, ...: the features of Runtime/typescript/runtime.ts): the others are left
     /// out of the generated file, which is sent to every browser that opens the app.
-    static func features(schema: JSON, rules: [JSON]) -> [String: Bool] {
+    static func features(schema: JSON, rules: [JSON], readsElements: Bool = false) -> [String: Bool] {
         var types: Set<String> = []
         var forms: Set<String> = []
         func visit(_ node: JSON) {
@@ -293,6 +294,8 @@ struct TypeScriptContexts {
             // Count (`where`, `distinct`) and reference messages describe conditions and paths.
             "usesConditionText": kinds.contains("count") || kinds.contains("reference"),
             "usesDistinct": parameters.contains("distinct"),
+            // readElementData, for the Stimulus base of a contract with `fromElement`.
+            "usesElementData": readsElements,
         ]
         // `usesCount`, `usesRelativeReference`, ...: each kind's case of the rule switch.
         for kind in RuleKinds.all {

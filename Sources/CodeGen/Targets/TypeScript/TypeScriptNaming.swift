@@ -6,6 +6,8 @@ enum TypeScriptNaming {
         // Declared by the generated file itself, or imported from the runtime module.
         "UnknownEnumValue", "Violation", "ParseResult", "Json", "JsonArray", "JsonObject", "Schema", "RootSchema",
         "Condition", "Rule", "Checked", "BridgeComponent", "Severity", "Tables",
+        // The runtime's readElementData (a bridge component base imports ElementDataResult).
+        "ReadableElement", "ElementScope", "ElementRead", "ElementEach", "ElementSpec", "ElementDataResult",
         // Global types a declaration must not shadow.
         "Array", "ArrayBuffer", "BigInt", "Boolean", "Date", "Error", "Function", "Infinity", "JSON", "Map", "Math",
         "NaN", "Number", "Object", "Partial", "Promise", "Readonly", "ReadonlyArray", "Record", "RegExp", "Set",

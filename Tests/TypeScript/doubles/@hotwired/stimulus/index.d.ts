@@ -37,6 +37,7 @@ export declare class Controller<ElementType extends Element = Element> {
   get application(): Application
   get element(): ElementType
   get identifier(): string
+  get targets(): TargetSet
   initialize(): void
   connect(): void
   disconnect(): void
@@ -44,6 +45,13 @@ export declare class Controller<ElementType extends Element = Element> {
     eventName: string,
     options?: Partial<{ target: Element | Window | Document; detail: Object; prefix: string; bubbles: boolean; cancelable: boolean }>,
   ): CustomEvent
+}
+
+/** Stimulus's TargetSet: a controller's targets by name (the double leaves out the legacy form). */
+export declare class TargetSet {
+  has(targetName: string): boolean
+  find(...targetNames: string[]): Element | undefined
+  findAll(...targetNames: string[]): Element[]
 }
 
 export declare class Application {

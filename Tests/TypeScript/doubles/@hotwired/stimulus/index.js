@@ -30,6 +30,20 @@ export class Controller {
     return this.context.identifier
   }
 
+  // Stimulus's TargetSet (src/core/target_set.ts, scope.ts) without the legacy
+  // data-target="identifier.name" form, so stricter: the element and its descendants whose
+  // data-<identifier>-target lists the name, less those inside another element of this
+  // identifier (whose controller they belong to), in page order.
+  get targets() {
+    const { element, identifier } = this
+    const findAll = (...names) => names.flatMap((name) => {
+      const selector = `[data-${identifier}-target~="${name}"]`
+      const inScope = (candidate) => candidate.closest(`[data-controller~="${identifier}"]`) === element
+      return [...(element.matches(selector) ? [element] : []), ...[...element.querySelectorAll(selector)].filter(inScope)]
+    })
+    return { findAll, find: (...names) => findAll(...names)[0], has: (name) => findAll(name).length > 0 }
+  }
+
   initialize() {}
 
   connect() {}
