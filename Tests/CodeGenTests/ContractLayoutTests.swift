@@ -28,8 +28,9 @@ import Testing
     }
 
     @Test func oneRuntimePerModule() throws {
-        // Swift and Ruby: the first contract's runtime; a runtime the config sets is kept.
-        for language in ["swift", "ruby"] {
+        // Swift, Ruby and TypeScript: the first contract's runtime (Swift and TypeScript with
+        // the parts any contract uses: TargetInput.sharingRuntime); a runtime the config sets is kept.
+        for language in ["swift", "ruby", "typescript"] {
             let contractOptions = try layout(language).contractOptions
             #expect(contractOptions([:], 0, 2)["runtime"] == nil)
             #expect(contractOptions([:], 1, 2)["runtime"] == "false")
@@ -42,11 +43,6 @@ import Testing
         #expect(kotlin([:], 0, 2)["runtimePackage"] == KotlinOptions().package)
         #expect(kotlin(["package": "com.app"], 0, 1) == ["package": "com.app"])
         #expect(kotlin(["runtimePackage": "com.shared"], 1, 2) == ["runtimePackage": "com.shared"])
-        // TypeScript: the first contract's runtime module, with every part, in the shared folder.
-        let typescript = try layout("typescript").contractOptions
-        #expect(typescript([:], 0, 2) == ["runtime": "all"])
-        #expect(typescript([:], 1, 2) == ["runtime": "false"])
-        #expect(typescript([:], 0, 1) == [:])
-        #expect(typescript(["runtime": "true"], 1, 2) == ["runtime": "true"])
+        #expect(try layout("typescript").contractOptions([:], 0, 1) == [:])
     }
 }
