@@ -481,9 +481,39 @@ nonisolated struct TabgenTextScanner {
     var equivalentKeys = 0
     /// With `path`, the TG024 finding of the first of them.
     var firstEquivalence: TabgenViolation?
+    /// The keys of the objects being read, innermost object's last (each object drops its
+    /// own when it ends, so the storage is reused): allocating an array per key was most
+    /// of the check's time.
+    var keys: [Key] = []
+    /// The UTF-8, unescaped, of the keys in `keys` that have an escape.
+    var unescapedKeys: [UInt8] = []
+
+    /// An object key's UTF-8 after unescaping: a span of `bytes`, or of `unescapedKeys`
+    /// when the key has an escape.
+    struct Key {
+        var start: Int
+        var count: Int
+        var escaped: Bool
+        var ascii: Bool
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        keys.reserveCapacity(16)
+    }
+
+    func withBytes<Result>(of key: Key, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard key.escaped else { return body(UnsafeBufferPointer(rebasing: bytes[key.start..<(key.start + key.count)])) }
+        return unescapedKeys.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[key.start..<(key.start + key.count)])) }
+    }
+
+    /// Equal bytes are equal Unicode scalars.
+    func same(_ key: Key, _ other: Key) -> Bool {
+        key.count == other.count && withBytes(of: key) { bytes in withBytes(of: other) { bytes.elementsEqual($0) } }
+    }
+
+    func decoded(_ key: Key) -> String {
+        withBytes(of: key) { String(decoding: $0, as: UTF8.self) }
     }
 
     static let quote = UInt8(ascii: "\"")
@@ -564,9 +594,15 @@ nonisolated struct TabgenTextScanner {
             depth -= 1
             return
         }
-        // Keys as UTF-8 after unescaping: equal bytes are equal Unicode scalars. A set
-        // takes over from the list past 16 keys, so a huge object stays linear.
-        var keys: [[UInt8]] = []
+        // This object's keys are keys[firstKey...]. A set takes over from the list past 16
+        // keys, so a huge object stays linear.
+        let firstKey = keys.count
+        let firstUnescaped = unescapedKeys.count
+        defer {
+            keys.removeSubrange(firstKey...)
+            // Not on an empty array: that would allocate a buffer.
+            if unescapedKeys.count > firstUnescaped { unescapedKeys.removeSubrange(firstUnescaped...) }
+        }
         var seen: Set<[UInt8]>?
         // From the first non-ASCII key on: the first key of each canonical-equivalence
         // class (Swift's String hashing and == are canonical equivalence).
@@ -577,24 +613,22 @@ nonisolated struct TabgenTextScanner {
             guard bytes[index] == Self.quote else { throw refusal("expected a string object key") }
             let key = try string(collecting: true)
             if seen == nil {
-                if keys.contains(key) { throw duplicate(key) }
-                keys.append(key)
-                if keys.count > 16 { seen = Set(keys) }
-            } else if seen?.insert(key).inserted == false {
+                for earlier in keys[firstKey...] where same(earlier, key) { throw duplicate(key) }
+                if keys.count - firstKey == 16 { seen = Set((keys[firstKey...] + [key]).map { withBytes(of: $0) { Array($0) } }) }
+            } else if seen?.insert(withBytes(of: key) { Array($0) }).inserted == false {
                 throw duplicate(key)
-            } else if equivalents == nil {
-                keys.append(key)  // in order, in case a non-ASCII key comes
             }
-            if equivalents != nil || key.contains(where: { $0 >= 0x80 }) {
+            keys.append(key)
+            if equivalents != nil || !key.ascii {
                 if equivalents == nil {
                     var firsts: [String: String] = [:]
-                    for earlier in keys.dropLast() {
-                        let name = String(decoding: earlier, as: UTF8.self)
+                    for earlier in keys[firstKey..<(keys.count - 1)] {
+                        let name = decoded(earlier)
                         if firsts[name] == nil { firsts[name] = name }
                     }
                     equivalents = firsts
                 }
-                let name = String(decoding: key, as: UTF8.self)
+                let name = decoded(key)
                 if let first = equivalents?[name] {
                     equivalentKeys += 1
                     if let path, firstEquivalence == nil { firstEquivalence = Self.equivalence(name, first, at: path) }
@@ -605,7 +639,10 @@ nonisolated struct TabgenTextScanner {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw unexpected(at: index) }
             index += 1
-            path?.append(String(decoding: key, as: UTF8.self))
+            if path != nil {
+                let component = decoded(key)  // read before `path` is modified
+                path?.append(component)
+            }
             try value()
             path?.removeLast()
             skipWhitespace()
@@ -632,8 +669,8 @@ nonisolated struct TabgenTextScanner {
                                    + "Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)")
     }
 
-    func duplicate(_ key: [UInt8]) -> TabgenViolation {
-        let name = TabgenValidation.quoted(String(decoding: key, as: UTF8.self))
+    func duplicate(_ key: Key) -> TabgenViolation {
+        let name = TabgenValidation.quoted(decoded(key))
         return refusal("duplicate object key \(name); JSON readers disagree on which one wins, so tabgen rejects it")
     }
 
@@ -665,18 +702,35 @@ nonisolated struct TabgenTextScanner {
         }
     }
 
-    /// Checks a string; with `collecting`, returns its UTF-8 after unescaping (for keys).
+    /// Checks a string; with `collecting`, returns it as a key (its unescaped UTF-8 kept
+    /// while its object is read).
     @discardableResult
-    mutating func string(collecting: Bool) throws -> [UInt8] {
+    mutating func string(collecting: Bool) throws -> Key {
         index += 1
         let start = index
         var ascii = true
+        // Eight bytes at a time up to the first that is a quote, a backslash or a control
+        // character: most of a message's bytes are in strings.
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let stops = Self.stops(in: word)
+            if stops == 0 {
+                if word & highBits != 0 { ascii = false }
+                index += 8
+                continue
+            }
+            let plain = stops.trailingZeroBitCount / 8
+            if word & highBits & ((1 << (8 * plain)) &- 1) != 0 { ascii = false }
+            index += plain
+            break
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == Self.quote {
                 if !ascii, invalidUTF8(from: start, to: index) != nil { throw refusal("invalid UTF-8 byte sequence") }
                 index += 1
-                return collecting ? Array(bytes[start..<(index - 1)]) : []
+                return Key(start: start, count: index - 1 - start, escaped: false, ascii: ascii)
             }
             if byte == Self.backslash { return try escapedString(start: start, collecting: collecting) }
             if byte < 0x20 { throw refusal("unescaped control character in string") }
@@ -686,26 +740,36 @@ nonisolated struct TabgenTextScanner {
         throw refusal("unexpected end of input")
     }
 
-    mutating func escapedString(start: Int, collecting: Bool) throws -> [UInt8] {
-        var buffer: [UInt8] = []
+    /// The high bit of each byte of `word` (little-endian) that is a quote, a backslash or
+    /// below 0x20: exact up to the first such byte (a borrow may mark later bytes wrongly).
+    static func stops(in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func below(_ bound: UInt64, _ bytes: UInt64) -> UInt64 { (bytes &- ones &* bound) & ~bytes & highBits }
+        return below(0x20, word) | below(1, word ^ (ones &* UInt64(quote))) | below(1, word ^ (ones &* UInt64(backslash)))
+    }
+
+    mutating func escapedString(start: Int, collecting: Bool) throws -> Key {
+        let unescapedStart = unescapedKeys.count
         var chunkStart = start
-        func flush(_ scanner: TabgenTextScanner, upTo end: Int) throws {
+        func flush(_ scanner: inout TabgenTextScanner, upTo end: Int) throws {
             if scanner.invalidUTF8(from: chunkStart, to: end) != nil { throw scanner.refusal("invalid UTF-8 byte sequence") }
-            if collecting { buffer.append(contentsOf: scanner.bytes[chunkStart..<end]) }
+            if collecting { scanner.unescapedKeys.append(contentsOf: scanner.bytes[chunkStart..<end]) }
         }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == Self.quote {
-                try flush(self, upTo: index)
+                try flush(&self, upTo: index)
                 index += 1
-                return buffer
+                let unescaped = unescapedKeys[unescapedStart...]
+                return Key(start: unescapedStart, count: unescaped.count, escaped: true, ascii: !unescaped.contains { $0 >= 0x80 })
             }
             if byte < 0x20 { throw refusal("unescaped control character in string") }
             guard byte == Self.backslash else {
                 index += 1
                 continue
             }
-            try flush(self, upTo: index)
+            try flush(&self, upTo: index)
             guard index + 1 < bytes.count else { throw refusal("unexpected end of input") }
             let escaped: UInt8
             switch bytes[index + 1] {
@@ -729,12 +793,12 @@ nonisolated struct TabgenTextScanner {
                 } else if (0xDC00...0xDFFF).contains(unit) {
                     throw lone
                 }
-                if collecting, let scalar = Unicode.Scalar(scalarValue) { UTF8.encode(scalar) { buffer.append($0) } }
+                if collecting, let scalar = Unicode.Scalar(scalarValue) { UTF8.encode(scalar) { unescapedKeys.append($0) } }
                 chunkStart = index
                 continue
             default: throw refusal("invalid escape sequence in string")
             }
-            if collecting { buffer.append(escaped) }
+            if collecting { unescapedKeys.append(escaped) }
             index += 2
             chunkStart = index
         }

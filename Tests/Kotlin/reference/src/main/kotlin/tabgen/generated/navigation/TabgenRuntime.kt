@@ -183,6 +183,51 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     var firstEquivalence: TabgenViolation? = null
         private set
 
+    /**
+     * The keys of the objects being read, innermost object's last, three ints each: start,
+     * end, and flags ([ESCAPED]: the span is of [unescapedKeys], not of [text]; [NON_ASCII]).
+     * Each object drops its own keys when it ends, so the storage is reused: a substring per
+     * key was most of the check's time.
+     */
+    private var keySpans = IntArray(48)
+    private var keyCount = 0
+
+    /** The keys in [keySpans] that have an escape, unescaped. */
+    private val unescapedKeys = StringBuilder()
+
+    private companion object {
+        const val ESCAPED = 1
+        const val NON_ASCII = 2
+    }
+
+    private fun pushKey(start: Int, end: Int, flags: Int) {
+        if (3 * keyCount + 3 > keySpans.size) keySpans = keySpans.copyOf(keySpans.size * 2)
+        keySpans[3 * keyCount] = start
+        keySpans[3 * keyCount + 1] = end
+        keySpans[3 * keyCount + 2] = flags
+        keyCount++
+    }
+
+    private fun keyChars(key: Int): CharSequence = if (keySpans[3 * key + 2] and ESCAPED == 0) text else unescapedKeys
+
+    private fun keyString(key: Int): String = keyChars(key).substring(keySpans[3 * key], keySpans[3 * key + 1])
+
+    /** Equal UTF-16 is equal Unicode scalars. */
+    private fun sameKey(key: Int, other: Int): Boolean {
+        val start = keySpans[3 * key]
+        val otherStart = keySpans[3 * other]
+        val length = keySpans[3 * key + 1] - start
+        if (keySpans[3 * other + 1] - otherStart != length) return false
+        val chars = keyChars(key)
+        val otherChars = keyChars(other)
+        for (offset in 0 until length) {
+            if (chars[start + offset] != otherChars[otherStart + offset]) return false
+        }
+        return true
+    }
+
+    private fun isAscii(key: Int): Boolean = keySpans[3 * key + 2] and NON_ASCII == 0
+
     fun document() {
         if (text.isNotEmpty() && text[0] == '\uFEFF') {
             throw refusal("byte-order mark (U+FEFF) at the start; JSON text must not begin with one (RFC 8259 section 8.1)")
@@ -286,9 +331,10 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
             depth--
             return
         }
-        // Keys after unescaping: equal UTF-16 is equal Unicode scalars. A set takes over
-        // from the list past 16 keys, so a huge object stays linear.
-        val keys = ArrayList<String>(8)
+        // This object's keys are those from firstKey on. A set takes over from the list
+        // past 16 keys, so a huge object stays linear.
+        val firstKey = keyCount
+        val firstUnescaped = unescapedKeys.length
         var seen: HashSet<String>? = null
         // From the first non-ASCII key on: NFC → the first key of that form (canonical
         // equivalence, as Swift's String == compares).
@@ -297,38 +343,34 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
             skipWhitespace()
             if (index >= text.length) throw refusal("unexpected end of input")
             if (text[index] != '"') throw refusal("expected a string object key")
-            val key = string(collecting = true)
+            string(collecting = true)
+            val key = keyCount - 1
             val set = seen
-            val added = when {
-                set != null -> set.add(key).also { if (it && equivalents == null) keys.add(key) } // in order, in case a non-ASCII key comes
-                key in keys -> false
-                else -> {
-                    keys.add(key)
-                    if (keys.size > 16) seen = HashSet(keys)
-                    true
-                }
+            if (set != null) {
+                if (!set.add(keyString(key))) throw duplicate(key)
+            } else {
+                for (earlier in firstKey until key) if (sameKey(earlier, key)) throw duplicate(key)
+                if (key - firstKey == 16) seen = (firstKey..key).mapTo(HashSet()) { keyString(it) }
             }
-            if (!added) {
-                throw refusal("duplicate object key ${TabgenValidation.quoted(key)}; JSON readers disagree on which one wins, so tabgen rejects it")
-            }
-            if (equivalents != null || key.any { it.code >= 0x80 }) {
+            if (equivalents != null || !isAscii(key)) {
                 val firsts = equivalents ?: HashMap<String, String>().also { table ->
-                    for (earlier in keys) if (earlier != key) table.putIfAbsent(nfc(earlier), earlier)
+                    for (earlier in firstKey until key) keyString(earlier).let { table.putIfAbsent(nfc(it), it) }
                     equivalents = table
                 }
-                val form = nfc(key)
+                val name = keyString(key)
+                val form = nfc(name)
                 val first = firsts[form]
                 if (first == null) {
-                    firsts[form] = key
+                    firsts[form] = name
                 } else {
                     equivalentKeys++
-                    if (path != null && firstEquivalence == null) firstEquivalence = equivalence(key, first, path)
+                    if (path != null && firstEquivalence == null) firstEquivalence = equivalence(name, first, path)
                 }
             }
             skipWhitespace()
             if (index >= text.length || text[index] != ':') throw unexpected(index)
             index++
-            path?.add(key)
+            path?.add(keyString(key))
             value()
             path?.let { it.removeAt(it.size - 1) }
             skipWhitespace()
@@ -338,12 +380,17 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
                 '}' -> {
                     index++
                     depth--
+                    keyCount = firstKey
+                    unescapedKeys.setLength(firstUnescaped)
                     return
                 }
                 else -> throw unexpected(index)
             }
         }
     }
+
+    private fun duplicate(key: Int): TabgenJsonTextException =
+        refusal("duplicate object key ${TabgenValidation.quoted(keyString(key))}; JSON readers disagree on which one wins, so tabgen rejects it")
 
     private fun arrayValue() {
         enter()
@@ -374,28 +421,33 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         }
     }
 
-    /** Checks a string; with [collecting], returns it unescaped (for keys), else "". */
-    private fun string(collecting: Boolean): String {
-        index++
-        val start = index
+    /** Checks a string; with [collecting], pushes it as a key (see [keySpans]). */
+    private fun string(collecting: Boolean) {
+        val start = index + 1
+        var end = start // a local, not the field, in the loop: most of a message's characters are in strings
         var ascii = true
-        while (index < text.length) {
-            val character = text[index]
+        while (end < text.length) {
+            val character = text[end]
             if (character == '"') {
-                if (!ascii && unpairedSurrogate(start, index) >= 0) throw refusal("invalid UTF-8 byte sequence")
-                index++
-                return if (collecting) text.substring(start, index - 1) else ""
+                index = end + 1
+                if (!ascii && unpairedSurrogate(start, end) >= 0) throw refusal("invalid UTF-8 byte sequence")
+                if (collecting) pushKey(start, end, if (ascii) 0 else NON_ASCII)
+                return
             }
-            if (character == '\\') return escapedString(start, collecting)
+            if (character == '\\') {
+                index = end
+                return escapedString(start, collecting)
+            }
             if (character.code < 0x20) throw refusal("unescaped control character in string")
             if (character.code >= 0x80) ascii = false
-            index++
+            end++
         }
         throw refusal("unexpected end of input")
     }
 
-    private fun escapedString(start: Int, collecting: Boolean): String {
-        val buffer = StringBuilder()
+    private fun escapedString(start: Int, collecting: Boolean) {
+        val buffer = unescapedKeys
+        val bufferStart = buffer.length
         var chunkStart = start
         fun flush(end: Int) {
             if (unpairedSurrogate(chunkStart, end) >= 0) throw refusal("invalid UTF-8 byte sequence")
@@ -406,7 +458,11 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
             if (character == '"') {
                 flush(index)
                 index++
-                return buffer.toString()
+                if (collecting) {
+                    val ascii = (bufferStart until buffer.length).all { buffer[it].code < 0x80 }
+                    pushKey(bufferStart, buffer.length, if (ascii) ESCAPED else ESCAPED or NON_ASCII)
+                }
+                return
             }
             if (character.code < 0x20) throw refusal("unescaped control character in string")
             if (character != '\\') {
