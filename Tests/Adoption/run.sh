@@ -73,6 +73,8 @@ check "tabgen.yml: one output per app, in its own folder, with its module or pac
                     [\"kotlin\", \"android-fragments/app\", \"dev.example.shop.fragments\"],
                     [\"typescript\", \"rails/app/javascript/controllers/bridge\", nil]]
         exit(outputs == expected ? 0 : (p(outputs) && 1))'"
+check "tabgen.yml: one runtime per platform for the two iOS and the two Android apps (runtime:)" bash -c "
+    ruby -ryaml -e 'exit(YAML.safe_load(File.read(\"tabgen.yml\"))[\"runtime\"] == \"tabgen/runtime\")'"
 # As init says: each file it names goes (the generated one replaces it), then emit.
 named() {
     sed -n -e 's/^tabgen: \([^ ]*\) is hand-written and tabgen generates .*/\1/p' \
@@ -86,20 +88,25 @@ check "init names, with file and line, the hand-written Kotlin types the generat
 named | while read -r file; do rm -- "$file"; done
 check "tabgen emit succeeds the first time, writing every output" bash -c "
     '$binary' emit > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
-    [[ \$(grep -cE '^(swift|kotlin|typescript): .*: [1-9][0-9]* written, 0 unchanged\$' '$work/out') == 5 ]]"
+    [[ \$(grep -cE '^(swift|kotlin|typescript): .*: [1-9][0-9]* written, 0 unchanged\$' '$work/out') == 7 ]]"
 check "tabgen check is green from the root" "$binary" check
+check "the runtimes are written once per platform, in tabgen/runtime (tabgen.yml's runtime:), not once per app" bash -c "
+    diff <(printf '%s\n' ./tabgen/runtime/kotlin/dev/example/shop/tabgen/TabgenRuntime.kt ./tabgen/runtime/swift/TabgenRuntime.swift) \
+         <(find . -name 'TabgenRuntime.*' | sort)"
 check "the fixtures are written once, in the project's fixtures/ (tabgen.yml's fixtures:), not once per output" bash -c "
     diff <(echo ./fixtures/MessageData.fixtures.json) <(find . -name '*.fixtures.json' | sort)"
 
 echo "adoption: the generated Swift, Kotlin and JavaScript in their toolchains"
 # The generated Swift of both iOS apps in a scratch package, as docs/ios.md lays it out:
 # the folder in the app's target without Tests/, Tests/ in the test target (with fixtures:
-# in tabgen.yml, as init writes it, the output has no fixtures/).
+# in tabgen.yml, as init writes it, the output has no fixtures/), and the shared runtime
+# folder (runtime:) in each app's target.
 swift_package() {
     local package="$work/swift" app
     mkdir -p "$package"
     for app in ios-swiftui/Shop/ShopSwiftUI ios-uikit/Shop/ShopUIKit; do
-        mkdir -p "$package/$(basename "$app")" && cp -R "$app/Generated/Tabgen/." "$package/$(basename "$app")/"
+        mkdir -p "$package/$(basename "$app")" && cp -R "$app/Generated/Tabgen/." "$package/$(basename "$app")/" &&
+            cp tabgen/runtime/swift/TabgenRuntime.swift "$package/$(basename "$app")/" || return
     done
     cat > "$package/Package.swift" <<'SWIFT'
 // swift-tools-version:6.0
@@ -117,9 +124,9 @@ SWIFT
 check "the generated Swift of both iOS apps and their tests compile (swift build --build-tests, warnings as errors)" swift_package
 kotlin_compile() {
     eval "$("$root/scripts/kotlin-env")" &&
-        "$root/Tests/Kotlin/kotlinc" --junit -d "$work/kotlin" android-compose/app/src android-fragments/app/src
+        "$root/Tests/Kotlin/kotlinc" --junit -d "$work/kotlin" android-compose/app/src android-fragments/app/src tabgen/runtime/kotlin
 }
-check "the generated Kotlin of both Android apps, their tests and the apps' own sources compile (kotlinc -Werror)" kotlin_compile
+check "the generated Kotlin of both Android apps, their tests, the apps' own sources and the shared runtime compile (kotlinc -Werror)" kotlin_compile
 
 echo "adoption: the Rails side (bin/rails generate tabgen:install in rails/, with the root's tabgen.yml)"
 # adopt_rails DIR LABEL CONSTANT: the generator in DIR/rails, the outputs it asks for added

@@ -178,6 +178,12 @@ struct ProjectLayout: Equatable {
                      ?? "# schema: \"schema.json\"           # default: the schema built into tabgen")
         lines += [
             "fixtures: \"fixtures\"               # the fixtures every output's tests share, one copy per project",
+        ]
+        if ios.count > 1 || android.count > 1 {
+            // Two apps of one platform: one runtime file that each compiles, not a copy in each.
+            lines.append("runtime: \"tabgen/runtime\"          # one runtime per platform for every app: add tabgen/runtime/swift to each iOS app target, tabgen/runtime/kotlin to each Android module's source set")
+        }
+        lines += [
             "validate:",
             "  strict: false                     # true: warnings fail tabgen validate too",
             "breaking:",
