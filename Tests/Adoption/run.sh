@@ -73,6 +73,8 @@ check "tabgen.yml: one output per app, in its own folder, with its module or pac
                     [\"kotlin\", \"android-fragments/app\", \"dev.example.shop.fragments\"],
                     [\"typescript\", \"rails/app/javascript/controllers/bridge\", nil]]
         exit(outputs == expected ? 0 : (p(outputs) && 1))'"
+check "tabgen.yml: one runtime per platform for the two iOS and the two Android apps (runtime:)" bash -c "
+    ruby -ryaml -e 'exit(YAML.safe_load(File.read(\"tabgen.yml\"))[\"runtime\"] == \"tabgen/runtime\")'"
 # As init says: each file it names goes (the generated one replaces it), then emit.
 named() {
     sed -n -e 's/^tabgen: \([^ ]*\) is hand-written and tabgen generates .*/\1/p' \
@@ -86,22 +88,26 @@ check "init names, with file and line, the hand-written Kotlin types the generat
 named | while read -r file; do rm -- "$file"; done
 check "tabgen emit succeeds the first time, writing every output" bash -c "
     '$binary' emit > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
-    [[ \$(grep -cE '^(swift|kotlin|typescript): .*: [1-9][0-9]* written, 0 unchanged\$' '$work/out') == 5 ]]"
+    [[ \$(grep -cE '^(swift|kotlin|typescript): .*: [1-9][0-9]* written, 0 unchanged\$' '$work/out') == 7 ]]"
 check "tabgen check is green from the root" "$binary" check
+check "the runtimes are written once per platform, in tabgen/runtime (tabgen.yml's runtime:), not once per app" bash -c "
+    diff <(printf '%s\n' ./tabgen/runtime/kotlin/dev/example/shop/tabgen/TabgenRuntime.kt ./tabgen/runtime/swift/TabgenRuntime.swift) \
+         <(find . -name 'TabgenRuntime.*' | sort)"
 check "the fixtures are written once, in the project's fixtures/ (tabgen.yml's fixtures:), not once per output" bash -c "
     diff <(echo ./fixtures/MessageData.fixtures.json) <(find . -name '*.fixtures.json' | sort)"
 
 echo "adoption: the generated Swift, Kotlin and JavaScript in their toolchains"
 # The generated Swift of both iOS apps in a scratch package, as docs/ios.md lays it out:
 # the folder in the app's target without Tests/, Tests/ in the test target (with fixtures:
-# in tabgen.yml, as init writes it, the output has no fixtures/). The outputs and the
-# project's fixtures/ keep their places, as in the product: the tests read the shared file
-# by a path from their own (#filePath).
+# in tabgen.yml, as init writes it, the output has no fixtures/), and the shared runtime
+# folder (runtime:) in each app's target. The outputs and the project's fixtures/ keep their
+# places, as in the product: the tests read the shared file by a path from their own (#filePath).
 swift_package() {
     local package="$work/swift" app
     mkdir -p "$package"
     for app in ios-swiftui/Shop/ShopSwiftUI ios-uikit/Shop/ShopUIKit; do
-        mkdir -p "$package/$app/Generated/Tabgen" && cp -R "$app/Generated/Tabgen/." "$package/$app/Generated/Tabgen/"
+        mkdir -p "$package/$app/Generated/Tabgen" && cp -R "$app/Generated/Tabgen/." "$package/$app/Generated/Tabgen/" &&
+            cp tabgen/runtime/swift/TabgenRuntime.swift "$package/$app/Generated/Tabgen/" || return
     done
     cp -R fixtures "$package/fixtures"
     cat > "$package/Package.swift" <<'SWIFT'
@@ -128,9 +134,9 @@ check "without the fixtures file they fail, naming the file and tabgen emit" bas
     grep -qF '(tabgen emit writes them)' '$work/out'"
 kotlin_compile() {
     eval "$("$root/scripts/kotlin-env")" &&
-        "$root/Tests/Kotlin/kotlinc" --junit -d "$work/kotlin" android-compose/app/src android-fragments/app/src
+        "$root/Tests/Kotlin/kotlinc" --junit -d "$work/kotlin" android-compose/app/src android-fragments/app/src tabgen/runtime/kotlin
 }
-check "the generated Kotlin of both Android apps, their tests and the apps' own sources compile (kotlinc -Werror)" kotlin_compile
+check "the generated Kotlin of both Android apps, their tests, the apps' own sources and the shared runtime compile (kotlinc -Werror)" kotlin_compile
 # Each module's JUnit test from the module directory, Gradle's working directory for unit tests.
 kotlin_run() {
     local module="$1" package="$2"

@@ -32,6 +32,7 @@ struct InitCommandTests {
         #expect(initialized.status == 0, "\(initialized.stderr)")
         let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
         #expect(config.schema == "schema.json")
+        #expect(config.runtime == nil, "one app per platform: each output keeps its runtime")
         let swift = "\(Self.iosFolder)/\(Self.project)/Generated/Tabgen"
         let rails = "\(Self.railsFolder)/app/javascript/controllers/bridge"
         #expect(config.outputs.map(\.language) == ["swift", "kotlin", "typescript"])
@@ -146,6 +147,10 @@ struct InitCommandTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("android-fragments/app/src/main/kotlin/io/tilde/dynamictabbar").path))
         #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+        // Two iOS apps and three Android modules: one runtime per platform (the packages share no prefix).
+        #expect(config.runtime == "tabgen/runtime")
+        let runtimes = (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix("/TabgenRuntime.swift") || $0.hasSuffix("/TabgenRuntime.kt") }
+        #expect(runtimes.sorted() == ["tabgen/runtime/kotlin/tabgen/runtime/TabgenRuntime.kt", "tabgen/runtime/swift/TabgenRuntime.swift"], "\(runtimes)")
     }
 
     @Test func packageFromGradleNamespaceOrManifest() {

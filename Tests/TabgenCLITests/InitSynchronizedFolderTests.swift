@@ -148,7 +148,8 @@ struct InitSynchronizedFolderTests {
         #expect(initialized.stderr.contains(
             "found iOS app ios/DynamicTabBar/DynamicTabBar.xcodeproj: sources in ios/DynamicTabBar/DynamicTabBar, module DynamicTabBar, "
                 + "test target DynamicTabBarTests; Xcode 16 synchronized folders: the types go to DynamicTabBar/Generated/Tabgen, "
-                + "the tests to DynamicTabBarTests/Generated/Tabgen (no project edit needed)"), "\(initialized.stderr)")
+                + "the tests to DynamicTabBarTests/Generated/Tabgen (add tabgen/runtime/swift, the runtime every iOS app shares, to the app target)"),
+                "\(initialized.stderr)")
         // The hand-written twin of a generated type is found beside the types' folder.
         #expect(initialized.stderr.contains("ios/DynamicTabBar/DynamicTabBar/TabData.swift is hand-written and tabgen generates "
                                             + "ios/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabData.swift"), "\(initialized.stderr)")
@@ -162,7 +163,7 @@ struct InitSynchronizedFolderTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path) }
         for path in ["ios/DynamicTabBar/DynamicTabBar/Generated/Tabgen/MessageData.swift",
-                     "ios/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabgenRuntime.swift",
+                     "tabgen/runtime/swift/TabgenRuntime.swift",  // three iOS apps share one runtime (runtime:)
                      "ios/DynamicTabBar/DynamicTabBarTests/Generated/Tabgen/MessageDataRoundTripTests.swift",
                      "ios/DynamicTabBar/DynamicTabBarTests/Generated/Tabgen/MessageDataFixtures.swift",
                      "uikit/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabData.swift",

@@ -35,6 +35,7 @@ struct EmitCommand: ParsableCommand {
           version: 1
           schema: schema.json            # default: the built-in schema
           fixtures: fixtures             # optional: one copy for every output's tests
+          runtime: tabgen/runtime        # optional: one Swift and one Kotlin runtime for every app
           outputs:
             - lang: swift
               out: ios/App/Generated

@@ -94,6 +94,8 @@ struct GenerationOptions: ParsableArguments {
         for index in outputs.indices where outputs[index].options["sharedFixtures"] == nil {
             outputs[index].options["sharedFixtures"] = project.sharedFixtures(from: outputs[index])
         }
+        // With `runtime:`, the outputs of a language that can share its runtime use one copy.
+        let runtimes = try Self.sharedRuntimes(of: project, outputs: &outputs, configPath: configPath)
         var jobs: [EmitJob] = []
         if project.contracts != nil {
             let contracts = try Self.contracts(of: project, configPath: configPath)
@@ -123,6 +125,7 @@ struct GenerationOptions: ParsableArguments {
                 }
                 jobs.append(shared)
             }
+            jobs += Self.runtimeJobs(runtimes, users: jobs, project: project)
             return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
         }
         for output in outputs {
@@ -148,7 +151,53 @@ struct GenerationOptions: ParsableArguments {
             shared.directoryDisplay = fixtures
             jobs.append(shared)
         }
+        jobs += Self.runtimeJobs(runtimes, users: jobs, project: project)
         return (jobs, try EmbeddedTemplates.source(overriddenBy: templatesDirectory))
+    }
+
+    /// The runtime one language's outputs share: its target (made with the shared options) and those options.
+    struct SharedRuntime {
+        var target: any RuntimeSharingTarget
+        var options: [String: String]
+    }
+
+    /// For tabgen.yml `runtime:`, each language whose target can share its runtime
+    /// (`RuntimeSharingTarget`) and has outputs: the shared runtime, and `outputs` changed to use it.
+    static func sharedRuntimes(of project: ProjectConfig, outputs: inout [ProjectConfig.Output], configPath: String) throws(CLIError) -> [SharedRuntime] {
+        guard project.runtime != nil else { return [] }
+        var runtimes: [SharedRuntime] = []
+        for language in TargetRegistry.languages {
+            let indices = outputs.indices.filter { outputs[$0].language == language }
+            guard !indices.isEmpty, let sharing = (try? TargetRegistry.target(language: language)) as? any RuntimeSharingTarget else { continue }
+            do {
+                let options = try sharing.sharedRuntimeOptions(indices.map { outputs[$0].options })
+                guard let target = try TargetRegistry.target(language: language, options: options) as? any RuntimeSharingTarget else { continue }
+                for index in indices { outputs[index].options = sharing.usingSharedRuntime(outputs[index].options, shared: options) }
+                runtimes.append(SharedRuntime(target: target, options: options))
+            } catch {
+                throw CLIError("\(configPath): \(error.message)")
+            }
+        }
+        return runtimes
+    }
+
+    /// One job per shared runtime, writing `<runtime>/<language>`, after the outputs (`users`)
+    /// whose runtime parts it unites.
+    static func runtimeJobs(_ runtimes: [SharedRuntime], users: [EmitJob], project: ProjectConfig) -> [EmitJob] {
+        guard let runtime = project.runtime else { return [] }
+        let folder = runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime
+        return runtimes.compactMap { shared in
+            let language = shared.target.language
+            let languageUsers = users.filter { $0.target.language == language }
+            guard var job = languageUsers.first else { return nil }
+            job.target = shared.target
+            job.options = shared.options
+            job.directory = project.resolve(folder).appendingPathComponent(language)
+            job.directoryDisplay = folder + "/" + language
+            job.parts = []
+            job.runtimeUsers = languageUsers
+            return job
+        }
     }
 
     /// The files of `contracts:`, as written and resolved, with their components (checked
@@ -295,6 +344,9 @@ struct EmitJob {
     var rerunCommand: String
     /// With `contracts:` in tabgen.yml: each contract's files, in a folder of its own.
     var parts: [ContractPart] = []
+    /// For a shared runtime (tabgen.yml `runtime:`): the outputs that use it, whose parts
+    /// it holds; empty for every other job.
+    var runtimeUsers: [EmitJob] = []
 
     var output: OutputDirectory { OutputDirectory(url: directory, displayName: directoryDisplay) }
 
@@ -404,7 +456,7 @@ struct EmitJob {
             // Several contracts: always generated (the up-to-date fast path covers one schema).
             results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header))))
         }
-        for job in jobs where job.parts.isEmpty {
+        for job in jobs where job.parts.isEmpty && job.runtimeUsers.isEmpty {
             let key = job.schemaPath ?? ""
             let bytes: [UInt8]
             if let cached = schemas[key] {
@@ -428,6 +480,44 @@ struct EmitJob {
             do {
                 let files = try generator.generate(document, target: job.target, header: job.header)
                 results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header, inputs: inputs))))
+            } catch {
+                throw CLIError("\(job.target.language): \(error.message)")
+            }
+        }
+        for job in jobs where !job.runtimeUsers.isEmpty {
+            guard let base = job.target as? any RuntimeSharingTarget else { continue }
+            // The union of the parts every user's code names, each contract of each output.
+            var features: Set<String> = []
+            var first: SchemaDocument?
+            for user in job.runtimeUsers {
+                let sources = user.parts.isEmpty ? [(path: user.schemaPath, display: user.schemaDisplay, target: user.target, header: user.header)]
+                    : user.parts.map { (path: Optional($0.schemaPath), display: $0.schemaDisplay, target: $0.target, header: $0.header) }
+                for source in sources {
+                    let key = source.path ?? ""
+                    let document: SchemaDocument
+                    if let cached = documents[key] {
+                        document = cached
+                    } else {
+                        document = try parseSchema(try schemaBytes(path: source.path), displayName: source.display)
+                        documents[key] = document
+                    }
+                    if first == nil { first = document }
+                    do {
+                        let prepared = try generator.prepare(document, target: source.target, header: source.header)
+                        if let sharing = prepared.target as? any RuntimeSharingTarget {
+                            features.formUnion(try sharing.runtimeFeatures(for: prepared.input))
+                        }
+                    } catch let error as CodeGenError {
+                        throw CLIError("\(job.target.language): \(error.message)")
+                    } catch {
+                        throw CLIError("\(job.target.language): \(error)")
+                    }
+                }
+            }
+            guard let document = first else { continue }
+            do {
+                let files = try generator.generate(document, target: SharedRuntimeTarget(base: base, features: features), header: job.header)
+                results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header))))
             } catch {
                 throw CLIError("\(job.target.language): \(error.message)")
             }

@@ -18,7 +18,10 @@ struct InitCommand: ParsableCommand {
         files in those outputs tabgen did not write (the first emit stops on them), and, \
         with file and line, each hand-written Swift or Kotlin type that a generated file \
         declares again (delete or rename it; init edits no file). It writes fixtures: \
-        fixtures, one copy of the fixtures for every output. \
+        fixtures, one copy of the fixtures for every output, and, with two or more iOS \
+        apps or Android modules, runtime: tabgen/runtime, one runtime per platform that \
+        every app compiles (add tabgen/runtime/swift to each iOS app target and \
+        tabgen/runtime/kotlin to each Android module's source set). \
         Without --schema-from-built-in it also writes schema.json, a copy of the \
         built-in schema, when there is none, so the project owns its contract. Existing \
         files are never overwritten.

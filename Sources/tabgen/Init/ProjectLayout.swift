@@ -143,13 +143,19 @@ struct ProjectLayout: Equatable {
     }
     var railsOutputs: [String] { rails.map { ($0 == "." ? "" : $0 + "/") + "app/javascript/controllers/bridge" } }
 
+    /// Where init puts the runtime two or more apps of one platform share (tabgen.yml `runtime:`).
+    static let runtimeFolder = "tabgen/runtime"
+
+    /// Whether two or more apps of one platform compile a runtime: then they share one.
+    var sharesRuntime: Bool { ios.count > 1 || android.count > 1 }
+
     /// One line per app found: platform, folder, module or package.
     var foundLines: [String] {
         ios.map { app in
             "iOS app \(app.foundBy): sources in \(app.sources), module \(app.module)" + (app.testTarget.map { ", test target \($0)" } ?? "")
                 + (app.synchronized.map { folders in
                     "; Xcode 16 synchronized folders: the types go to \(folders.appFolder)/Generated/Tabgen"
-                        + (folders.testsFolder.map { ", the tests to \($0)/Generated/Tabgen (no project edit needed)" }
+                        + (folders.testsFolder.map { ", the tests to \($0)/Generated/Tabgen" + (sharesRuntime ? " (add \(Self.runtimeFolder)/swift, the runtime every iOS app shares, to the app target)" : " (no project edit needed)") }
                            ?? ", the tests to Tests (add it to a unit test target)")
                 } ?? "")
         }
@@ -178,6 +184,12 @@ struct ProjectLayout: Equatable {
                      ?? "# schema: \"schema.json\"           # default: the schema built into tabgen")
         lines += [
             "fixtures: \"fixtures\"               # the fixtures every output's tests share, one copy per project",
+        ]
+        if sharesRuntime {
+            // Two apps of one platform: one runtime file that each compiles, not a copy in each.
+            lines.append("runtime: \(q(Self.runtimeFolder))          # one runtime per platform for every app: add \(Self.runtimeFolder)/swift to each iOS app target, \(Self.runtimeFolder)/kotlin to each Android module's source set")
+        }
+        lines += [
             "validate:",
             "  strict: false                     # true: warnings fail tabgen validate too",
             "breaking:",

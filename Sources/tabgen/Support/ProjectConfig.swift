@@ -40,6 +40,10 @@ struct ProjectConfig {
     /// `fixtures:`: the folder of the project's shared fixtures, as written; nil: each
     /// output writes its own `fixtures/` (as before the key existed).
     var fixtures: String?
+    /// `runtime:`: the folder of the project's shared runtimes, as written: one per language
+    /// whose target can share it (`RuntimeSharingTarget`), in `<folder>/<language>`, for
+    /// every output of that language; nil: each output writes its own (as before the key).
+    var runtime: String?
     var outputs: [Output]
     /// `validate:` defaults; the command line adds to them.
     var validateStrict = false
@@ -104,7 +108,7 @@ struct ProjectConfig {
             error(path, at: at?.position, message)
         }
         guard case .map(let root) = value.kind else { throw fail(value, "expected a mapping with outputs:") }
-        try checkKeys(root, allowed: ["version", "schema", "contracts", "templates", "fixtures", "outputs", "validate", "breaking"], at: "the top level", path: path)
+        try checkKeys(root, allowed: ["version", "schema", "contracts", "templates", "fixtures", "runtime", "outputs", "validate", "breaking"], at: "the top level", path: path)
         if let version = lookup(root, "version"), version.scalar != "1" {
             throw fail(version, "version must be 1")
         }
@@ -119,6 +123,11 @@ struct ProjectConfig {
         if let fixtures = config.fixtures, !SharedFixturesTarget.isPlainPath(fixtures) {
             // The generated tests hold the path in string literals.
             throw fail(lookup(root, "fixtures"), "fixtures must be a folder relative to this file, of \(SharedFixturesTarget.allowedCharacters) (not '\(fixtures)'), or be left out for a fixtures/ folder in each output")
+        }
+        config.runtime = try scalar(root, "runtime", path: path)
+        if let runtime = config.runtime, !SharedFixturesTarget.isPlainPath(runtime) {
+            // The same paths as fixtures: (docs and messages name it as written).
+            throw fail(lookup(root, "runtime"), "runtime must be a folder relative to this file, of \(SharedFixturesTarget.allowedCharacters) (not '\(runtime)'), or be left out for a runtime in each output")
         }
         if let section = lookup(root, "validate") {
             guard case .map(let members) = section.kind else { throw fail(section, "validate must be a mapping (strict:, max-bytes:)") }
@@ -212,19 +221,23 @@ struct ProjectConfig {
             }
             config.outputs.append(output)
         }
-        if let fixtures = config.fixtures {
-            // The shared folder is written like an output (with a manifest), so it needs a
-            // directory of its own too; inside a Rails root it may take `fixtures`, which
-            // the ruby output then leaves alone.
-            let shared = config.resolve(fixtures).standardizedFileURL.path
-            for (index, output) in config.outputs.enumerated() {
-                let there = config.resolve(output.out).standardizedFileURL.path
-                let relation = shared == there ? "the same directory as"
-                    : Self.contains(there, shared) ? (Self.clear(of: output, root: there, inner: shared, except: "fixtures") ? nil : "inside")
-                    : Self.contains(shared, there) ? "around"
-                    : nil
+        // The shared folders are written like outputs (with a manifest), so each needs a
+        // directory of its own too; inside a Rails root, the fixtures may take `fixtures`,
+        // which the ruby output then leaves alone.
+        var shared: [(key: String, folder: String, what: String)] = []
+        if let fixtures = config.fixtures { shared.append(("fixtures", fixtures, "the shared fixtures")) }
+        if let runtime = config.runtime { shared.append(("runtime", runtime, "the shared runtimes")) }
+        for (number, folder) in shared.enumerated() {
+            let here = config.resolve(folder.folder).standardizedFileURL.path
+            var others = config.outputs.enumerated().map { index, output in
+                (config.resolve(output.out).standardizedFileURL.path, "outputs[\(index)].out \(output.out)", Optional(output))
+            }
+            others += shared.prefix(number).map { (config.resolve($0.folder).standardizedFileURL.path, "\($0.key) \($0.folder)", nil) }
+            for (there, name, output) in others {
+                let inside = Self.contains(there, here) && !(output.map { Self.clear(of: $0, root: there, inner: here, except: folder.key == "fixtures" ? "fixtures" : nil) } ?? false)
+                let relation = here == there ? "the same directory as" : inside ? "inside" : Self.contains(here, there) ? "around" : nil
                 if let relation {
-                    throw fail(lookup(root, "fixtures"), "fixtures \(fixtures) is \(relation) outputs[\(index)].out \(output.out): the shared fixtures need a folder of their own")
+                    throw fail(lookup(root, folder.key), "\(folder.key) \(folder.folder) is \(relation) \(name): \(folder.what) need a folder of their own")
                 }
             }
         }

@@ -72,6 +72,15 @@ public struct KotlinTarget: LanguageTarget {
     }
 
     public func files(for input: TargetInput) throws -> [FilePlan] {
+        let (plans, used) = try codePlans(for: input)
+        guard options.runtime else { return plans }
+        let contexts = KotlinContexts(target: self, input: input)
+        let runtime = "src/main/kotlin/" + Self.directory(for: contexts.runtimePackage)
+        return plans + [FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used)))]
+    }
+
+    /// Every file but the runtime, and the runtime parts they name.
+    func codePlans(for input: TargetInput) throws -> (plans: [FilePlan], used: Set<String>) {
         let contexts = KotlinContexts(target: self, input: input)
         let main = "src/main/kotlin/" + Self.directory(for: contexts.package)
         var plans: [FilePlan] = []
@@ -115,11 +124,51 @@ public struct KotlinTarget: LanguageTarget {
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
             testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))
         }
-        if options.runtime {
-            used.formUnion(input.runtimeRuleFeatures)
-            let runtime = "src/main/kotlin/" + Self.directory(for: contexts.runtimePackage)
-            plans.append(FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used))))
+        // The rule kinds this schema and the contracts sharing its runtime use.
+        used.formUnion(input.runtimeRuleFeatures)
+        return (plans + testPlans, used)
+    }
+}
+
+/// One runtime for every Kotlin output of a project (tabgen.yml `runtime:`), in one package
+/// that each Gradle module adds as a source folder.
+extension KotlinTarget: RuntimeSharingTarget {
+    /// The package the outputs' `runtimePackage` names (they must agree), else the
+    /// packages' common prefix with `tabgen` added (`dev.example.shop.compose` and
+    /// `dev.example.shop.fragments`: `dev.example.shop.tabgen`); `public` if one output
+    /// is; every part if one output asks for all.
+    public func sharedRuntimeOptions(_ outputs: [[String: String]]) throws(CodeGenError) -> [String: String] {
+        let named = Set(outputs.compactMap { $0["runtimePackage"] }.filter { !$0.isEmpty })
+        guard named.count <= 1 else {
+            throw CodeGenError("kotlin outputs set runtimePackage to \(named.sorted().joined(separator: " and ")), but runtime: gives all of them one shared runtime, in one package: set the same runtimePackage (or none)")
         }
-        return plans + testPlans
+        let packages = outputs.map { ($0["package"] ?? KotlinOptions().package).split(separator: ".") }
+        var common = packages.first ?? []
+        for package in packages.dropFirst() {
+            common = Array(zip(common, package).prefix { $0 == $1 }.map(\.0))
+        }
+        let package = named.first ?? (common.isEmpty ? KotlinRuntime.sourcePackage : (common + ["tabgen"]).joined(separator: "."))
+        let visibility = outputs.contains { $0["visibility"] == KotlinOptions.Visibility.public.rawValue || $0["visibility"] == nil }
+            ? KotlinOptions.Visibility.public : .internal
+        let all = outputs.contains { $0["runtime"]?.lowercased() == "all" }
+        return ["package": package, "runtimePackage": package, "visibility": visibility.rawValue, "runtime": all ? "all" : "true"]
+    }
+
+    public func usingSharedRuntime(_ options: [String: String], shared: [String: String]) -> [String: String] {
+        var options = options
+        options["runtime"] = "false"
+        options["runtimePackage"] = shared["runtimePackage"]
+        return options
+    }
+
+    public func runtimeFeatures(for input: TargetInput) throws -> Set<String> {
+        try codePlans(for: input).used
+    }
+
+    /// `<package folders>/TabgenRuntime.kt`, the layout of a Kotlin source folder.
+    public func sharedRuntimeFiles(for input: TargetInput, features: Set<String>) throws -> [FilePlan] {
+        let contexts = KotlinContexts(target: self, input: input)
+        return [FilePlan(path: "\(Self.directory(for: contexts.runtimePackage))/TabgenRuntime.kt",
+                         contents: .template(name: "runtime", context: contexts.runtime(used: features)))]
     }
 }

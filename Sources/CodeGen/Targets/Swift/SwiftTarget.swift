@@ -159,3 +159,29 @@ extension SwiftTarget {
         return target
     }
 }
+
+/// One runtime for every Swift output of a project (tabgen.yml `runtime:`), a file each app
+/// target compiles (the runtime has no optional parts: every output uses all of it).
+extension SwiftTarget: RuntimeSharingTarget {
+    /// `public` if one output is (its module's public types show the runtime's), else
+    /// `internal`: the file compiles into every app, so it must suit the widest.
+    public func sharedRuntimeOptions(_ outputs: [[String: String]]) throws(CodeGenError) -> [String: String] {
+        let level = outputs.contains { $0["accessLevel"] == SwiftOptions.AccessLevel.public.rawValue }
+            ? SwiftOptions.AccessLevel.public : SwiftOptions().accessLevel
+        return ["accessLevel": level.rawValue]
+    }
+
+    public func usingSharedRuntime(_ options: [String: String], shared: [String: String]) -> [String: String] {
+        var options = options
+        options["runtime"] = "false"
+        return options
+    }
+
+    public func runtimeFeatures(for input: TargetInput) throws -> Set<String> { [] }
+
+    public func sharedRuntimeFiles(for input: TargetInput, features: Set<String>) throws -> [FilePlan] {
+        var context = SwiftContexts(target: self, input: input).file()
+        context["runtime"] = SwiftRuntime.text(options.accessLevel)
+        return [FilePlan(path: "TabgenRuntime.swift", contents: .template(name: "runtime", context: context))]
+    }
+}

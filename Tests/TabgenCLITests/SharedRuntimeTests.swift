@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+/// tabgen.yml's `runtime:` (issue 25, item 2): one Swift and one Kotlin runtime per project,
+/// which every app of the platform compiles, instead of a copy in each output.
+struct SharedRuntimeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The reference product's layout: two iOS apps, two Android modules, a Rails app.
+    static func config(runtime: String? = "tabgen/runtime", uikitAccess: String = "internal", runtimePackages: (String, String)? = nil) -> String {
+        """
+        version: 1
+        fixtures: fixtures
+        \(runtime.map { "runtime: \($0)" } ?? "")
+        outputs:
+          - lang: swift
+            out: ios-swiftui/Shop/Generated/Tabgen
+            options: {accessLevel: internal, testableImport: ShopSwiftUI}
+          - lang: swift
+            out: ios-uikit/Shop/Generated/Tabgen
+            options: {accessLevel: \(uikitAccess), testableImport: ShopUIKit}
+          - lang: kotlin
+            out: android-compose/app
+            options: {package: dev.example.shop.compose\(runtimePackages.map { ", runtimePackage: \($0.0)" } ?? "")}
+          - lang: kotlin
+            out: android-fragments/app
+            options: {package: dev.example.shop.fragments\(runtimePackages.map { ", runtimePackage: \($0.1)" } ?? "")}
+          - lang: ruby
+            out: rails
+
+        """
+    }
+
+    func project(_ config: String = Self.config()) throws -> URL {
+        let directory = try CLI.temporaryDirectory()
+        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        return directory
+    }
+
+    /// Every file below `directory` whose name ends in `suffix`, relative to it.
+    func files(_ directory: URL, endingIn suffix: String) -> [String] {
+        let prefix = directory.standardizedFileURL.path + "/"
+        let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        return (walker?.compactMap { ($0 as? URL)?.standardizedFileURL.path } ?? [])
+            .filter { $0.hasSuffix(suffix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+    }
+
+    static let swiftRuntime = "tabgen/runtime/swift/TabgenRuntime.swift"
+    static let kotlinRuntime = "tabgen/runtime/kotlin/dev/example/shop/tabgen/TabgenRuntime.kt"
+
+    @Test func oneRuntimePerPlatformForEveryApp() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        #expect(emit.stderr.contains("swift: tabgen/runtime/swift: 2 written"), "\(emit.stderr)")  // the file and its manifest
+        #expect(emit.stderr.contains("kotlin: tabgen/runtime/kotlin: 2 written"), "\(emit.stderr)")
+        // One per platform; the Rails app keeps its own (Rails autoloads only its app/).
+        #expect(files(directory, endingIn: "TabgenRuntime.swift") == [Self.swiftRuntime])
+        #expect(files(directory, endingIn: "TabgenRuntime.kt") == [Self.kotlinRuntime])
+        #expect(files(directory, endingIn: "tabgen_runtime.rb") == ["rails/app/models/tabgen_runtime.rb"])
+        // Internal, as both Swift outputs are; one package for both Android apps, which their code imports.
+        let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
+        #expect(swift.contains("\nnonisolated struct TabgenViolation") && !swift.contains("public "), "\(swift.prefix(800))")
+        let kotlin = try String(contentsOf: directory.appendingPathComponent(Self.kotlinRuntime), encoding: .utf8)
+        #expect(kotlin.contains("package dev.example.shop.tabgen\n"))
+        for app in ["compose", "fragments"] {
+            let types = try String(contentsOf: directory.appendingPathComponent("android-\(app)/app/src/main/kotlin/dev/example/shop/\(app)/navigation/MessageData.kt"), encoding: .utf8)
+            #expect(types.contains("import dev.example.shop.tabgen.*"), "\(types.prefix(600))")
+        }
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+
+        // Each app's module compiles with the shared file (Swift 6, warnings as errors).
+        for app in ["ios-swiftui", "ios-uikit"] {
+            let output = directory.appendingPathComponent("\(app)/Shop/Generated/Tabgen")
+            let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
+            let compile = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-typecheck", "-module-name", "Shop"]
+                                                            + sources + [directory.appendingPathComponent(Self.swiftRuntime).path], in: directory)
+            #expect(compile.status == 0, "\(app): \(compile.stdout)\(compile.stderr)")
+        }
+    }
+
+    /// The shared Kotlin runtime holds the parts the outputs use (the same as one output's
+    /// own runtime for one schema), not every part.
+    @Test func theSharedKotlinRuntimeHoldsThePartsTheOutputsUse() throws {
+        let shared = try project()
+        let own = try project(Self.config(runtime: nil))
+        defer {
+            try? FileManager.default.removeItem(at: shared)
+            try? FileManager.default.removeItem(at: own)
+        }
+        #expect(try CLI.run(["emit", "-q"], in: shared).status == 0)
+        #expect(try CLI.run(["emit", "-q"], in: own).status == 0)
+        let sharedText = try String(contentsOf: shared.appendingPathComponent(Self.kotlinRuntime), encoding: .utf8)
+        let ownText = try String(contentsOf: own.appendingPathComponent("android-compose/app/src/main/kotlin/dev/example/shop/compose/navigation/TabgenRuntime.kt"), encoding: .utf8)
+        func body(_ text: String) -> [Substring] {
+            text.split(separator: "\n").filter { !$0.hasPrefix("package ") && !$0.hasPrefix("//") }
+        }
+        #expect(body(sharedText) == body(ownText))
+        #expect(!sharedText.contains("object TabgenBooleanSerializer"), "a part the built-in schema does not use")
+    }
+
+    @Test func checkReportsAnEditedOrMissingSharedRuntime() throws {
+        let directory = try project()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try CLI.run(["emit", "-q"], in: directory).status == 0)
+        let file = directory.appendingPathComponent(Self.kotlinRuntime)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data((text + "// edited\n").utf8).write(to: file)
+        let edited = try CLI.run(["check"], in: directory)
+        #expect(edited.status == 1)
+        #expect(edited.stdout.contains("-// edited") && edited.stdout.contains("tabgen/runtime/kotlin/dev/example/shop/tabgen/TabgenRuntime.kt"), "\(edited.stdout)")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(Self.swiftRuntime))
+        let missing = try CLI.run(["check"], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("\(Self.swiftRuntime) is missing"), "\(missing.stdout)")
+        #expect(try CLI.run(["emit", "-q"], in: directory).status == 0)
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+
+        // Adding the key to a project emitted without it: the outputs' own runtimes go.
+        let before = try project(Self.config(runtime: nil))
+        defer { try? FileManager.default.removeItem(at: before) }
+        #expect(try CLI.run(["emit", "-q"], in: before).status == 0)
+        #expect(files(before, endingIn: "TabgenRuntime.swift").count == 2)
+        try Data(Self.config().utf8).write(to: before.appendingPathComponent("tabgen.yml"))
+        let stale = try CLI.run(["check"], in: before)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("ios-uikit/Shop/Generated/Tabgen/TabgenRuntime.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
+        #expect(stale.stdout.contains("\(Self.swiftRuntime) is missing"), "\(stale.stdout)")
+        #expect(try CLI.run(["emit", "-q"], in: before).status == 0)
+        #expect(files(before, endingIn: "TabgenRuntime.swift") == [Self.swiftRuntime])
+    }
+
+    /// Swift outputs of different access levels share the widest: one public output makes
+    /// the shared file public, which the internal app's module compiles too.
+    @Test func differingSwiftAccessLevelsShareThePublicRuntime() throws {
+        let directory = try project(Self.config(uikitAccess: "public"))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try CLI.run(["emit", "-q"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
+        #expect(swift.contains("\nnonisolated public struct TabgenViolation"), "\(swift.prefix(800))")
+        let output = directory.appendingPathComponent("ios-swiftui/Shop/Generated/Tabgen")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
+        let compile = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-typecheck", "-module-name", "Shop"]
+                                                        + sources + [directory.appendingPathComponent(Self.swiftRuntime).path], in: directory)
+        #expect(compile.status == 0, "\(compile.stdout)\(compile.stderr)")
+    }
+
+    /// Kotlin outputs naming two runtime packages cannot share one file: refused, nothing written.
+    @Test func differingKotlinRuntimePackagesAreRefused() throws {
+        let directory = try project(Self.config(runtimePackages: ("dev.example.one", "dev.example.other")))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 2)
+        #expect(emit.stderr.contains("kotlin outputs set runtimePackage to dev.example.one and dev.example.other, but runtime: gives all of them one shared runtime"), "\(emit.stderr)")
+        #expect(files(directory, endingIn: ".kt").isEmpty && files(directory, endingIn: ".swift").isEmpty)
+    }
+
+    /// With `contracts:`, the shared runtime unites the parts of every contract of every
+    /// output: two apps' navigation, menu and form code compile against it (kotlinc,
+    /// warnings as errors, explicit API mode).
+    @Test func theSharedKotlinRuntimeServesEveryContractOfEveryApp() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("contracts")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["menu", "form"] {
+            try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("contracts/\(name).json").path,
+                                             toPath: folder.appendingPathComponent("\(name).json").path)
+        }
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("schema.json").path, toPath: folder.appendingPathComponent("navigation.json").path)
+        try Data("""
+            version: 1
+            contracts: contracts
+            runtime: shared
+            outputs:
+              - {lang: kotlin, out: a, options: {package: com.example.a, tests: false}}
+              - {lang: kotlin, out: b, options: {package: com.example.b, tests: false}}
+
+            """.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        let files = (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".kt") }.sorted()
+        #expect(files.filter { $0.hasSuffix("/TabgenRuntime.kt") } == ["shared/kotlin/com/example/tabgen/TabgenRuntime.kt"], "\(files)")
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+        let kotlinc = Self.root.appendingPathComponent("Tests/Kotlin/kotlinc").path
+        let compile = try PathAccessorsCompileTests.run(kotlinc, ["-Xexplicit-api=strict", "-d", "out"] + files, in: directory)
+        #expect(compile.status == 0, "\(compile.stdout)\(compile.stderr)")
+    }
+
+    @Test(arguments: [
+        ("ios-uikit/Shop/Generated/Tabgen", "runtime ios-uikit/Shop/Generated/Tabgen is the same directory as outputs[1].out ios-uikit/Shop/Generated/Tabgen: the shared runtimes need a folder of their own"),
+        ("android-compose", "runtime android-compose is around outputs[2].out android-compose/app"),
+        ("fixtures", "runtime fixtures is the same directory as fixtures fixtures"),
+        ("tab gen", "runtime must be a folder relative to this file"),
+    ])
+    func aRuntimeFolderOfItsOwn(folder: String, message: String) throws {
+        let directory = try project(Self.config(runtime: folder))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 2)
+        #expect(emit.stderr.contains("tabgen.yml:3:10: " + message), "\(emit.stderr)")
+    }
+}
