@@ -118,8 +118,7 @@ public struct SwiftTarget: SchemaDependentTarget {
         }
         if options.runtime {
             var context = contexts.file()
-            let features = options.runtimeAll ? Set(RuleKinds.all.map { $0.runtimeFeature }) : input.runtimeRuleFeatures
-            context["runtime"] = SwiftRuntime.text(options.accessLevel, features: features)
+            context["runtime"] = SwiftRuntime.text(options.accessLevel, features: runtimeFeatures(for: input))
             plans.append(FilePlan(path: sources + "TabgenRuntime.swift", contents: .template(name: "runtime", context: context)))
         }
         let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }
@@ -161,7 +160,7 @@ extension SwiftTarget {
 }
 
 /// One runtime for every Swift output of a project (tabgen.yml `runtime:`), a file each app
-/// target compiles (the runtime has no optional parts: every output uses all of it).
+/// target compiles, with the rule kinds' code any output uses.
 extension SwiftTarget: RuntimeSharingTarget {
     /// `public` if one output is (its module's public types show the runtime's), else
     /// `internal`: the file compiles into every app, so it must suit the widest.
@@ -177,11 +176,15 @@ extension SwiftTarget: RuntimeSharingTarget {
         return options
     }
 
-    public func runtimeFeatures(for input: TargetInput) throws -> Set<String> { [] }
+    /// The rule kinds' code the runtime keeps: every kind's with `runtime: all`, else the
+    /// kinds this schema and the contracts sharing its runtime use.
+    public func runtimeFeatures(for input: TargetInput) -> Set<String> {
+        options.runtimeAll ? Set(RuleKinds.all.map { $0.runtimeFeature }) : input.runtimeRuleFeatures
+    }
 
     public func sharedRuntimeFiles(for input: TargetInput, features: Set<String>) throws -> [FilePlan] {
         var context = SwiftContexts(target: self, input: input).file()
-        context["runtime"] = SwiftRuntime.text(options.accessLevel)
+        context["runtime"] = SwiftRuntime.text(options.accessLevel, features: features)
         return [FilePlan(path: "TabgenRuntime.swift", contents: .template(name: "runtime", context: context))]
     }
 }
