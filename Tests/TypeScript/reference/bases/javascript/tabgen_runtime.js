@@ -177,29 +177,6 @@ function checkSchema(payload, nulls, root) {
         check(value[index], schema.elements, `${pointer}/${index}`, false);
       return;
     }
-    if (schema.values) {
-      if (!isObject(value))
-        return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
-      for (const key of Object.keys(value))
-        check(value[key], schema.values, child(pointer, key), false);
-      return;
-    }
-    if (schema.discriminator !== undefined) {
-      const name = schema.discriminator;
-      if (!isObject(value))
-        return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
-      if (!has(value, name))
-        return fail("TG015", pointer, `missing discriminator property ${quote(name)}`);
-      const tagValue = value[name];
-      const at = child(pointer, name);
-      if (typeof tagValue !== "string")
-        return fail("TG015", at, `discriminator ${quote(name)} must be a string, found ${kindAndValue(tagValue, at)}`);
-      const mapping = schema.mapping || {};
-      const variant = has(mapping, tagValue) ? mapping[tagValue] : undefined;
-      if (!variant)
-        return fail("TG015", at, `${show(tagValue, at)} is not one of the ${quote(name)} values ${allowed(Object.keys(mapping))}`);
-      return check(value, variant, pointer, false, name);
-    }
     if (schema.properties || schema.optionalProperties) {
       if (!isObject(value))
         return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated);
@@ -249,7 +226,6 @@ function hasType(value, type) {
   switch (type) {
     case "boolean": return typeof value === "boolean";
     case "string": return typeof value === "string";
-    case "timestamp": return typeof value === "string" && isTimestamp(value);
   }
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
   if (range)
@@ -264,25 +240,11 @@ function describeType(type, value) {
   switch (type) {
     case "boolean": return "a boolean";
     case "string": return "a string";
-    case "timestamp": return "an RFC 3339 timestamp string";
   }
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined;
   if (range)
     return `${type} (an integer from ${range[0]} to ${range[1]})`;
   return "a number";
-}
-
-function isTimestamp(text) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(text);
-  if (!match)
-    return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  const offsetOK = match[9] === undefined || (Number(match[9]) <= 23 && Number(match[10]) <= 59);
-  return month >= 1 && month <= 12 && day >= 1 && day <= days && Number(match[4]) <= 23 && Number(match[5]) <= 59 && Number(match[6]) <= 60 && offsetOK;
 }
 
 function checkRules(payload, name) {
@@ -307,32 +269,6 @@ function evaluate(rule, payload, found) {
   };
   const matched = matches(rule.path, payload);
   switch (rule.kind) {
-    case "count":
-      for (const [pointer, value] of matched) {
-        let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key]) : undefined;
-        if (!entries)
-          continue;
-        const where = rule.where || [];
-        let noun = "";
-        if (where.length > 0) {
-          entries = entries.filter((entry) => where.every((condition) => holds(condition, entry)));
-          noun = ` where ${where.map(describeCondition).join(" and ")}`;
-        }
-        let count = entries.length;
-        noun = (count === 1 ? "1 entry" : `${count} entries`) + noun;
-        if (rule.distinct !== undefined) {
-          count = distinctCount(entries, rule.distinct);
-          if (count !== entries.length)
-            noun += ` but ${count} distinct ${describePath(rule.distinct)}`;
-        }
-        if (rule.forbidden && rule.forbidden.includes(count))
-          report(pointer, value, `it has ${noun}`, count);
-        else if (rule.min !== undefined && count < rule.min)
-          report(pointer, value, `it has ${noun}, fewer than ${rule.min}`, count);
-        else if (rule.max !== undefined && count > rule.max)
-          report(pointer, value, `it has ${noun}, more than ${rule.max}`, count);
-      }
-      break;
     case "unique": {
       const first = new Map(); // canonical value → pointer of its first occurrence
       const equivalents = new Map(); // NFC → first pointer and string (TG022)
@@ -356,84 +292,6 @@ function evaluate(rule, payload, found) {
       }
       break;
     }
-    case "reference": {
-      const targetWhere = rule.targetWhere || [];
-      const keys = new Set();
-      const unfilteredKeys = new Set();
-      const equivalents = new Map(); // NFC of a qualifying key → the first such key (TG022)
-      let targetCount = 0;
-      for (const [, target] of matches(rule.targets || "", payload)) {
-        const qualifies = targetWhere.every((condition) => holds(condition, target));
-        if (qualifies)
-          targetCount++;
-        for (const [, key] of matches(rule.key || "", target)) {
-          if (qualifies)
-            keys.add(canonical(key));
-          if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC")))
-            equivalents.set(key.normalize("NFC"), key);
-          unfilteredKeys.add(canonical(key));
-        }
-      }
-      const conditions = targetWhere.map(describeCondition).join(" and ");
-      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "");
-      for (const [pointer, value] of matched) {
-        if (value === null) {
-          if (rule.required && targetCount > 0)
-            report(pointer, value, `it is null, but it must name one of ${wanted}`);
-        }
-        else if (keys.has(canonical(value))) {
-          continue;
-        }
-        else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`);
-        }
-        else {
-          report(pointer, value, `${show(value, pointer)} matches no ${wanted}`);
-        }
-        if (typeof value !== "string")
-          continue;
-        const equivalent = equivalents.get(value.normalize("NFC"));
-        if (equivalent !== undefined)
-          found.push(equivalence(pointer, value, equivalent, `, a value of ${wanted},`));
-      }
-      if (rule.required && matched.length === 0 && !parsePointer(rule.path).includes("*") && targetCount > 0) {
-        report(describePath(rule.path), undefined, `it is absent, but it must name one of ${wanted}`);
-      }
-      break;
-    }
-    case "relativeReference":
-      for (const [pointer, value] of matched) {
-        if (typeof value !== "string")
-          continue;
-        const problem = relativeReferenceProblem(value, rule.allowAuthority === true);
-        if (problem !== null) {
-          report(pointer, value, problem);
-          continue;
-        }
-        const warning = relativeReferenceWarning(value, rule.allowAuthority === true);
-        if (warning !== null)
-          found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] });
-      }
-      break;
-    case "equals": {
-      const wanted = rule.value === undefined ? null : rule.value;
-      const expected = canonical(wanted);
-      for (const [pointer, value] of matched) {
-        if (canonical(value) !== expected)
-          report(pointer, value, `it is ${show(value, pointer)}, expected ${show(wanted)}`);
-      }
-      break;
-    }
-    case "nonEmpty":
-      for (const [pointer, value] of matched) {
-        if (typeof value !== "string")
-          continue;
-        if (value === "")
-          report(pointer, value, "it is empty");
-        else if (/^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/.test(value))
-          report(pointer, value, "it has only white space");
-      }
-      break;
   }
 }
 
@@ -453,30 +311,6 @@ function holds(condition, base) {
     return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max);
   }
   return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals));
-}
-
-function describeCondition(condition) {
-  const path = describePath(condition.path);
-  if (condition.present !== undefined)
-    return condition.present ? `${path} is present` : `${path} is absent or null`;
-  if (condition.count)
-    return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`;
-  return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`;
-}
-
-function distinctCount(entries, key) {
-  const seen = new Set();
-  let count = 0;
-  for (const entry of entries) {
-    const value = first(key, entry);
-    if (value === undefined)
-      count++;
-    else if (!seen.has(canonical(value))) {
-      seen.add(canonical(value));
-      count++;
-    }
-  }
-  return count;
 }
 
 function matches(pattern, root) {
@@ -534,10 +368,6 @@ function parsePointer(pointer) {
   return tokens;
 }
 
-function describePath(pattern) {
-  return parsePointer(pattern).map((token) => child("", token)).join("");
-}
-
 function canonical(value) {
   if (typeof value === "string")
     return `"${value}`;
@@ -550,169 +380,6 @@ function canonical(value) {
 
 function quoted(value) {
   return typeof value === "string" ? JSON.stringify(value) : canonical(value);
-}
-
-function relativeReferenceProblem(text, allowAuthority) {
-  if (/^(?!\/\/)[\w\-.~/?@!$&'()*+,;=]*$/.test(text))
-    return null;
-  const characters = Array.from(text);
-  const queryOrFragment = characters.findIndex((character) => character === "?" || character === "#");
-  const pathEnd = queryOrFragment < 0 ? characters.length : queryOrFragment;
-  const hierarchical = characters.slice(0, pathEnd);
-  const slash = hierarchical.indexOf("/");
-  const firstSegment = slash < 0 ? hierarchical : hierarchical.slice(0, slash);
-  const colon = firstSegment.indexOf(":");
-  if (colon >= 0) {
-    const candidate = firstSegment.slice(0, colon).join("");
-    if (/^[A-Za-z][A-Za-z0-9+.-]*$/.test(candidate))
-      return `it has scheme ${quote(candidate)}`;
-  }
-  const hasAuthority = hierarchical[0] === "/" && hierarchical[1] === "/";
-  const authorityEnd = !hasAuthority ? 0 : hierarchical.indexOf("/", 2) < 0 ? pathEnd : hierarchical.indexOf("/", 2);
-  for (let offset = 0; offset < characters.length; offset++) {
-    const character = characters[offset];
-    const allowed = /^[\w\-.~:/?#@!$&'()*+,;=%]$/.test(character) || (offset < authorityEnd && (character === "[" || character === "]"));
-    if (!allowed)
-      return `it contains ${describeCharacter(character)} at character ${offset + 1}, which must be percent-encoded`;
-  }
-  for (let index = 0; index < characters.length; index++) {
-    if (characters[index] !== "%")
-      continue;
-    if (!/^%[0-9A-Fa-f]{2}$/.test(characters.slice(index, index + 3).join(""))) {
-      return `it has a malformed percent-encoding at character ${index + 1}`;
-    }
-    index += 2;
-  }
-  if (hasAuthority && !allowAuthority) {
-    return `it has authority ${quote(characters.slice(2, authorityEnd).join(""))}: a network-path reference leaves the app's origin`;
-  }
-  if (!hasAuthority && firstSegment.includes(":"))
-    return `its first path segment contains ":", which reads as a scheme; write "./" before it`;
-  const hash = characters.indexOf("#");
-  if (hash >= 0 && characters.indexOf("#", hash + 1) >= 0)
-    return `it contains a second "#", which must be percent-encoded`;
-  return null;
-}
-
-function relativeReferenceWarning(text, allowAuthority) {
-  if (text === "") {
-    return ["TG021", `"" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./"`];
-  }
-  if (allowAuthority)
-    return null;
-  const resolved = networkPathResolution(text);
-  if (resolved === null)
-    return null;
-  const host = resolved.slice(2).split("/")[0] || "";
-  return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`];
-}
-
-function networkPathResolution(text) {
-  const path = text.split(/[?#]/)[0] || "";
-  if (!path.includes("//"))
-    return null;
-  const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1);
-  const output = [];
-  segments.forEach((segment, index) => {
-    const dots = segment.replace(/%2e/gi, ".");
-    const last = index === segments.length - 1;
-    if (dots === "." || dots === "..") {
-      if (dots === "..")
-        output.pop();
-      if (last)
-        output.push("");
-    }
-    else {
-      output.push(segment);
-    }
-  });
-  const resolved = `/${output.join("/")}`;
-  return resolved.startsWith("//") ? resolved : null;
-}
-
-function describeCharacter(character) {
-  const scalar = character.codePointAt(0) || 0;
-  if (character === " ")
-    return "a space";
-  if (character === "\\")
-    return `a backslash (browsers read it as "/")`;
-  if (scalar < 0x20 || scalar === 0x7f)
-    return `control character U+${hex(scalar)}`;
-  return `${quote(character)} (U+${hex(scalar)})`;
-}
-
-export function readElementData(scope, spec, platform) {
-  const data = {};
-  const violations = [];
-  for (const field of Object.keys(spec)) {
-    const source = spec[field];
-    if (source === undefined)
-      continue;
-    const pointer = child("", field);
-    if ("each" in source) {
-      const items = [];
-      scope.targets.findAll(source.each).forEach((element, index) => {
-        if (source.skipDisabled && elementDisabled(element, platform))
-          return;
-        const item = {};
-        for (const name of Object.keys(source.fields)) {
-          const read = source.fields[name];
-          if (read !== undefined)
-            readElementValue(element, read, index, child(child(pointer, String(items.length)), name), item, name, violations);
-        }
-        items.push(item);
-      });
-      data[field] = items;
-    }
-    else if (source.target === undefined) {
-      readElementValue(scope.element, source, undefined, pointer, data, field, violations);
-    }
-    else {
-      const element = scope.targets.findAll(source.target)[0];
-      if (element === undefined) {
-        violations.push({ code: "TG003", severity: "error", pointer: "", message: `no element of the target "${source.target}": Stimulus throws (missing target element), so the page sends no data` });
-      }
-      else {
-        readElementValue(element, source, undefined, pointer, data, field, violations);
-      }
-    }
-  }
-  return violations.length > 0 ? { ok: false, violations } : { ok: true, data: data };
-}
-
-function elementDisabled(element, platform) {
-  const disabled = element.getAttribute("data-bridge-disabled");
-  return disabled === "true" || (disabled !== null && disabled === platform);
-}
-
-function elementValue(element) {
-  const value = element.value;
-  return typeof value === "string" ? value : undefined;
-}
-
-function readElementValue(element, read, index, pointer, into, field, violations) {
-  let value;
-  for (const name of read.read) {
-    value = name === "#text" ? element.textContent
-      : name === "#value" ? elementValue(element)
-        : name === "#index" ? index
-          : element.getAttribute(name);
-    if (value)
-      break;
-  }
-  if (value === null)
-    value = undefined;
-  if (read.trim) {
-    if (typeof value !== "string") {
-      const names = read.read.map((name) => name.replace(/^#/, ""));
-      const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("");
-      violations.push({ code: "TG003", severity: "error", pointer, message: `<${element.localName}> has no ${list}, so trim() throws and the page sends no data` });
-      return;
-    }
-    value = value.trim();
-  }
-  if (value !== undefined)
-    into[field] = value;
 }
 
 function isObject(value) {

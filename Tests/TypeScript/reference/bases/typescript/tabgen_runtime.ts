@@ -247,23 +247,6 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
       for (let index = 0; index < value.length; index++) check(value[index] as Json, schema.elements, `${pointer}/${index}`, false)
       return
     }
-    if (schema.values) {
-      if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
-      for (const key of Object.keys(value)) check(value[key] as Json, schema.values, child(pointer, key), false)
-      return
-    }
-    if (schema.discriminator !== undefined) {
-      const name = schema.discriminator
-      if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
-      if (!has(value, name)) return fail("TG015", pointer, `missing discriminator property ${quote(name)}`)
-      const tagValue = value[name] as Json
-      const at = child(pointer, name)
-      if (typeof tagValue !== "string") return fail("TG015", at, `discriminator ${quote(name)} must be a string, found ${kindAndValue(tagValue, at)}`)
-      const mapping = schema.mapping || {}
-      const variant = has(mapping, tagValue) ? mapping[tagValue] : undefined
-      if (!variant) return fail("TG015", at, `${show(tagValue, at)} is not one of the ${quote(name)} values ${allowed(Object.keys(mapping))}`)
-      return check(value, variant, pointer, false, name)
-    }
     if (schema.properties || schema.optionalProperties) {
       if (!isObject(value)) return fail("TG014", pointer, `expected an object, found ${kindAndValue(value, pointer)}`, tolerated)
       const required = schema.properties || {}
@@ -311,7 +294,6 @@ function hasType(value: Json, type: string): boolean {
   switch (type) {
     case "boolean": return typeof value === "boolean"
     case "string": return typeof value === "string"
-    case "timestamp": return typeof value === "string" && isTimestamp(value)
   }
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined
   if (range) return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1]
@@ -326,24 +308,10 @@ function describeType(type: string, value: Json): string {
   switch (type) {
     case "boolean": return "a boolean"
     case "string": return "a string"
-    case "timestamp": return "an RFC 3339 timestamp string"
   }
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined
   if (range) return `${type} (an integer from ${range[0]} to ${range[1]})`
   return "a number"
-}
-
-// RFC 3339 date-time, leap seconds included.
-function isTimestamp(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/.exec(text)
-  if (!match) return false
-  const year = Number(match[1])
-  const month = Number(match[2])
-  const day = Number(match[3])
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
-  const offsetOK = match[9] === undefined || (Number(match[9]) <= 23 && Number(match[10]) <= 59)
-  return month >= 1 && month <= 12 && day >= 1 && day <= days && Number(match[4]) <= 23 && Number(match[5]) <= 59 && Number(match[6]) <= 60 && offsetOK
 }
 
 // The schema's rules (metadata.tabgen.rules), evaluated as tabgen's rule engine does:
@@ -371,27 +339,6 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
   }
   const matched = matches(rule.path, payload)
   switch (rule.kind) {
-    case "count":
-      for (const [pointer, value] of matched) {
-        let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key] as Json) : undefined
-        if (!entries) continue
-        const where = rule.where || []
-        let noun = ""
-        if (where.length > 0) {
-          entries = entries.filter((entry) => where.every((condition) => holds(condition, entry)))
-          noun = ` where ${where.map(describeCondition).join(" and ")}`
-        }
-        let count = entries.length
-        noun = (count === 1 ? "1 entry" : `${count} entries`) + noun
-        if (rule.distinct !== undefined) {
-          count = distinctCount(entries, rule.distinct)
-          if (count !== entries.length) noun += ` but ${count} distinct ${describePath(rule.distinct)}`
-        }
-        if (rule.forbidden && rule.forbidden.includes(count)) report(pointer, value, `it has ${noun}`, count)
-        else if (rule.min !== undefined && count < rule.min) report(pointer, value, `it has ${noun}, fewer than ${rule.min}`, count)
-        else if (rule.max !== undefined && count > rule.max) report(pointer, value, `it has ${noun}, more than ${rule.max}`, count)
-      }
-      break
     case "unique": {
       const first = new Map<string, string>() // canonical value → pointer of its first occurrence
       const equivalents = new Map<string, [string, string]>() // NFC → first pointer and string (TG022)
@@ -411,71 +358,6 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
       }
       break
     }
-    case "reference": {
-      const targetWhere = rule.targetWhere || []
-      const keys = new Set<string>()
-      const unfilteredKeys = new Set<string>()
-      const equivalents = new Map<string, string>() // NFC of a qualifying key → the first such key (TG022)
-      let targetCount = 0
-      for (const [, target] of matches(rule.targets || "", payload)) {
-        const qualifies = targetWhere.every((condition) => holds(condition, target))
-        if (qualifies) targetCount++
-        for (const [, key] of matches(rule.key || "", target)) {
-          if (qualifies) keys.add(canonical(key))
-          if (qualifies && typeof key === "string" && !equivalents.has(key.normalize("NFC"))) equivalents.set(key.normalize("NFC"), key)
-          unfilteredKeys.add(canonical(key))
-        }
-      }
-      const conditions = targetWhere.map(describeCondition).join(" and ")
-      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "")
-      for (const [pointer, value] of matched) {
-        if (value === null) {
-          if (rule.required && targetCount > 0) report(pointer, value, `it is null, but it must name one of ${wanted}`)
-        } else if (keys.has(canonical(value))) {
-          continue
-        } else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`)
-        } else {
-          report(pointer, value, `${show(value, pointer)} matches no ${wanted}`)
-        }
-        if (typeof value !== "string") continue
-        const equivalent = equivalents.get(value.normalize("NFC"))
-        if (equivalent !== undefined) found.push(equivalence(pointer, value, equivalent, `, a value of ${wanted},`))
-      }
-      if (rule.required && matched.length === 0 && !parsePointer(rule.path).includes("*") && targetCount > 0) {
-        report(describePath(rule.path), undefined, `it is absent, but it must name one of ${wanted}`)
-      }
-      break
-    }
-    case "relativeReference":
-      for (const [pointer, value] of matched) {
-        if (typeof value !== "string") continue
-        const problem = relativeReferenceProblem(value, rule.allowAuthority === true)
-        if (problem !== null) {
-          report(pointer, value, problem)
-          continue
-        }
-        const warning = relativeReferenceWarning(value, rule.allowAuthority === true)
-        if (warning !== null) found.push({ code: warning[0], severity: "warning", pointer, message: warning[1] })
-      }
-      break
-    case "equals": {
-      const wanted = rule.value === undefined ? null : rule.value
-      const expected = canonical(wanted)
-      for (const [pointer, value] of matched) {
-        if (canonical(value) !== expected) report(pointer, value, `it is ${show(value, pointer)}, expected ${show(wanted)}`)
-      }
-      break
-    }
-    case "nonEmpty":
-      // Blank: empty, or only Unicode White_Space (a label shows as nothing). Not trim(),
-      // which also removes U+FEFF.
-      for (const [pointer, value] of matched) {
-        if (typeof value !== "string") continue
-        if (value === "") report(pointer, value, "it is empty")
-        else if (/^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/.test(value)) report(pointer, value, "it has only white space")
-      }
-      break
   }
 }
 
@@ -496,28 +378,6 @@ function holds(condition: Condition, base: Json): boolean {
     return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max)
   }
   return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals))
-}
-
-function describeCondition(condition: Condition): string {
-  const path = describePath(condition.path)
-  if (condition.present !== undefined) return condition.present ? `${path} is present` : `${path} is absent or null`
-  if (condition.count) return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`
-  return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`
-}
-
-// Entries count once per distinct value at `key`; entries without one count alone.
-function distinctCount(entries: readonly Json[], key: string): number {
-  const seen = new Set<string>()
-  let count = 0
-  for (const entry of entries) {
-    const value = first(key, entry)
-    if (value === undefined) count++
-    else if (!seen.has(canonical(value))) {
-      seen.add(canonical(value))
-      count++
-    }
-  }
-  return count
 }
 
 // Path patterns: JSON pointers in which a "*" token matches every element or member.
@@ -570,10 +430,6 @@ function parsePointer(pointer: string): string[] {
   return tokens
 }
 
-function describePath(pattern: string): string {
-  return parsePointer(pattern).map((token) => child("", token)).join("")
-}
-
 // A value as a key of a Map: equal keys for values tabgen calls equal (objects as
 // unordered members, strings by Unicode scalars as tabgen validate compares them).
 // A string on its own is its text after a quote (nothing else starts with one); inside
@@ -588,188 +444,6 @@ function canonical(value: Json): string {
 function quoted(value: Json): string {
   return typeof value === "string" ? JSON.stringify(value) : canonical(value)
 }
-
-// RFC 3986 section 4.2 relative-ref, with the dangerous cases (a scheme, an authority)
-// named in words. Positions count Unicode scalar values, as tabgen does.
-function relativeReferenceProblem(text: string, allowAuthority: boolean): string | null {
-  // The common case first: only unreserved and sub-delimiter characters and "/", "?", "@",
-  // no "//" at the start. Everything below would find nothing in such a path.
-  if (/^(?!\/\/)[\w\-.~/?@!$&'()*+,;=]*$/.test(text)) return null
-  const characters = Array.from(text)
-  const queryOrFragment = characters.findIndex((character) => character === "?" || character === "#")
-  const pathEnd = queryOrFragment < 0 ? characters.length : queryOrFragment
-  const hierarchical = characters.slice(0, pathEnd)
-  const slash = hierarchical.indexOf("/")
-  const firstSegment = slash < 0 ? hierarchical : hierarchical.slice(0, slash)
-  const colon = firstSegment.indexOf(":")
-  if (colon >= 0) {
-    const candidate = firstSegment.slice(0, colon).join("")
-    if (/^[A-Za-z][A-Za-z0-9+.-]*$/.test(candidate)) return `it has scheme ${quote(candidate)}`
-  }
-  const hasAuthority = hierarchical[0] === "/" && hierarchical[1] === "/"
-  const authorityEnd = !hasAuthority ? 0 : hierarchical.indexOf("/", 2) < 0 ? pathEnd : hierarchical.indexOf("/", 2)
-  for (let offset = 0; offset < characters.length; offset++) {
-    const character = characters[offset] as string
-    const allowed = /^[\w\-.~:/?#@!$&'()*+,;=%]$/.test(character) || (offset < authorityEnd && (character === "[" || character === "]"))
-    if (!allowed) return `it contains ${describeCharacter(character)} at character ${offset + 1}, which must be percent-encoded`
-  }
-  for (let index = 0; index < characters.length; index++) {
-    if (characters[index] !== "%") continue
-    if (!/^%[0-9A-Fa-f]{2}$/.test(characters.slice(index, index + 3).join(""))) {
-      return `it has a malformed percent-encoding at character ${index + 1}`
-    }
-    index += 2
-  }
-  if (hasAuthority && !allowAuthority) {
-    return `it has authority ${quote(characters.slice(2, authorityEnd).join(""))}: a network-path reference leaves the app's origin`
-  }
-  if (!hasAuthority && firstSegment.includes(":")) return `its first path segment contains ":", which reads as a scheme; write "./" before it`
-  const hash = characters.indexOf("#")
-  if (hash >= 0 && characters.indexOf("#", hash + 1) >= 0) return `it contains a second "#", which must be percent-encoded`
-  return null
-}
-
-// TG021 and TG020 (code and message), the warnings tabgen gives a relative reference
-// without a problem: an empty one and one whose path resolves to "//host".
-function relativeReferenceWarning(text: string, allowAuthority: boolean): readonly [string, string] | null {
-  if (text === "") {
-    return ["TG021", `"" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./"`]
-  }
-  if (allowAuthority) return null
-  const resolved = networkPathResolution(text)
-  if (resolved === null) return null
-  const host = resolved.slice(2).split("/")[0] || ""
-  return ["TG020", `${quote(text)} resolves to the path ${quote(resolved)}, which reads as the host ${quote(host)} wherever it is resolved again; remove the empty segment`]
-}
-
-// The path text resolves to against a base path of "/" (RFC 3986 section 5.2, "%2e"
-// counted as a dot, as browsers do) when it starts with "//"; null otherwise.
-function networkPathResolution(text: string): string | null {
-  const path = text.split(/[?#]/)[0] || ""
-  if (!path.includes("//")) return null
-  const segments = (path.startsWith("/") ? path : `/${path}`).split("/").slice(1)
-  const output: string[] = []
-  segments.forEach((segment, index) => {
-    const dots = segment.replace(/%2e/gi, ".")
-    const last = index === segments.length - 1
-    if (dots === "." || dots === "..") {
-      if (dots === "..") output.pop()
-      if (last) output.push("")
-    } else {
-      output.push(segment)
-    }
-  })
-  const resolved = `/${output.join("/")}`
-  return resolved.startsWith("//") ? resolved : null
-}
-
-function describeCharacter(character: string): string {
-  const scalar = character.codePointAt(0) || 0
-  if (character === " ") return "a space"
-  if (character === "\\") return `a backslash (browsers read it as "/")`
-  if (scalar < 0x20 || scalar === 0x7f) return `control character U+${hex(scalar)}`
-  return `${quote(character)} (U+${hex(scalar)})`
-}
-
-// The data of an event whose contract says `fromElement`: read from the controller's
-// element as hotwire-native-bridge's BridgeElement reads it in the demo controllers, the
-// same definition as `tabgen validate --html` (Sources/Pages/ElementData.swift; the shared
-// vectors in Tests/Vectors/element-data hold both to it). Structural types, not the DOM's:
-// a Stimulus controller is an ElementScope, and so is the vectors' element tree.
-
-/**
- * The data `spec` reads from `scope`'s element, or, when the page's script would throw and
- * send nothing (a missing target; `trim` of a missing value), TG003 findings saying why.
- * `platform` is `<html data-bridge-platform>`: `data-bridge-disabled` of that value
- * disables an element, as "true" does. A missing value without `trim` is left out.
- * T is the event's data type: the caller checks the data with its parse function.
- */
-export function readElementData<T>(scope: ElementScope, spec: ElementSpec, platform: string | undefined): ElementDataResult<T> {
-  const data: { [field: string]: unknown } = {}
-  const violations: Violation[] = []
-  for (const field of Object.keys(spec)) {
-    const source = spec[field]
-    if (source === undefined) continue
-    const pointer = child("", field)
-    if ("each" in source) {
-      const items: { [field: string]: unknown }[] = []
-      scope.targets.findAll(source.each).forEach((element, index) => {
-        if (source.skipDisabled && elementDisabled(element, platform)) return
-        const item: { [field: string]: unknown } = {}
-        for (const name of Object.keys(source.fields)) {
-          const read = source.fields[name]
-          if (read !== undefined) readElementValue(element, read, index, child(child(pointer, String(items.length)), name), item, name, violations)
-        }
-        items.push(item)
-      })
-      data[field] = items
-    } else if (source.target === undefined) {
-      readElementValue(scope.element, source, undefined, pointer, data, field, violations)
-    } else {
-      const element = scope.targets.findAll(source.target)[0]
-      if (element === undefined) {
-        violations.push({ code: "TG003", severity: "error", pointer: "", message: `no element of the target "${source.target}": Stimulus throws (missing target element), so the page sends no data` })
-      } else {
-        readElementValue(element, source, undefined, pointer, data, field, violations)
-      }
-    }
-  }
-  return violations.length > 0 ? { ok: false, violations } : { ok: true, data: data as unknown as T }
-}
-
-/** BridgeElement.disabled: data-bridge-disabled is "true" or the platform. */
-function elementDisabled(element: ReadableElement, platform: string | undefined): boolean {
-  const disabled = element.getAttribute("data-bridge-disabled")
-  return disabled === "true" || (disabled !== null && disabled === platform)
-}
-
-// The `value` property where it is a string (form controls, <data>); elsewhere missing.
-function elementValue(element: ReadableElement): string | undefined {
-  const value = (element as { value?: unknown }).value
-  return typeof value === "string" ? value : undefined
-}
-
-function readElementValue(element: ReadableElement, read: ElementRead, index: number | undefined, pointer: string,
-                          into: { [field: string]: unknown }, field: string, violations: Violation[]): void {
-  let value: unknown
-  for (const name of read.read) {
-    value = name === "#text" ? element.textContent
-      : name === "#value" ? elementValue(element)
-      : name === "#index" ? index
-      : element.getAttribute(name)
-    if (value) break
-  }
-  // null (a missing attribute) is missing too: the apps' String takes neither.
-  if (value === null) value = undefined
-  if (read.trim) {
-    if (typeof value !== "string") {
-      const names = read.read.map((name) => name.replace(/^#/, ""))
-      const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names.join("")
-      violations.push({ code: "TG003", severity: "error", pointer, message: `<${element.localName}> has no ${list}, so trim() throws and the page sends no data` })
-      return
-    }
-    value = value.trim()
-  }
-  if (value !== undefined) into[field] = value
-}
-
-/** What is read of an element: a DOM Element has all of it (`value` on form controls). */
-export interface ReadableElement {
-  readonly localName: string
-  readonly textContent: string | null
-  getAttribute(name: string): string | null
-}
-/** A Stimulus controller: its element, and its targets in page order (`this.targets.findAll`). */
-export interface ElementScope {
-  readonly element: ReadableElement
-  readonly targets: { findAll(name: string): readonly ReadableElement[] }
-}
-/** One value: the first of `read` that is not empty (`a || b`), trimmed with `trim`. */
-export interface ElementRead { target?: string; read: readonly string[]; trim?: boolean }
-/** An array: one object per element of target `each`, less the disabled ones with `skipDisabled`. */
-export interface ElementEach { each: string; skipDisabled?: boolean; fields: { readonly [field: string]: ElementRead } }
-export type ElementSpec = { readonly [field: string]: ElementRead | ElementEach }
-export type ElementDataResult<T> = { ok: true; data: T } | { ok: false; violations: Violation[] }
 
 // Values in messages, written as tabgen writes them.
 
