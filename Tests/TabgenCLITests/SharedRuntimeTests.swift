@@ -48,6 +48,22 @@ struct SharedRuntimeTests {
     static let swiftRuntime = "tabgen/runtime/swift/TabgenRuntime.swift"
     static let kotlinRuntime = "tabgen/runtime/kotlin/dev/example/shop/tabgen/TabgenRuntime.kt"
 
+    /// The shared runtimes keep the code of the rule kinds the schema uses (here nonEmpty),
+    /// and leave it out when no output's schema uses it, as each output's own runtime does.
+    @Test func theSharedRuntimesKeepTheRuleKindsTheSchemaUses() throws {
+        for (schema, keeps) in [("Tests/Conformance/schemas/non_empty.jtd.json", true), ("schema.json", false)] {
+            let directory = try project("schema: schema.json\n" + Self.config())
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try FileManager.default.copyItem(at: Self.root.appendingPathComponent(schema), to: directory.appendingPathComponent("schema.json"))
+            let emit = try CLI.run(["emit"], in: directory)
+            #expect(emit.status == 0, "\(emit.stderr)")
+            let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
+            let kotlin = try String(contentsOf: directory.appendingPathComponent(Self.kotlinRuntime), encoding: .utf8)
+            #expect(swift.contains("case nonEmpty(path: [Token])") == keeps, "\(schema)")
+            #expect(kotlin.contains("class NonEmpty(") == keeps, "\(schema)")
+        }
+    }
+
     @Test func oneRuntimePerPlatformForEveryApp() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }
