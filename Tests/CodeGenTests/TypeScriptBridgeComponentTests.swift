@@ -25,6 +25,31 @@ struct TypeScriptBridgeComponentTests {
             header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
     }
 
+    /// Lays out Tests/TypeScript's support files, the bridge and Stimulus doubles and the
+    /// harness's `bases/<test>` beside the generated files in `root`, and compiles it all
+    /// with the harness's strict tsconfig into `root/out`.
+    static func compileHarness(in root: URL, test: String, tsc: URL) throws -> Support.ProcessResult {
+        let harness = TypeScriptEndToEndTests.harness
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: root.appendingPathComponent("support"), withIntermediateDirectories: true)
+        for name in ["browser.ts", "native_app.ts"] {
+            try fileManager.copyItem(at: harness.appendingPathComponent("support/\(name)"), to: root.appendingPathComponent("support/\(name)"))
+        }
+        try fileManager.copyItem(at: harness.appendingPathComponent("bases/\(test)"), to: root.appendingPathComponent(test))
+        try fileManager.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
+        try fileManager.copyItem(at: harness.appendingPathComponent("doubles/@hotwired"), to: root.appendingPathComponent("node_modules/@hotwired"))
+        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
+        let tsconfig = """
+        {"extends": "\(harness.appendingPathComponent("tsconfig.json").path)",
+         "compilerOptions": {"rootDir": ".", "outDir": "out"},
+         "include": ["*.ts", "*/*.ts", "\(harness.appendingPathComponent("doubles/node.d.ts").path)"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        return compiled
+    }
+
     @Test("menu and form bases pass tsc --strict (and --checkJs) and their node:test suite in both flavours")
     func toolchain() throws {
         let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
@@ -44,23 +69,7 @@ struct TypeScriptBridgeComponentTests {
                               to: root.appendingPathComponent("controllers/bridge"))
         }
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: root.appendingPathComponent("support"), withIntermediateDirectories: true)
-        for name in ["browser.ts", "native_app.ts"] {
-            try fileManager.copyItem(at: harness.appendingPathComponent("support/\(name)"), to: root.appendingPathComponent("support/\(name)"))
-        }
-        try fileManager.copyItem(at: harness.appendingPathComponent("bases/bridge_components.test.ts"),
-                                 to: root.appendingPathComponent("bridge_components.test.ts"))
-        try fileManager.createDirectory(at: root.appendingPathComponent("node_modules"), withIntermediateDirectories: true)
-        try fileManager.copyItem(at: harness.appendingPathComponent("doubles/@hotwired"), to: root.appendingPathComponent("node_modules/@hotwired"))
-        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
-        let tsconfig = """
-        {"extends": "\(harness.appendingPathComponent("tsconfig.json").path)",
-         "compilerOptions": {"rootDir": ".", "outDir": "out"},
-         "include": ["*.ts", "*/*.ts", "\(harness.appendingPathComponent("doubles/node.d.ts").path)"]}
-        """
-        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
-        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
-        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        let compiled = try Self.compileHarness(in: root, test: "bridge_components.test.ts", tsc: tsc)
         // The JavaScript flavour resolves `controllers/bridge/menu` as the importmap does.
         let doubles = harness.appendingPathComponent("doubles/@hotwired").path
         let checkJs = """
@@ -122,24 +131,8 @@ struct TypeScriptBridgeComponentTests {
             try Support.write(files.filter { !$0.path.contains(".test.") && !$0.path.hasPrefix("fixtures/") },
                               to: root.appendingPathComponent(flavor == .typescript ? "form" : "node_modules/controllers/bridge"))
         }
-        let harness = TypeScriptEndToEndTests.harness
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(at: root.appendingPathComponent("support"), withIntermediateDirectories: true)
-        for name in ["browser.ts", "native_app.ts"] {
-            try fileManager.copyItem(at: harness.appendingPathComponent("support/\(name)"), to: root.appendingPathComponent("support/\(name)"))
-        }
-        try fileManager.copyItem(at: harness.appendingPathComponent("bases/envelope.test.ts"), to: root.appendingPathComponent("envelope.test.ts"))
-        try fileManager.copyItem(at: harness.appendingPathComponent("doubles/@hotwired"), to: root.appendingPathComponent("node_modules/@hotwired"))
         try Data(#"{"type": "module", "exports": {"./*": "./*.js"}}"#.utf8).write(to: root.appendingPathComponent("node_modules/controllers/package.json"))
-        try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("package.json"))
-        let tsconfig = """
-        {"extends": "\(harness.appendingPathComponent("tsconfig.json").path)",
-         "compilerOptions": {"rootDir": ".", "outDir": "out"},
-         "include": ["*.ts", "*/*.ts", "\(harness.appendingPathComponent("doubles/node.d.ts").path)"]}
-        """
-        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
-        let compiled = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
-        #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
+        let compiled = try Self.compileHarness(in: root, test: "envelope.test.ts", tsc: tsc)
         guard compiled.status == 0 else { return }
         try Data(#"{"type": "module"}"#.utf8).write(to: root.appendingPathComponent("out/package.json"))
         let tests = try Support.run(node, ["--test", "envelope.test.js"], in: root.appendingPathComponent("out"))
