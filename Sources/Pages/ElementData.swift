@@ -118,16 +118,21 @@ package struct ElementData: Sendable {
         case "#index":
             return (index.map { .number(Double($0)) }, node.position)
         case "#value":
-            // The `value` property: the attribute of these elements, "" without it; the
-            // text of an `<option>` without one and of a `<textarea>`; undefined elsewhere.
+            // The `value` property as HTML defines it: the attribute of these elements, ""
+            // without it ("on" for a checkbox or radio button); the text of an `<option>`
+            // without one (white space stripped and collapsed), of a `<textarea>` and an
+            // `<output>`; undefined elsewhere. (A `<select>`'s is its selected option's,
+            // which the scanner does not keep: it reads as missing.)
             switch node.tagName {
             case "button", "input", "data":
                 let attribute = node.attribute("value")
-                return (.string(attribute?.value ?? ""), attribute?.valuePosition ?? node.position)
+                let type = node.attribute("type").map { HTMLTokenizer.lowercased($0.value) }
+                let missing = node.tagName == "input" && (type == "checkbox" || type == "radio") ? "on" : ""
+                return (.string(attribute?.value ?? missing), attribute?.valuePosition ?? node.position)
             case "option":
                 if let attribute = node.attribute("value") { return (.string(attribute.value), attribute.valuePosition) }
-                return (.string(scan.text(of: node)), node.position)
-            case "textarea":
+                return (.string(Self.strippedAndCollapsed(scan.text(of: node))), node.position)
+            case "textarea", "output":
                 return (.string(scan.text(of: node)), node.position)
             default:
                 return (nil, node.position)
@@ -136,6 +141,12 @@ package struct ElementData: Sendable {
             let attribute = node.attribute(name)
             return (attribute.map { .string($0.value) }, attribute?.valuePosition ?? node.position)
         }
+    }
+
+    /// HTML's "strip and collapse ASCII whitespace": runs of tab, LF, FF, CR and space become
+    /// one space, none at either end.
+    static func strippedAndCollapsed(_ text: String) -> String {
+        text.unicodeScalars.split { "\t\n\u{0C}\r ".unicodeScalars.contains($0) }.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
     }
 
     /// JavaScript truthiness of what a read gives: a non-empty string, a non-zero number.

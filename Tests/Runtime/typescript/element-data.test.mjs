@@ -33,9 +33,10 @@ class TreeElement {
   // The value property of the elements that have one as a string (HTML's IDL attributes).
   get value() {
     switch (this.localName) {
-      case "button": case "input": case "data": return this.getAttribute("value") ?? ""
-      case "option": return this.getAttribute("value") ?? this.textContent
-      case "textarea": return this.textContent
+      case "button": case "data": return this.getAttribute("value") ?? ""
+      case "input": return this.getAttribute("value") ?? (/^(checkbox|radio)$/i.test(this.getAttribute("type") ?? "") ? "on" : "")
+      case "option": return this.getAttribute("value") ?? this.textContent.split(/[\t\n\f\r ]+/).filter(Boolean).join(" ")
+      case "textarea": case "output": return this.textContent
       default: return undefined
     }
   }
