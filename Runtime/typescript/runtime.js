@@ -351,11 +351,13 @@ function evaluate(rule, payload, found) {
         }
         let count = entries.length;
         noun = (count === 1 ? "1 entry" : `${count} entries`) + noun;
+        // tabgen:begin usesDistinct
         if (rule.distinct !== undefined) {
           count = distinctCount(entries, rule.distinct);
           if (count !== entries.length)
             noun += ` but ${count} distinct ${describePath(rule.distinct)}`;
         }
+        // tabgen:end usesDistinct
         if (rule.forbidden && rule.forbidden.includes(count))
           report(pointer, value, `it has ${noun}`, count);
         else if (rule.min !== undefined && count < rule.min)

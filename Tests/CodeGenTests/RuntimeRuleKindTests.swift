@@ -41,6 +41,27 @@ struct RuntimeRuleKindTests {
         #expect(!(try runtime(language, builtIn, sharing: [builtIn])).contains(check))
     }
 
+    /// A TypeScript runtime with only the parts a contract uses still type-checks: each part
+    /// names only code its own markers or the parts it implies keep. The demo menu's count
+    /// rule has no `distinct`, and its runtime called `distinctCount`, which `usesDistinct`
+    /// had left out (tsc: cannot find name).
+    @Test(arguments: ["contracts/demo/menu.json", "contracts/demo/form.json", "contracts/demo/button.json",
+                      "contracts/demo/overflow-menu.json", "contracts/menu.json", "contracts/form.json"])
+    func aTypeScriptRuntimeWithTheContractsPartsTypeChecks(contract: String) throws {
+        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let document = try Support.document(at: Support.packageRoot.appendingPathComponent(contract))
+        let root = try Support.temporaryDirectory("tabgen-runtime-parts")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(try runtime("typescript", document).utf8).write(to: root.appendingPathComponent("tabgen_runtime.ts"))
+        let tsconfig = """
+        {"extends": "\(TypeScriptEndToEndTests.harness.appendingPathComponent("tsconfig.json").path)",
+         "compilerOptions": {"noEmit": true, "rootDir": "."}, "include": ["tabgen_runtime.ts"]}
+        """
+        try Data(tsconfig.utf8).write(to: root.appendingPathComponent("tsconfig.json"))
+        let checked = try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
+        #expect(checked.status == 0, "\(contract): \(checked.stdout)\(checked.stderr)")
+    }
+
     /// Two outputs compiled into one module without `contracts:` (the second with
     /// `runtime: false`, as scripts/conformance builds its Swift executor): the first keeps
     /// every kind with `runtime: all`.
