@@ -114,8 +114,7 @@ struct BridgeComponentBaseEndToEndTests {
 
     @Test("the bases compile in an app module (Swift 6, default MainActor isolation) without warnings")
     func compiles() {
-        #expect(run.setupError == nil, "\(run.setupError ?? "")")
-        #expect(run.compileOutput == nil, "\(run.compileOutput ?? "")")
+        run.expectClean(run.compileOutput)
     }
 
     @Test("the public, namespaced, strict (decoding: strict) base type-checks in a package module")

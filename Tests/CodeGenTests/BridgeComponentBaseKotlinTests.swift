@@ -10,7 +10,7 @@ import Testing
 /// `Tests/Kotlin/bridge/BridgeComponentBaseTest.kt` (which holds the assertions: a
 /// configure arriving, a reply sent, decoding failures reported with their codes and
 /// pointers, an unknown event, the default logging).
-struct KotlinBridgeComponentRun: Sendable {
+struct KotlinBridgeComponentRun: ScratchRun, Sendable {
     var setupError: String?
     var compileOutput: String?
     var report = KotlinSupport.JUnitReport("")
@@ -19,10 +19,7 @@ struct KotlinBridgeComponentRun: Sendable {
     static let shared: KotlinBridgeComponentRun = run()
 
     static func run() -> KotlinBridgeComponentRun {
-        var result = KotlinBridgeComponentRun()
-        do {
-            let root = try Support.temporaryDirectory("tabgen-kotlin-bridge")
-            defer { try? FileManager.default.removeItem(at: root) }
+        Support.scratchRun("tabgen-kotlin-bridge") { root, result in
             let sources = root.appendingPathComponent("src")
             var options = KotlinSupport.options(package: "tabgen.bridge", tests: false, runtimeAll: true)
             options.bridgeComponent = true
@@ -48,7 +45,7 @@ struct KotlinBridgeComponentRun: Sendable {
             let setup = try Support.run(KotlinSupport.kotlinEnv, [])
             guard setup.status == 0 else {
                 result.setupError = "scripts/kotlin-env failed: \(setup.stdout)\(setup.stderr)"
-                return result
+                return
             }
             let classes = root.appendingPathComponent("classes")
             let compile = try Support.run(KotlinSupport.kotlinc, [
@@ -58,14 +55,11 @@ struct KotlinBridgeComponentRun: Sendable {
             ])
             let (text, _) = KotlinEndToEnd.splitJVMNotices(compile.stdout + compile.stderr)
             if compile.status != 0 || !text.isEmpty { result.compileOutput = text }
-            guard compile.status == 0 else { return result }
+            guard compile.status == 0 else { return }
             let run = try Support.run(KotlinSupport.krun, ["--junit", "-cp", classes.path, "tabgen.bridge.test.BridgeComponentBaseTest"])
             result.runOutput = run.stdout + run.stderr
             result.report = KotlinSupport.JUnitReport(run.stdout)
-        } catch {
-            result.setupError = "\(error)"
         }
-        return result
     }
 }
 
@@ -75,8 +69,7 @@ struct BridgeComponentBaseKotlinTests {
 
     @Test("the bases (public, and internal and strict for the app module) compile in explicit API mode with no warning")
     func compiles() {
-        #expect(run.setupError == nil, "\(run.setupError ?? "")")
-        #expect(run.compileOutput == nil, "\(run.compileOutput ?? "")")
+        run.expectClean(run.compileOutput)
     }
 
     @Test("every JUnit test of BridgeComponentBaseTest passes")

@@ -4,7 +4,7 @@ import Testing
 
 /// `tabgen emit` and `tabgen check` as a user runs them: the executable of this build,
 /// from a directory that is not the package (templates and schema come from the binary).
-@Suite("tabgen emit and check", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
+@Suite("tabgen emit and check", .tabgenBuilt)
 struct CLITests: TabgenCLISuite {
     @Test("emit writes code, fixtures and tests; check passes on a fresh emit")
     func emitThenCheck() throws {
@@ -53,11 +53,9 @@ struct CLITests: TabgenCLISuite {
 
     @Test("check is green for every spelling of the paths and from another directory; no absolute path is written")
     func checkIgnoresPathSpelling() throws {
-        let directory = try Support.temporaryDirectory()
+        let directory = try Support.directoryWithSchema()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let sub = directory.appendingPathComponent("sub")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        try Data(contentsOf: Support.packageRoot.appendingPathComponent("schema.json")).write(to: directory.appendingPathComponent("schema.json"))
+        let sub = try Support.folder("sub", in: directory)
         let emit = try tabgen(["emit", "--lang", "all", "--schema", "./schema.json", "--out", "g/", "-q"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         let spellings: [(arguments: [String], in: URL)] = [
@@ -82,11 +80,9 @@ struct CLITests: TabgenCLISuite {
 
     @Test("a config found in a parent directory drives emit and check; overlapping outputs are refused with a position")
     func configFromAParentAndOverlaps() throws {
-        let directory = try Support.temporaryDirectory()
+        let directory = try Support.directoryWithSchema()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let sub = directory.appendingPathComponent("ios/App")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        try Data(contentsOf: Support.packageRoot.appendingPathComponent("schema.json")).write(to: directory.appendingPathComponent("schema.json"))
+        let sub = try Support.folder("ios/App", in: directory)
         let config = directory.appendingPathComponent("tabgen.yml")
         try Data("version: 1\nschema: ./schema.json\noutputs:\n  - lang: swift\n    out: ios/Generated\n  - lang: kotlin\n    out: android/gen\n".utf8).write(to: config)
         #expect(try tabgen(["emit", "-q"], in: sub).status == 0)
@@ -109,7 +105,7 @@ struct CLITests: TabgenCLISuite {
     /// at `directory`, with the Rails app in `rails/`.
     func monorepo(config: String) throws -> URL {
         let directory = try Support.temporaryDirectory()
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("rails"), withIntermediateDirectories: true)
+        _ = try Support.folder("rails", in: directory)
         let original = try String(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"), encoding: .utf8)
         let own = original.replacingOccurrences(of: "\"optionalProperties\": {\n        \"deprecated\"",
                                                 with: "\"optionalProperties\": {\n        \"badge\": {\"type\": \"string\"},\n        \"deprecated\"")
@@ -155,7 +151,7 @@ struct CLITests: TabgenCLISuite {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stderr.contains("(from ../tabgen.yml)"), "\(check.stderr)")
         // --schema still wins, and the config it comes with is named.
-        try Data(contentsOf: Support.packageRoot.appendingPathComponent("schema.json")).write(to: rails.appendingPathComponent("plain.json"))
+        try Support.copyFromPackage(to: rails, as: "plain.json")
         let plain = try tabgen(["check", "--lang", "swift", "--schema", "plain.json", "--out", "ios"], in: rails)
         #expect(plain.status == 1, "the built-in schema has no badge: \(plain.stderr)")
         #expect(plain.stderr.hasPrefix("tabgen: plain.json (--schema); config ../tabgen.yml\n"), "\(plain.stderr)")
@@ -165,7 +161,7 @@ struct CLITests: TabgenCLISuite {
     func langUsesTheProjectContracts() throws {
         let directory = try monorepo(config: "version: 1\ncontracts: [schema.json, menu.json]\n")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(contentsOf: Support.packageRoot.appendingPathComponent("contracts/menu.json")).write(to: directory.appendingPathComponent("menu.json"))
+        try Support.copyFromPackage("contracts/menu.json", to: directory, as: "menu.json")
         let rails = directory.appendingPathComponent("rails")
         let emit = try tabgen(["emit", "--lang", "typescript", "--out", "bridge"], in: rails)
         #expect(emit.status == 0, "\(emit.stderr)")
@@ -182,10 +178,8 @@ struct CLITests: TabgenCLISuite {
     func configSearchStopsAtTheRepository() throws {
         let directory = try monorepo(config: "version: 1\nschema: schema.json\n")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let checkout = directory.appendingPathComponent("rails")
-        try FileManager.default.createDirectory(at: checkout.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        let inside = checkout.appendingPathComponent("app")
-        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        _ = try Support.folder("rails/.git", in: directory)
+        let inside = try Support.folder("rails/app", in: directory)
         try Data(#"{"active": null, "tabs": []}"#.utf8).write(to: inside.appendingPathComponent("bootstrap.json"))
         for command in [["validate", "bootstrap.json"], ["emit", "--lang", "swift", "--out", "gen"]] {
             let result = try tabgen(command, in: inside)
@@ -256,8 +250,7 @@ struct CLITests: TabgenCLISuite {
     func userFiles() throws {
         let directory = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let gen = directory.appendingPathComponent("Gen")
-        try FileManager.default.createDirectory(at: gen, withIntermediateDirectories: true)
+        let gen = try Support.folder("Gen", in: directory)
         try Data("// mine\n".utf8).write(to: gen.appendingPathComponent("TabManager.swift"))
         _ = try tabgen(["emit", "--lang", "swift", "--out", "Gen", "-q"], in: directory)
         // An earlier generation had tests; this one does not.
@@ -268,8 +261,7 @@ struct CLITests: TabgenCLISuite {
         #expect(try String(contentsOf: gen.appendingPathComponent("TabManager.swift"), encoding: .utf8) == "// mine\n")
 
         // A hand-written file where tabgen would write one: emit stops and writes nothing.
-        let other = directory.appendingPathComponent("Other")
-        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let other = try Support.folder("Other", in: directory)
         try Data("struct TabData: Codable, Hashable { let id: String }\n".utf8).write(to: other.appendingPathComponent("TabData.swift"))
         let refused = try tabgen(["emit", "--lang", "swift", "--out", "Other"], in: directory)
         #expect(refused.status == 2)
@@ -292,9 +284,8 @@ struct CLITests: TabgenCLISuite {
 
     @Test("tabgen.yml and tabgen.json list outputs; emit and check without arguments use them")
     func projectConfig() throws {
-        let directory = try Support.temporaryDirectory()
+        let directory = try Support.directoryWithSchema()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(try Data(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"))).write(to: directory.appendingPathComponent("schema.json"))
         try Data("""
         version: 1
         schema: schema.json
@@ -329,8 +320,7 @@ struct CLITests: TabgenCLISuite {
     func allAndTemplates() throws {
         let directory = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let templates = directory.appendingPathComponent("house/swift")
-        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let templates = try Support.folder("house/swift", in: directory)
         try Data("// House style.\n{{>struct}}\n".utf8).write(to: templates.appendingPathComponent("declaration.mustache"))
         let run = try tabgen(["emit", "--lang", "all", "--out", "out", "--templates", "house"], in: directory)
         #expect(run.status == 0, "\(run.stderr)")

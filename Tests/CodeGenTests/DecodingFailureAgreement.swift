@@ -270,8 +270,7 @@ struct DecodingFailureAgreementTests {
     @Test("Swift decode(json:) throws each case's finding, with the coding path of its pointer")
     func swift() {
         let e2e = EndToEnd.shared
-        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
-        #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
+        e2e.expectClean(e2e.compileOutput)
         var wrong: [String] = []
         for item in DecodingFailureAgreement.allCases + DecodingFailureAgreement.strictCases where e2e.decodingFailures[item.label] != item.expected {
             wrong.append("\(item.label): expected \(item.expected), got \(e2e.decodingFailures[item.label] ?? "nothing")")
@@ -282,8 +281,7 @@ struct DecodingFailureAgreementTests {
     @Test("Kotlin decode(json) throws each case's finding (JUnit DecodingFailureTest)")
     func kotlin() {
         let e2e = KotlinEndToEnd.shared
-        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
-        #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
+        e2e.expectClean(e2e.compileOutput)
         let passed = e2e.report.passLines.filter { $0.contains("DecodingFailureTest") }
         #expect(passed.count == DecodingFailureAgreement.suites.count + 1, "\(passed)")
         let failures = e2e.report.failures.filter { $0.contains("DecodingFailureTest") }

@@ -5,7 +5,7 @@ import Testing
 /// The up-to-date fast path as a user meets it: a second emit with the same inputs writes
 /// nothing, and every change of schema, options, templates, config or generated file still
 /// regenerates (the fast path must never hide a change).
-@Suite("emit and check with unchanged inputs", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
+@Suite("emit and check with unchanged inputs", .tabgenBuilt)
 struct EmitUpToDateCLITests: TabgenCLISuite {
     func text(_ directory: URL, _ path: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
@@ -17,11 +17,13 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         try Data(text.utf8).write(to: url)
     }
 
+    /// What every emit and check of these tests is given, after the command.
+    static let arguments = ["--lang", "swift", "--schema", "schema.json", "--out", "Gen"]
+
     /// A directory holding the built-in schema as `schema.json`, emitted into `Gen`.
     func emitted(_ extra: [String] = []) throws -> URL {
-        let directory = try Support.temporaryDirectory()
-        try Data(contentsOf: Support.packageRoot.appendingPathComponent("schema.json")).write(to: directory.appendingPathComponent("schema.json"))
-        let emit = try tabgen(["emit", "--lang", "swift", "--schema", "schema.json", "--out", "Gen"] + extra, in: directory)
+        let directory = try Support.directoryWithSchema()
+        let emit = try tabgen(["emit"] + Self.arguments + extra, in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         return directory
     }
@@ -33,9 +35,9 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         let manifest = try text(directory, "Gen/.tabgen-manifest")
         #expect(manifest.contains("\n# Inputs: fnv1a64:"))
         let count = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.count + 1
-        let again = try tabgen(["emit", "--lang", "swift", "--schema", "schema.json", "--out", "Gen"], in: directory)
+        let again = try tabgen(["emit"] + Self.arguments, in: directory)
         #expect(again.stderr.contains("swift: Gen: 0 written, \(count) unchanged\n"), "\(again.stderr)")
-        let check = try tabgen(["check", "--lang", "swift", "--schema", "schema.json", "--out", "Gen"], in: directory)
+        let check = try tabgen(["check"] + Self.arguments, in: directory)
         #expect(check.status == 0)
         #expect(check.stderr.contains("tabgen check: \(count) generated files are up to date"))
         // The same inputs make the same manifest, wherever and however often tabgen runs.
@@ -46,19 +48,18 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
     func schemaChanges() throws {
         let directory = try emitted()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = ["--lang", "swift", "--schema", "schema.json", "--out", "Gen"]
         let schema = try text(directory, "schema.json")
         // Same meaning, other bytes: the files are current, the recorded inputs are not.
         try write(schema + "\n\n", directory, "schema.json")
-        #expect(try tabgen(["check"] + arguments, in: directory).status == 0)
-        let reformatted = try tabgen(["emit"] + arguments, in: directory)
+        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 0)
+        let reformatted = try tabgen(["emit"] + Self.arguments, in: directory)
         #expect(reformatted.stderr.contains("swift: Gen: 1 written,"), "\(reformatted.stderr)")
         // A new description changes a generated file.
         let marker = "A description only this test writes."
         try write(schema.replacingOccurrences(of: "\"The data of the configure event", with: "\"\(marker) The data of the configure event"),
                   directory, "schema.json")
-        #expect(try tabgen(["check"] + arguments, in: directory).status == 1)
-        let changed = try tabgen(["emit"] + arguments, in: directory)
+        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 1)
+        let changed = try tabgen(["emit"] + Self.arguments, in: directory)
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(!changed.stderr.contains(": 0 written"), "\(changed.stderr)")
         #expect(try text(directory, "Gen/MessageData.swift").contains(marker))
@@ -68,18 +69,17 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
     func optionsAndTemplates() throws {
         let directory = try emitted()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = ["--lang", "swift", "--schema", "schema.json", "--out", "Gen"]
-        let namespaced = try tabgen(["emit"] + arguments + ["--option", "swift.namespace=TabBar"], in: directory)
+        let namespaced = try tabgen(["emit"] + Self.arguments + ["--option", "swift.namespace=TabBar"], in: directory)
         #expect(!namespaced.stderr.contains(": 0 written"), "\(namespaced.stderr)")
         #expect(try text(directory, "Gen/TabData.swift").contains("extension TabBar {"))
 
         try write("// House style one.\n{{>struct}}\n", directory, "house/swift/declaration.mustache")
-        #expect(try tabgen(["emit"] + arguments + ["--templates", "house"], in: directory).status == 0)
+        #expect(try tabgen(["emit"] + Self.arguments + ["--templates", "house"], in: directory).status == 0)
         #expect(try text(directory, "Gen/TabData.swift").contains("// House style one.\n"))
         // Same option, same directory of templates, one template edited.
         try write("// House style two.\n{{>struct}}\n", directory, "house/swift/declaration.mustache")
-        #expect(try tabgen(["check"] + arguments + ["--templates", "house"], in: directory).status == 1)
-        let edited = try tabgen(["emit"] + arguments + ["--templates", "house"], in: directory)
+        #expect(try tabgen(["check"] + Self.arguments + ["--templates", "house"], in: directory).status == 1)
+        let edited = try tabgen(["emit"] + Self.arguments + ["--templates", "house"], in: directory)
         #expect(!edited.stderr.contains(": 0 written"), "\(edited.stderr)")
         #expect(try text(directory, "Gen/TabData.swift").contains("// House style two.\n"))
     }
@@ -103,21 +103,20 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
     func filesOnDisk() throws {
         let directory = try emitted()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = ["--lang", "swift", "--schema", "schema.json", "--out", "Gen"]
         let original = try text(directory, "Gen/TabData.swift")
         try write(original + "// my edit\n", directory, "Gen/TabData.swift")
-        #expect(try tabgen(["check"] + arguments, in: directory).status == 1)
-        #expect(try tabgen(["emit"] + arguments, in: directory).stderr.contains("swift: Gen: 1 written,"))
+        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 1)
+        #expect(try tabgen(["emit"] + Self.arguments, in: directory).stderr.contains("swift: Gen: 1 written,"))
         #expect(try text(directory, "Gen/TabData.swift") == original)
 
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Gen/TabData.swift"))
-        #expect(try tabgen(["emit"] + arguments, in: directory).stderr.contains("swift: Gen: 1 written,"))
+        #expect(try tabgen(["emit"] + Self.arguments, in: directory).stderr.contains("swift: Gen: 1 written,"))
         #expect(try text(directory, "Gen/TabData.swift") == original)
 
         try write("partial", directory, "Gen/" + OutputDirectory.temporaryName(for: "TabData.swift", pid: 999_999_999))
-        #expect(try tabgen(["check"] + arguments, in: directory).status == 1)
-        let cleaned = try tabgen(["emit"] + arguments, in: directory)
+        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 1)
+        let cleaned = try tabgen(["emit"] + Self.arguments, in: directory)
         #expect(cleaned.stderr.contains("1 temporary files of an interrupted emit removed"), "\(cleaned.stderr)")
-        #expect(try tabgen(["check"] + arguments, in: directory).status == 0)
+        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 0)
     }
 }

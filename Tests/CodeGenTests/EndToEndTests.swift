@@ -19,6 +19,8 @@ struct EndToEnd: CompileAndTypecheckRun {
     var compileOutput: String?
     var typecheckOutput: String?
     var results: [String: Outcome] = [:]
+    /// Why a schema or a case has no report: what went wrong before the code could run.
+    var whyNoReport: String { setupError ?? compileOutput ?? "" }
     /// validate() on each decoded parity payload: "CODE severity pointer message" lines.
     var validations: [String: [String]] = [:]
     /// Parity payloads the generated decoder rejected.
@@ -249,8 +251,7 @@ struct EndToEndTests {
     @Test("the generated code compiles in Swift 6 mode without warnings")
     func compiles() {
         let e2e = EndToEnd.shared
-        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
-        #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
+        e2e.expectClean(e2e.compileOutput)
     }
 
     @Test("the public, namespaced variant and its Swift Testing file type-check, and the shared-fixtures variant's with default MainActor isolation")
@@ -261,23 +262,15 @@ struct EndToEndTests {
 
     @Test("every fixture of the built-in schema round-trips and validates with its codes")
     func builtInRoundTrips() throws {
-        let e2e = EndToEnd.shared
-        let outcome = try #require(e2e.results["BuiltIn"], "no report for the built-in schema: \(e2e.setupError ?? e2e.compileOutput ?? "")")
         let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
-        #expect(outcome.total == fixtures.count)
-        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        try Self.passed("BuiltIn", "the built-in schema", total: fixtures.count)
     }
 
     @Test("with shared fixtures, the tests read the project's file from their own path: every fixture, labeled as the transcription labels it")
     func sharedFixturesRoundTrip() throws {
-        let e2e = EndToEnd.shared
-        let outcome = try #require(e2e.results["Shared"], "no report for the shared fixtures: \(e2e.setupError ?? e2e.compileOutput ?? "")")
         let fixtures = FixtureDeriver(document: try Support.builtIn()).derive().fixtures
-        #expect(outcome.total == fixtures.count)
-        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
-        let same = try #require(e2e.results["SharedSame"])
-        #expect(same.total == fixtures.count)
-        #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
+        try Self.passed("Shared", "the shared fixtures", total: fixtures.count)
+        try Self.passed("SharedSame", "the shared fixtures", total: fixtures.count)
     }
 
     @Test("with shared fixtures, numbers at the ends of their ranges and hostile strings read from the file as the transcription holds them",
@@ -285,13 +278,10 @@ struct EndToEndTests {
     func sharedFixturesOfTestSchemas(_ name: String) throws {
         let e2e = EndToEnd.shared
         let namespace = Support.namespace(for: name)
-        let transcribed = try #require(e2e.results[namespace], "no report for \(name): \(e2e.setupError ?? e2e.compileOutput ?? "")")
-        let outcome = try #require(e2e.results[namespace + "Shared"])
-        #expect(outcome.total == transcribed.total && outcome.total > 0)
-        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
-        let same = try #require(e2e.results[namespace + "SharedSame"])
-        #expect(same.total == transcribed.total)
-        #expect(same.failures.isEmpty, "\(same.failures.joined(separator: "\n"))")
+        let transcribed = try #require(e2e.results[namespace], "no report for \(name): \(e2e.whyNoReport)")
+        #expect(transcribed.total > 0)
+        try Self.passed(namespace + "Shared", name, total: transcribed.total)
+        try Self.passed(namespace + "SharedSame", name, total: transcribed.total)
     }
 
     @Test("without the shared file, the tests fail saying where they looked and that tabgen emit writes it")
@@ -304,9 +294,18 @@ struct EndToEndTests {
 
     @Test("every conformance schema compiles and round-trips", arguments: Support.conformanceNames)
     func conformanceRoundTrips(_ name: String) throws {
+        try Self.passed(Support.namespace(for: name), name)
+    }
+
+    /// Requires the report of `key` (`what` names it): `total` round trips (else some), none failed.
+    static func passed(_ key: String, _ what: String, total: Int? = nil) throws {
         let e2e = EndToEnd.shared
-        let outcome = try #require(e2e.results[Support.namespace(for: name)], "no report for \(name): \(e2e.setupError ?? e2e.compileOutput ?? "")")
-        #expect(outcome.total > 0)
+        let outcome = try #require(e2e.results[key], "no report for \(what): \(e2e.whyNoReport)")
+        if let total {
+            #expect(outcome.total == total)
+        } else {
+            #expect(outcome.total > 0)
+        }
         #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
     }
 }

@@ -121,26 +121,19 @@ struct KotlinEndToEnd: ScratchRun {
                                                           options: KotlinSupport.options(package: "tabgen.e2e.builtin", tests: false))
             try Support.write(menu.files, to: sources.appendingPathComponent("menu"))
             try writeTwoComponentsCheck(to: sources.appendingPathComponent("menu"))
-            for schema in Support.testSchemas {
-                let document = try Support.document(at: schema.url, name: "\(schema.name).jtd.json")
-                let package = KotlinSupport.package(for: schema.name)
+            let schemas = try Support.testSchemas.map { schema in (schema.name, try Support.document(at: schema.url, name: "\(schema.name).jtd.json")) }
+                + extraSchemas.map { schema in (schema.name, try Support.document(json: schema.json, name: "\(schema.name).jtd.json")) }
+            for (name, document) in schemas {
+                let package = KotlinSupport.package(for: name)
                 let options = KotlinSupport.options(package: package, runtime: false, runtimePackage: builtInPackage)
                 let generated = try KotlinSupport.generateCounting(document, options: options)
-                try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
+                try Support.write(generated.files, to: sources.appendingPathComponent(name))
                 result.expected[package] = generated.fixtures
-                if schema.name == "hostile" {
-                    try writeHostileCheck(generated.files, document: document, options: options, to: sources.appendingPathComponent(schema.name))
+                if name == "hostile" {
+                    try writeHostileCheck(generated.files, document: document, options: options, to: sources.appendingPathComponent(name))
                 }
-            }
-            for schema in extraSchemas {
-                let document = try Support.document(json: schema.json, name: "\(schema.name).jtd.json")
-                let package = KotlinSupport.package(for: schema.name)
-                let options = KotlinSupport.options(package: package, runtime: false, runtimePackage: builtInPackage)
-                let generated = try KotlinSupport.generateCounting(document, options: options)
-                try Support.write(generated.files, to: sources.appendingPathComponent(schema.name))
-                result.expected[package] = generated.fixtures
-                if schema.name == KotlinEmptyFormCheck.schemaName {
-                    try KotlinEmptyFormCheck.write(package: package, to: sources.appendingPathComponent(schema.name))
+                if name == KotlinEmptyFormCheck.schemaName {
+                    try KotlinEmptyFormCheck.write(package: package, to: sources.appendingPathComponent(name))
                 }
             }
             // The contracts that list events, in one app: menu, form and share (whose types
@@ -362,16 +355,14 @@ struct KotlinEndToEndTests {
     @Test("all generated Kotlin compiles in one kotlinc invocation, with no warning and no output")
     func kotlinCompiles() {
         let e2e = KotlinEndToEnd.shared
-        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
-        #expect(e2e.compileOutput == nil, "\(e2e.compileOutput ?? "")")
+        e2e.expectClean(e2e.compileOutput)
         #expect(e2e.sourceFiles > 100, "\(e2e.summary)")
     }
 
     @Test("the built-in schema's code also compiles at -language-version 2.0")
     func kotlinCompilesAtLanguageVersion20() {
         let e2e = KotlinEndToEnd.shared
-        #expect(e2e.setupError == nil, "\(e2e.setupError ?? "")")
-        #expect(e2e.compatibilityOutput == nil, "\(e2e.compatibilityOutput ?? "")")
+        e2e.expectClean(e2e.compatibilityOutput)
     }
 
     @Test("krun --junit runs every generated round trip: all pass, none skipped, none missing")

@@ -53,15 +53,6 @@ struct KotlinNamingTests {
         #expect(contexts.caseNames[enumID] == ["Foo2", "Foo3", "Foo4", "Unknown2", "Serializer2", "FooBar", "Foobar2"])
     }
 
-    @Test("the jtd-codegen name schemas get the expected Kotlin names")
-    func kotlinConformanceNames() throws {
-        let properties = try Support.document(at: Support.schemasDirectory.appendingPathComponent("roundtrip_strict/empty_and_nonascii_properties.jtd.json"))
-        let model = ModelBuilder().build(properties)
-        #expect(KotlinTarget().nameTable(for: model).fields[model.rootID] == ["empty", "foo", "foo2", "_0foo", "foo0bar", "fooBar", "fooBar2", "fooBar3"])
-        let collisions = try Support.document(at: Support.schemasDirectory.appendingPathComponent("roundtrip_strict/type_collisions.jtd.json"))
-        #expect(KotlinTarget().nameTable(for: ModelBuilder().build(collisions)).types.values.sorted() == ["Root", "RootFoo", "RootFooBar", "RootFooBar2"])
-    }
-
     @Test("package names: dot-separated identifiers, no hard keyword", arguments: [
         ("com.example.app.tabs", true), ("tabgen", true), ("a_b.c2", true), ("com.example.in", false), ("1abc", false),
         ("com..example", false), ("", false), ("com.ex-ample", false), ("com.é", false),
@@ -363,7 +354,7 @@ struct KotlinGenerationTests {
 }
 
 /// `tabgen emit --lang kotlin` and `tabgen check` as a user runs them.
-@Suite("Kotlin: tabgen emit and check", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
+@Suite("Kotlin: tabgen emit and check", .tabgenBuilt)
 struct KotlinCLITests: TabgenCLISuite {
     @Test("emit --lang kotlin on the built-in schema; check passes, then finds an edit")
     func kotlinEmitThenCheck() throws {

@@ -65,13 +65,13 @@ struct NamingTests {
         #expect(names.typeName(DeclarationID("/definitions/foobar")) == "Foobar2")
     }
 
-    @Test("the jtd-codegen name schemas get the expected Swift names")
-    func conformanceNames() throws {
+    @Test("the jtd-codegen name schemas get the expected Swift and Kotlin names", arguments: [SwiftTarget(), KotlinTarget()] as [any LanguageTarget])
+    func conformanceNames(_ target: any LanguageTarget) throws {
         let properties = try Support.document(at: Support.schemasDirectory.appendingPathComponent("roundtrip_strict/empty_and_nonascii_properties.jtd.json"))
         let model = ModelBuilder().build(properties)
-        #expect(SwiftTarget().nameTable(for: model).fields[model.rootID] == ["empty", "foo", "foo2", "_0foo", "foo0bar", "fooBar", "fooBar2", "fooBar3"])
+        #expect(target.nameTable(for: model).fields[model.rootID] == ["empty", "foo", "foo2", "_0foo", "foo0bar", "fooBar", "fooBar2", "fooBar3"])
         let collisions = try Support.document(at: Support.schemasDirectory.appendingPathComponent("roundtrip_strict/type_collisions.jtd.json"))
-        let types = SwiftTarget().nameTable(for: ModelBuilder().build(collisions)).types.values.sorted()
+        let types = target.nameTable(for: ModelBuilder().build(collisions)).types.values.sorted()
         #expect(types == ["Root", "RootFoo", "RootFooBar", "RootFooBar2"])
     }
 }

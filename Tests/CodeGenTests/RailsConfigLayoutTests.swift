@@ -4,7 +4,7 @@ import Testing
 /// A Rails app's tabgen.yml (the gem's `tabgen:install` writes one): the `ruby` output is
 /// the app's root, and the Stimulus controller's outputs sit inside it, outside the
 /// folders the Ruby target writes.
-@Suite("tabgen.yml of a Rails app", .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests"))
+@Suite("tabgen.yml of a Rails app", .tabgenBuilt)
 struct RailsConfigLayoutTests: TabgenCLISuite {
     @Test("outputs inside a ruby output are allowed outside app/models, app/components, test/models, test/components and fixtures")
     func outputsInsideTheRailsRoot() throws {

@@ -44,15 +44,7 @@ struct RubyDecodingTests {
         return (JSONWriter.string(.array(entries)), all)
     }
 
-    static let tolerantTest = """
-    # frozen_string_literal: true
-
-    require 'test_helper'
-    require 'json'
-
-    class DecodingTest < Minitest::Test
-      CASES = JSON.parse(File.read(File.expand_path('../decoding_cases.json', __dir__)))
-      puts "decoding cases: #{CASES.length}"
+    static let tolerantTest = RubySupport.casesTest("DecodingTest", file: "decoding_cases.json", label: "decoding") + """
 
       CASES.each do |entry|
         define_method("test_validate_reports_#{entry['name']}") do
@@ -92,15 +84,7 @@ struct RubyDecodingTests {
 
     """
 
-    static let strictTest = """
-    # frozen_string_literal: true
-
-    require 'test_helper'
-    require 'json'
-
-    class StrictDecodingTest < Minitest::Test
-      CASES = JSON.parse(File.read(File.expand_path('../decoding_cases.json', __dir__)))
-      puts "strict cases: #{CASES.length}"
+    static let strictTest = RubySupport.casesTest("StrictDecodingTest", file: "decoding_cases.json", label: "strict") + """
 
       def payload(name)
         CASES.find { |entry| entry['name'] == name }.fetch('payload')

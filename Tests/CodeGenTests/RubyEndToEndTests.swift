@@ -20,6 +20,22 @@ enum RubySupport {
 
     static let double = Support.packageRoot.appendingPathComponent("Tests/Ruby/doubles/view_component.rb")
 
+    /// The start of a Minitest class `name` of the generated app that reads its cases from
+    /// `file` (in the app's root) and says how many it read, as `label cases: N`.
+    static func casesTest(_ name: String, file: String, label: String) -> String {
+        """
+        # frozen_string_literal: true
+
+        require 'test_helper'
+        require 'json'
+
+        class \(name) < Minitest::Test
+          CASES = JSON.parse(File.read(File.expand_path('../\(file)', __dir__)))
+          puts "\(label) cases: #{CASES.length}"
+
+        """
+    }
+
     /// test/test_helper.rb of the generated app: what Rails' test_helper and autoloading do.
     static let testHelper = """
     # frozen_string_literal: true

@@ -56,15 +56,7 @@ struct RubyFromJSONTests {
         return (JSONWriter.string(.array(entries)), rejected)
     }
 
-    static let test = #"""
-    # frozen_string_literal: true
-
-    require 'test_helper'
-    require 'json'
-
-    class FromJSONTest < Minitest::Test
-      CASES = JSON.parse(File.read(File.expand_path('../from_json_cases.json', __dir__)))
-      puts "from_json cases: #{CASES.length}"
+    static let test = RubySupport.casesTest("FromJSONTest", file: "from_json_cases.json", label: "from_json") + #"""
 
       CASES.each do |entry|
         define_method("test_#{entry['name']}") do

@@ -41,15 +41,7 @@ struct RubyNumberTests {
     }
 
     /// Runs with `ROOT` (the root class) and `MODULE` substituted.
-    static let test = """
-    # frozen_string_literal: true
-
-    require 'test_helper'
-    require 'json'
-
-    class NumberTest < Minitest::Test
-      CASES = JSON.parse(File.read(File.expand_path('../number_cases.json', __dir__)))
-      puts "number cases: #{CASES.length}"
+    static let test = RubySupport.casesTest("NumberTest", file: "number_cases.json", label: "number") + """
 
       CASES.each do |entry|
         define_method("test_#{entry['name']}") do

@@ -48,7 +48,7 @@ struct RuntimeRuleKindTests {
     @Test(arguments: ["contracts/demo/menu.json", "contracts/demo/form.json", "contracts/demo/button.json",
                       "contracts/demo/overflow-menu.json", "contracts/menu.json", "contracts/form.json"])
     func aTypeScriptRuntimeWithTheContractsPartsTypeChecks(contract: String) throws {
-        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let tsc = try TypeScriptEndToEndTests.requireTSC()
         let document = try Support.document(at: Support.packageRoot.appendingPathComponent(contract))
         let root = try Support.temporaryDirectory("tabgen-runtime-parts")
         defer { try? FileManager.default.removeItem(at: root) }

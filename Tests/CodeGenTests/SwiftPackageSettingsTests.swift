@@ -172,8 +172,7 @@ struct SwiftPackageSettingsTests {
     @Test("the package builds with warnings as errors in all three settings")
     func builds() {
         let run = SwiftPackageRun.shared
-        #expect(run.setupError == nil, "\(run.setupError ?? "")")
-        #expect(run.buildOutput == nil, "\(run.buildOutput ?? "")")
+        run.expectClean(run.buildOutput)
     }
 
     @Test("the generated round trips, app-style code and decoding-policy tests pass in every setting")

@@ -159,15 +159,26 @@ struct SwiftStrictTextTests {
         let findings = Array(text.utf8).withUnsafeBufferPointer { validator.treeFindings(for: $0) }
         guard let first = findings.first(where: { $0.code == FindingCode.malformedJSON })
                 ?? findings.first(where: { $0.code == FindingCode.equivalentKeys }) else { return nil }
-        return [first.code, first.pointer.description, first.message].joined(separator: "|")
+        return line(first)
+    }
+
+    /// A finding as the compiled program prints it: code, pointer and message.
+    static func line(_ finding: Finding) -> String {
+        [finding.code, finding.pointer.description, finding.message].joined(separator: "|")
+    }
+
+    /// The text of case `label` of `cases`, and what the generated Swift printed for it.
+    static func outcome(_ label: String, of cases: [(label: String, text: String)]) throws -> (text: String, actual: String) {
+        let e2e = EndToEnd.shared
+        let text = try #require(cases.first { $0.label == label }?.text)
+        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.whyNoReport)")
+        return (text, actual)
     }
 
     @Test("a text tabgen validate refuses throws its TG001, pointer and message; one it takes decodes as JSONDecoder decodes it",
           arguments: StrictText.builtIn.map(\.label))
     func builtIn(_ label: String) throws {
-        let e2e = EndToEnd.shared
-        let text = try #require(StrictText.builtIn.first { $0.label == label }?.text)
-        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let (text, actual) = try Self.outcome(label, of: StrictText.builtIn)
         if let refusal = try Self.refusal(text) {
             #expect(actual == "THROWS " + refusal)
         } else {
@@ -187,9 +198,7 @@ struct SwiftStrictTextTests {
     @Test("float32 decodes as the CLI reads it (its Double, rounded), and the empty form takes numbers beyond Double's range",
           arguments: StrictText.forms.map(\.label))
     func forms(_ label: String) throws {
-        let e2e = EndToEnd.shared
-        let text = try #require(StrictText.forms.first { $0.label == label }?.text)
-        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let (text, actual) = try Self.outcome(label, of: StrictText.forms)
         let expected = [
             "float32 1e-46": "DECODES f=0.0 any=nil fs=[] []",
             "float32 -1e-46": "DECODES f=-0.0 any=nil fs=[] []",
@@ -205,7 +214,7 @@ struct SwiftStrictTextTests {
         let document = try Support.document(json: StrictText.formsSchema, name: "strict-forms.jtd.json")
         let findings = Array(text.utf8).withUnsafeBufferPointer { PayloadValidator(document: document).treeFindings(for: $0) }
         if let first = findings.first {
-            #expect(actual == "FINDING " + [first.code, first.pointer.description, first.message].joined(separator: "|"))
+            #expect(actual == "FINDING " + Self.line(first))
         } else if let value = expected[label] {
             if label == "empty form 1E400 nested" {
                 #expect(actual.hasPrefix("DECODES f=0.0 any=array(") && actual.contains(#"["a/b": "#) && actual.contains("number(-inf)")
@@ -221,16 +230,14 @@ struct SwiftStrictTextTests {
     @Test("keys canonically equivalent but not the same scalars throw the CLI's first TG024; other texts decode and validate() reports what the CLI reports",
           arguments: StrictText.keys.map(\.label))
     func keys(_ label: String) throws {
-        let e2e = EndToEnd.shared
-        let text = try #require(StrictText.keys.first { $0.label == label }?.text)
-        let actual = try #require(e2e.strict[label], "no output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let (text, actual) = try Self.outcome(label, of: StrictText.keys)
         let document = try Support.document(json: StrictText.keysSchema, name: "strict-keys.jtd.json")
         if let refusal = try Self.refusal(text, document: document) {
             #expect(refusal.hasPrefix("TG024|") == !label.hasPrefix("keys distinct"))
             #expect(actual == "THROWS " + refusal)
         } else {
             let findings = Array(text.utf8).withUnsafeBufferPointer { PayloadValidator(document: document).treeFindings(for: $0) }
-            #expect(actual == "DECODES " + findings.map { [$0.code, $0.pointer.description, $0.message].joined(separator: "|") }.joined(separator: ";"))
+            #expect(actual == "DECODES " + findings.map(Self.line).joined(separator: ";"))
             #expect(label.hasPrefix("keys distinct"))
         }
     }

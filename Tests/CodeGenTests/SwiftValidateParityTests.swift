@@ -47,7 +47,7 @@ struct SwiftValidateParityTests {
         let e2e = EndToEnd.shared
         let text = try #require(ValidateParity.tolerant.first { $0.label == label }?.text)
         #expect(!e2e.undecoded.contains(label), "\(label) does not decode")
-        let actual = try #require(e2e.validations[label], "no validate() output for \(label): \(e2e.setupError ?? e2e.compileOutput ?? "")")
+        let actual = try #require(e2e.validations[label], "no validate() output for \(label): \(e2e.whyNoReport)")
         let expected = try ValidateParity.expected(text)
         #expect(actual.sorted() == expected)
     }
@@ -75,7 +75,7 @@ struct SwiftValidateParityTests {
         for fixture in fixtures {
             let label = "fixture \(fixture.name)"
             let actual = e2e.validations[label]
-            #expect((actual != nil) == decoding.outcome(fixture).decodes, "\(label): decoded \(actual != nil) \(e2e.setupError ?? e2e.compileOutput ?? "")")
+            #expect((actual != nil) == decoding.outcome(fixture).decodes, "\(label): decoded \(actual != nil) \(e2e.whyNoReport)")
             #expect((actual != nil) != e2e.undecoded.contains(label), "\(label): no report")
             guard let actual else { continue }
             compared += 1

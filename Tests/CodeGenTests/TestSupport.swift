@@ -92,6 +92,25 @@ enum Support {
         return url
     }
 
+    /// The folder `path` below `directory`, created with its parents.
+    static func folder(_ path: String, in directory: URL) throws -> URL {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A copy of the package's file at `path` (the built-in schema unless named) as `name` in `directory`.
+    static func copyFromPackage(_ path: String = "schema.json", to directory: URL, as name: String = "schema.json") throws {
+        try Data(contentsOf: packageRoot.appendingPathComponent(path)).write(to: directory.appendingPathComponent(name))
+    }
+
+    /// A temporary directory (removed by the caller) holding the built-in schema as schema.json.
+    static func directoryWithSchema() throws -> URL {
+        let directory = try temporaryDirectory()
+        try copyFromPackage(to: directory)
+        return directory
+    }
+
     static func write(_ files: [GeneratedFile], to directory: URL, prefix: String = "", skipping: Set<String> = []) throws {
         for file in files where !skipping.contains(file.path) {
             let url = directory.appendingPathComponent(prefix.isEmpty ? file.path : prefix + file.path.replacingOccurrences(of: "/", with: "__"))
@@ -167,6 +186,13 @@ enum Support {
 /// A suite that runs the tabgen executable of this build (enabled only where it is built).
 protocol TabgenCLISuite {}
 
+extension Trait where Self == ConditionTrait {
+    /// The condition of every `TabgenCLISuite`: the executable is built next to the tests.
+    static var tabgenBuilt: Self {
+        .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests")
+    }
+}
+
 extension TabgenCLISuite {
     func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
         try Support.run(try #require(Support.tabgen), arguments, in: directory)
@@ -178,6 +204,14 @@ extension TabgenCLISuite {
 protocol ScratchRun {
     init()
     var setupError: String? { get set }
+}
+
+extension ScratchRun {
+    /// Expects no setup error and no `output` (what a compiler or build said, nil when it said nothing).
+    func expectClean(_ output: String?, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(setupError == nil, "\(setupError ?? "")", sourceLocation: sourceLocation)
+        #expect(output == nil, "\(output ?? "")", sourceLocation: sourceLocation)
+    }
 }
 
 extension Support {

@@ -52,8 +52,7 @@ struct TypeScriptBridgeComponentTests {
 
     @Test("menu and form bases pass tsc --strict (and --checkJs) and their node:test suite in both flavours")
     func toolchain() throws {
-        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
-        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
         let root = try Support.temporaryDirectory("tabgen-typescript-bases")
         defer { try? FileManager.default.removeItem(at: root) }
         let harness = TypeScriptEndToEndTests.harness
@@ -115,8 +114,7 @@ struct TypeScriptBridgeComponentTests {
     /// Tests/TypeScript/bases/envelope.test.ts on the form contract made so, in both flavours.
     @Test("the echo of data with additionalProperties false reaches its callback, metadata included, in both flavours")
     func echoOfClosedData() throws {
-        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
-        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
         let closed = try ContractEvents.closedForm()
         let root = try Support.temporaryDirectory("tabgen-typescript-envelope")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -146,7 +144,7 @@ struct TypeScriptBridgeComponentTests {
     /// against that declaration itself, read from the docs (the doubles export more).
     @Test("the bases and the controller compile against the package declaration docs/rails.md gives")
     func documentedDeclaration() throws {
-        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+        let tsc = try TypeScriptEndToEndTests.requireTSC()
         let rails = try String(contentsOf: Support.packageRoot.appendingPathComponent("docs/rails.md"), encoding: .utf8)
         let start = try #require(rails.range(of: "declare module \"@hotwired/hotwire-native-bridge\""), "docs/rails.md declares the package")
         let end = try #require(rails[start.lowerBound...].range(of: "\n```"))

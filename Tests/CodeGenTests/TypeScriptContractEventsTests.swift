@@ -58,8 +58,7 @@ struct TypeScriptContractEventsTests {
 
     @Test("menu, form and share pass tsc --strict together and every event data type's fixtures pass under node --test")
     func toolchain() throws {
-        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
-        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
         let root = try Support.temporaryDirectory("tabgen-typescript-events")
         defer { try? FileManager.default.removeItem(at: root) }
         var testFiles: [String] = []
@@ -87,10 +86,16 @@ struct TypeScriptContractEventsTests {
         let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
         let script = "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
         let findings = try Support.run(node, ["--input-type=module", "-e", script], in: out)
+        try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: out)
+    }
+
+    /// MN101 reported as tabgen validate reports it (`findings`, the app's menuFindings),
+    /// and every event data type's fixture tests passing under `node --test` in `directory`.
+    static func expectFindingsAndTests(_ findings: Support.ProcessResult, node: URL, testFiles: [String], in directory: URL) throws {
         #expect(findings.status == 0, "\(findings.stderr)")
         let reported = try? JSONDecoder().decode([[String]].self, from: Data(findings.stdout.utf8))
         #expect(reported == [ContractEvents.duplicateIndexFinding], "\(findings.stdout)")
-        let tests = try Support.run(node, ["--test"] + testFiles, in: out)
+        let tests = try Support.run(node, ["--test"] + testFiles, in: directory)
         #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
         #expect(tests.stdout.split(separator: "\n").filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
         let passed = tests.stdout.split(separator: "\n").compactMap { $0.hasPrefix("# pass ") ? Int($0.dropFirst(7)) : nil }.first ?? 0
@@ -126,8 +131,7 @@ struct TypeScriptContractEventsTests {
 
     @Test("the javascript flavour: menu, form and share pass tsc --checkJs --strict together and every event data type's fixtures pass under node --test")
     func javascriptToolchain() throws {
-        let tsc = try #require(TypeScriptEndToEndTests.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
-        let node = try #require(TypeScriptEndToEndTests.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
         let root = try Support.temporaryDirectory("tabgen-javascript-events")
         defer { try? FileManager.default.removeItem(at: root) }
         var testFiles: [String] = []
@@ -168,14 +172,7 @@ struct TypeScriptContractEventsTests {
             + #"'export const resolve = (specifier, context, next) => next(specifier === "controllers/bridge/tabgen_runtime" ? new URL("./tabgen_runtime.js", context.parentURL).href : specifier, context)'))"#
             + "\n").utf8).write(to: root.appendingPathComponent("runtime-hook.mjs"))
         let findings = try Support.run(node, ["--import", "./runtime-hook.mjs", "--input-type=module", "-e", script], in: root)
-        #expect(findings.status == 0, "\(findings.stderr)")
-        let reported = try? JSONDecoder().decode([[String]].self, from: Data(findings.stdout.utf8))
-        #expect(reported == [ContractEvents.duplicateIndexFinding], "\(findings.stdout)")
-        let tests = try Support.run(node, ["--test"] + testFiles, in: root)
-        #expect(tests.status == 0, "node --test failed:\n\(tests.stdout.suffix(6000))\(tests.stderr)")
-        #expect(tests.stdout.split(separator: "\n").filter { $0.hasPrefix("# fail ") } == ["# fail 0"])
-        let passed = tests.stdout.split(separator: "\n").compactMap { $0.hasPrefix("# pass ") ? Int($0.dropFirst(7)) : nil }.first ?? 0
-        #expect(passed > 5 * 3, "\(tests.stdout.suffix(2000))")
+        try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: root)
     }
 
     @Test("the javascript flavour of a contract that lists events: a parse and encode per event data type, typed by JSDoc")

@@ -22,6 +22,16 @@ struct TypeScriptEndToEndTests {
         return nil
     }
 
+    /// tsc from PATH, required.
+    static func requireTSC() throws -> URL {
+        try #require(executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
+    }
+
+    /// tsc and node from PATH, required.
+    static func requireTools() throws -> (tsc: URL, node: URL) {
+        (try requireTSC(), try #require(executable("node"), "node not on PATH (scripts/web-env installs it)"))
+    }
+
     static func generate(_ document: SchemaDocument, flavor: TypeScriptOptions.Flavor, decoding: TypeScriptOptions.Decoding = .tolerant) throws -> [GeneratedFile] {
         var options = TypeScriptOptions()
         options.flavor = flavor
@@ -38,8 +48,7 @@ struct TypeScriptEndToEndTests {
 
     @Test("generated code compiles with tsc (ES2017) and its node:test suites pass", arguments: configurations)
     func toolchain(flavor: TypeScriptOptions.Flavor, decoding: TypeScriptOptions.Decoding) throws {
-        let tsc = try #require(Self.executable("tsc"), "tsc not on PATH (scripts/web-env installs node-typescript)")
-        let node = try #require(Self.executable("node"), "node not on PATH (scripts/web-env installs it)")
+        let (tsc, node) = try Self.requireTools()
         let root = try Support.temporaryDirectory("tabgen-typescript-\(flavor.rawValue)-\(decoding.rawValue)")
         defer { try? FileManager.default.removeItem(at: root) }
         let fileManager = FileManager.default

@@ -9,7 +9,7 @@ struct RelativeReferenceOneScanTests {
                          "https:", "\u{7F}", "\u{1}", "\"", "z+.-9:", "é"]
 
     @Test func plainPathsWithoutADoubleSlashAreFoundInOneScan() {
-        var generator = StringShortcutTests.Pieces(state: 31)
+        var generator = StringShortcutTests.Pieces(seed: 31)
         for _ in 0..<20000 {
             let text = generator.text(from: Self.pieces, upTo: 6)
             for allow in [false, true] {

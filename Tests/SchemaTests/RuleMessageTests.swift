@@ -6,7 +6,7 @@ import Testing
 /// `RuleEngine.show`, `JSONPointer.description` and `String(_:)` give.
 struct RuleMessageTests {
     @Test func templatesRenderAsTheCharacterFormFillsThem() {
-        var pieces = StringShortcutTests.Pieces(state: 23)
+        var pieces = StringShortcutTests.Pieces(seed: 23)
         // Every placeholder, unknown and unclosed braces, CRLF, non-ASCII text and a
         // combining mark after a brace (one Character, so no placeholder).
         let parts = ["{value}", "{reason}", "{count}", "{pointer}", "{other}", "{", "}", "{{", "a", " ", ":", "\r\n", "{valu", "e}", "{}",
@@ -44,7 +44,7 @@ struct RuleMessageTests {
     }
 
     @Test func pointersAndNumbersAreWrittenAsTheirDescriptions() {
-        var pieces = StringShortcutTests.Pieces(state: 29)
+        var pieces = StringShortcutTests.Pieces(seed: 29)
         let keys = ["tabs", "a/b", "~1", "~", "/", "é", "", "x~y/z", "0"]
         for _ in 0..<2000 {
             let tokens: [PathToken] = (0..<pieces.next(4)).map { _ in

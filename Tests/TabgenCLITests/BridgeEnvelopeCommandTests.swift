@@ -14,18 +14,13 @@ struct BridgeEnvelopeCommandTests {
         return directory
     }
 
-    func validate(_ payload: String, _ arguments: [String], in directory: URL) throws -> CLIResult {
-        try Data(payload.utf8).write(to: directory.appendingPathComponent("payload.json"))
-        return try CLI.run(["validate"] + arguments + ["payload.json"], in: directory)
-    }
-
     @Test func everyWebToNativeEventCarriesTheMetadataEnvelope() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }
         let submitDisabled = ["--contract", "form", "--event", "submitDisabled"]
         // An event without data has no data of its own: the envelope alone, or nothing.
         for payload in [#"{"metadata":{"url":"https://x"}}"#, "{}", #"{"metadata":{"url":"https://x","more":1}}"#] {
-            let result = try validate(payload, submitDisabled, in: directory)
+            let result = try CLI.validate(payload, submitDisabled, in: directory)
             #expect(result.status == 0, "\(payload): \(result.stdout)\(result.stderr)")
         }
         // The envelope is typed, as the apps read metadata.url; findings are located.
@@ -36,17 +31,17 @@ struct BridgeEnvelopeCommandTests {
             (#"{"other":1}"#, "payload.json:1:2: error[TG013] form.submitDisabled /other: property \"other\" is not allowed here (the schema does not list it and does not allow additional properties)"),
         ]
         for (payload, line) in cases {
-            let result = try validate(payload, submitDisabled, in: directory)
+            let result = try CLI.validate(payload, submitDisabled, in: directory)
             #expect(result.status == 1, "\(payload)")
             #expect(result.stdoutLines == [line], "\(payload): \(result.stdout)")
         }
         // Events with data, and the one-event navigation contract, take it beside their own.
         let menu = #"{"title":"A","items":[{"title":"Edit","index":0}],"metadata":{"url":"https://x/menu"}}"#
-        #expect(try validate(menu, ["--contract", "menu", "--event", "display"], in: directory).status == 0)
-        let badMenu = try validate(menu.replacingOccurrences(of: #""https://x/menu""#, with: "null"), ["--contract", "menu", "--event", "display"], in: directory)
+        #expect(try CLI.validate(menu, ["--contract", "menu", "--event", "display"], in: directory).status == 0)
+        let badMenu = try CLI.validate(menu.replacingOccurrences(of: #""https://x/menu""#, with: "null"), ["--contract", "menu", "--event", "display"], in: directory)
         #expect(badMenu.status == 1 && badMenu.stdout.contains("error[TG010] menu.display /metadata/url: expected a string, found null"), "\(badMenu.stdout)")
-        #expect(try validate(#"{"active":null,"tabs":[],"metadata":{"url":"https://x"}}"#, ["--contract", "navigation"], in: directory).status == 0)
-        let badTabs = try validate(#"{"active":null,"tabs":[],"metadata":[]}"#, ["--contract", "navigation"], in: directory)
+        #expect(try CLI.validate(#"{"active":null,"tabs":[],"metadata":{"url":"https://x"}}"#, ["--contract", "navigation"], in: directory).status == 0)
+        let badTabs = try CLI.validate(#"{"active":null,"tabs":[],"metadata":[]}"#, ["--contract", "navigation"], in: directory)
         #expect(badTabs.status == 1 && badTabs.stdout.contains("error[TG014] navigation.configure /metadata: expected an object"), "\(badTabs.stdout)")
     }
 

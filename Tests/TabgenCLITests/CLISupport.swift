@@ -54,6 +54,29 @@ enum CLI {
                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
+    /// `tabgen validate` with `arguments` on `text`, written as payload.json to `directory`
+    /// (to a temporary directory, removed afterwards, when nil).
+    static func validate(_ text: String, _ arguments: [String] = [], in directory: URL? = nil) throws -> CLIResult {
+        guard let directory else {
+            let scratch = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            return try validate(text, arguments, in: scratch)
+        }
+        try Data(text.utf8).write(to: directory.appendingPathComponent("payload.json"))
+        return try run(["validate"] + arguments + ["payload.json"], in: directory)
+    }
+
+    /// A temporary directory (removed by the caller) holding `files`, text by relative path.
+    static func directory(holding files: [String: String]) throws -> URL {
+        let directory = try temporaryDirectory()
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory
+    }
+
     /// A temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-test-\(UUID().uuidString)")

@@ -16,15 +16,8 @@ struct CanonicalEquivalenceCommandTests {
 
         """
 
-    func run(_ text: String, _ arguments: [String] = []) throws -> CLIResult {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(text.utf8).write(to: directory.appendingPathComponent("payload.json"))
-        return try CLI.run(["validate"] + arguments + ["payload.json"], in: directory)
-    }
-
     @Test func theDocumentedExampleIsPrintedAsDocumented() throws {
-        let result = try run(Self.example)
+        let result = try CLI.validate(Self.example)
         #expect(result.status == 1)  // TG102 is still an error
         #expect(result.stdoutLines == [
             #"payload.json:1:12: error[TG102] /active: active must name one of the tabs: "Kilo" matches no /tabs/*/id"#,
@@ -41,12 +34,12 @@ struct CanonicalEquivalenceCommandTests {
 
     @Test func equivalentIdsAloneAreAWarningThatFailsOnlyWhenStrict() throws {
         let text = #"{"active": "\u00c5", "tabs": [{"id": "\u00c5", "title": "A", "icon": "a", "path": "/"}, {"id": "\u212b", "title": "B", "icon": "b", "path": "/b"}]}"#
-        let relaxed = try run(text)
+        let relaxed = try CLI.validate(text)
         #expect(relaxed.status == 0)
         #expect(relaxed.stdoutLines.count == 1)
         #expect(relaxed.stdout.contains("warning[TG022] /tabs/1/id:"))
-        #expect(try run(text, ["--strict"]).status == 1)
-        let json = try run(text, ["--format", "json"])
+        #expect(try CLI.validate(text, ["--strict"]).status == 1)
+        let json = try CLI.validate(text, ["--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutLines.first.map { Data($0.utf8) } ?? Data())) as? [String: Any])
         #expect(object["code"] as? String == "TG022")
         #expect(object["severity"] as? String == "warning")
@@ -55,7 +48,7 @@ struct CanonicalEquivalenceCommandTests {
 
     @Test func jsonLinesWarnOnTheirLine() throws {
         let lines = #"{"active": null, "tabs": []}"# + "\n" + #"{"active": "a", "tabs": [{"id": "\ud55c", "title": "A", "icon": "a", "path": "/"}, {"id": "\u1112\u1161\u11ab", "title": "B", "icon": "b", "path": "/b"}, {"id": "a", "title": "C", "icon": "c", "path": "/c"}]}"# + "\n"
-        let result = try run(lines, ["--jsonl"])
+        let result = try CLI.validate(lines, ["--jsonl"])
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 1)
         #expect(result.stdout.hasPrefix("payload.json:2:"), "\(result.stdout)")

@@ -309,10 +309,8 @@ struct ContractsEmitTests {
     /// share one runtime (the first contract's, every part, in the base package) and
     /// compile together (kotlinc, warnings as errors, explicit API mode).
     @Test func severalContractsShareOneKotlinRuntime() throws {
-        let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: gen\n    options:\n      package: com.example.app\n      tests: false\n")
+        let directory = try emittedThreeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: gen\n    options:\n      package: com.example.app\n      tests: false\n")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
         let gen = directory.appendingPathComponent("gen")
         let files = files(below: gen).filter { $0.hasSuffix(".kt") }
         let runtimes = files.filter { $0.hasSuffix("/TabgenRuntime.kt") }
@@ -330,10 +328,8 @@ struct ContractsEmitTests {
     /// the parts any contract uses) that every module imports, and `check` covers it like
     /// any generated file.
     @Test(arguments: ["typescript", "javascript"]) func severalContractsShareOneTypeScriptRuntime(flavor: String) throws {
-        let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: typescript\n    out: web\n    options:\n      flavor: \(flavor)\n      tests: false\n")
+        let directory = try emittedThreeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: typescript\n    out: web\n    options:\n      flavor: \(flavor)\n      tests: false\n")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
         let web = directory.appendingPathComponent("web")
         let ext = flavor == "typescript" ? "ts" : "js"
         let files = try FileManager.default.contentsOfDirectory(atPath: web.path).filter { $0.hasSuffix("." + ext) }.sorted()
@@ -364,10 +360,8 @@ struct ContractsEmitTests {
     /// compile as one module (Swift 6, warnings as errors): one runtime, no file name twice,
     /// each contract's types in its namespace.
     @Test func severalContractsCompileAsOneSwiftModule() throws {
-        let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      tests: false\n")
+        let directory = try emittedThreeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      tests: false\n")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
         let gen = directory.appendingPathComponent("gen")
         let files = files(below: gen).filter { $0.hasSuffix(".swift") }
         let names = files.map { URL(fileURLWithPath: $0).lastPathComponent }
@@ -478,6 +472,14 @@ struct ContractsEmitTests {
     /// A project with the navigation, menu and form contracts and `config` as tabgen.yml.
     func threeContracts(config: String) throws -> URL {
         try ContractsCommandTests.project(ContractsCommandTests.menuFormNavigation, config: config)
+    }
+
+    /// `threeContracts(config:)` after an emit, which must succeed.
+    func emittedThreeContracts(config: String) throws -> URL {
+        let directory = try threeContracts(config: config)
+        let emit = try CLI.run(["emit"], in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)")
+        return directory
     }
 
     /// Every file below `directory`, relative to it, the manifest left out.

@@ -15,15 +15,11 @@ struct EquivalentKeysCommandTests {
         """
 
     func run(_ text: String, schema: String? = Self.schema) throws -> CLIResult {
+        guard let schema else { return try CLI.validate(text) }
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data(text.utf8).write(to: directory.appendingPathComponent("payload.json"))
-        var arguments = ["validate"]
-        if let schema {
-            try Data(schema.utf8).write(to: directory.appendingPathComponent("labels.jtd.json"))
-            arguments += ["--schema", "labels.jtd.json"]
-        }
-        return try CLI.run(arguments + ["payload.json"], in: directory)
+        try Data(schema.utf8).write(to: directory.appendingPathComponent("labels.jtd.json"))
+        return try CLI.validate(text, ["--schema", "labels.jtd.json"], in: directory)
     }
 
     @Test("each pair of equivalent keys of a values map is TG024 at the later key; the rule still sees both members",

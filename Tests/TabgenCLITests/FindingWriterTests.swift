@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import Schema
 import Testing
+@testable import CodeGen
 @testable import tabgen
 
 /// `FindingWriter`, which writes JSON Lines findings straight into bytes, must write
@@ -109,7 +110,7 @@ struct FindingWriterTests {
     }
 
     @Test func agreesOnRandomFindings() {
-        var generator = ValidateArgumentReaderTests.SeededGenerator(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         func text() -> String {
             (0..<Int.random(in: 0...6, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined()
         }

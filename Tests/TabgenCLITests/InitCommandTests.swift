@@ -13,6 +13,18 @@ struct InitCommandTests {
     static let androidFolder = "true #3: null"
     static let railsFolder = "Rails App #1"
 
+    /// `tabgen init` in `directory`, which must succeed, and the tabgen.yml it wrote.
+    static func initialize(_ directory: URL) throws -> (result: CLIResult, config: ProjectConfig) {
+        let result = try CLI.run(["init"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (result, try config(in: directory))
+    }
+
+    /// The tabgen.yml in `directory`.
+    static func config(in directory: URL) throws -> ProjectConfig {
+        try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+    }
+
     func layout() throws -> URL {
         let directory = try CLI.temporaryDirectory()
         let manager = FileManager.default
@@ -28,9 +40,7 @@ struct InitCommandTests {
     @Test func folderNamesReadBackExactlyAndEmitSucceeds() throws {
         let directory = try layout()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let initialized = try CLI.run(["init"], in: directory)
-        #expect(initialized.status == 0, "\(initialized.stderr)")
-        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+        let config = try Self.initialize(directory).config
         #expect(config.schema == "schema.json")
         #expect(config.runtime == nil, "one app per platform: each output keeps its runtime")
         let swift = "\(Self.iosFolder)/\(Self.project)/Generated/Tabgen"
@@ -83,8 +93,7 @@ struct InitCommandTests {
     /// module known by its manifest only, a Rails app with its hand-written bridge
     /// controller, and a Rails app inside node_modules that must be skipped.
     func productLayout() throws -> URL {
-        let directory = try CLI.temporaryDirectory()
-        let files: [String: String] = [
+        try CLI.directory(holding: [
             "rails/Gemfile": "source \"https://rubygems.org\"\n",
             "rails/config/application.rb": "module Demo; class Application < Rails::Application; end; end\n",
             "rails/app/javascript/controllers/bridge/navigation_controller.js": "// hand-written\n",
@@ -103,21 +112,13 @@ struct InitCommandTests {
             "legacy/app/src/main/AndroidManifest.xml": "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\"\n    package=\"com.legacy.app\">\n</manifest>\n",
             "node_modules/pkg/config/application.rb": "",
             ".git/x/config/application.rb": "",
-        ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return directory
+        ])
     }
 
     @Test func everyAppOfTheProductGetsItsOwnOutput() throws {
         let directory = try productLayout()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let initialized = try CLI.run(["init"], in: directory)
-        #expect(initialized.status == 0, "\(initialized.stderr)")
-        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+        let (initialized, config) = try Self.initialize(directory)
         #expect(config.outputs.map(\.language) == ["swift", "swift", "kotlin", "kotlin", "kotlin", "typescript"])
         #expect(config.outputs.map(\.out) == [
             "ios-swiftui/DynamicTabBar/DynamicTabBar/Generated/Tabgen", "ios-uikit/DynamicTabBar/DynamicTabBar/Generated/Tabgen",
@@ -173,7 +174,7 @@ struct InitCommandTests {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         #expect(try CLI.run(["init", "--schema-from-built-in"], in: directory).status == 0)
-        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
+        let config = try Self.config(in: directory)
         #expect(config.outputs.map(\.out) == ["ios/Generated/Tabgen"])
         let emit = try CLI.run(["emit", "-q"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")

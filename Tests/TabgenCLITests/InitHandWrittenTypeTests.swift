@@ -42,18 +42,8 @@ struct InitHandWrittenTypeTests {
         "android/app/src/main/java/com/shop/navigation/Legacy.kt": "package com.shop.navigation\n\nenum class Deprecation { SOFT }\n",
     ]
 
-    func product() throws -> URL {
-        let directory = try CLI.temporaryDirectory()
-        for (path, text) in Self.files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return directory
-    }
-
     @Test func namesEachHandWrittenTypeWithFileAndLine() throws {
-        let directory = try product()
+        let directory = try CLI.directory(holding: Self.files)
         defer { try? FileManager.default.removeItem(at: directory) }
         let initialized = try CLI.run(["init"], in: directory)
         #expect(initialized.status == 0, "\(initialized.stderr)")

@@ -99,11 +99,7 @@ struct InitSynchronizedFolderTests {
         """
 
     func project(_ pbxproj: String, folder: String) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
-        let url = directory.appendingPathComponent("\(folder).xcodeproj/project.pbxproj")
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(pbxproj.utf8).write(to: url)
-        return directory
+        try CLI.directory(holding: ["\(folder).xcodeproj/project.pbxproj": pbxproj])
     }
 
     @Test func readsEachTargetsSynchronizedFolder() throws {
@@ -126,9 +122,7 @@ struct InitSynchronizedFolderTests {
     /// tests in the test target's, so nothing in the app's folder imports Testing, and no
     /// membership exception has to be added by hand.
     @Test func typesGoToTheAppsFolderAndTestsToTheTestTargets() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let files = [
+        let directory = try CLI.directory(holding: [
             "ios/DynamicTabBar/DynamicTabBar.xcodeproj/project.pbxproj": Self.synchronizedProject(tests: true),
             "ios/DynamicTabBar/DynamicTabBar/DynamicTabBarApp.swift": "import SwiftUI\n",
             "ios/DynamicTabBar/DynamicTabBar/TabData.swift": "struct TabData {}\n",
@@ -137,14 +131,9 @@ struct InitSynchronizedFolderTests {
             "uikit/DynamicTabBar/DynamicTabBar/AppDelegate.swift": "import UIKit\n",
             "old/App.xcodeproj/project.pbxproj": Self.explicitProject,
             "old/App/AppDelegate.swift": "import UIKit\n",
-        ]
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        let initialized = try CLI.run(["init"], in: directory)
-        #expect(initialized.status == 0, "\(initialized.stderr)")
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (initialized, config) = try InitCommandTests.initialize(directory)
         #expect(initialized.stderr.contains(
             "found iOS app ios/DynamicTabBar/DynamicTabBar.xcodeproj: sources in ios/DynamicTabBar/DynamicTabBar, module DynamicTabBar, "
                 + "test target DynamicTabBarTests; Xcode 16 synchronized folders: the types go to DynamicTabBar/Generated/Tabgen, "
@@ -153,7 +142,6 @@ struct InitSynchronizedFolderTests {
         // The hand-written twin of a generated type is found beside the types' folder.
         #expect(initialized.stderr.contains("ios/DynamicTabBar/DynamicTabBar/TabData.swift is hand-written and tabgen generates "
                                             + "ios/DynamicTabBar/DynamicTabBar/Generated/Tabgen/TabData.swift"), "\(initialized.stderr)")
-        let config = try ProjectConfig.load(path: directory.appendingPathComponent("tabgen.yml").path)
         #expect(config.outputs.map(\.out) == ["ios/DynamicTabBar", "old/App/Generated/Tabgen", "uikit/DynamicTabBar"])
         #expect(config.outputs.first?.options == ["accessLevel": "internal", "testableImport": "DynamicTabBar",
                                                   "sourcesFolder": "DynamicTabBar/Generated/Tabgen",

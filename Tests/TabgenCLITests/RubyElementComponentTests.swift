@@ -35,16 +35,10 @@ struct RubyElementComponentTests {
         """
 
     @Test func buttonAndOverflowMenuComponentsRenderAPageThatValidates() throws {
-        let directory = try CLI.temporaryDirectory()
+        let contracts = ["button", "overflow-menu"].map { ("\($0).json", Self.root.appendingPathComponent("contracts/demo/\($0).json").path) }
+        let directory = try ContractsCommandTests.project(contracts, config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: app\n")
         defer { try? FileManager.default.removeItem(at: directory) }
         let manager = FileManager.default
-        try manager.createDirectory(at: directory.appendingPathComponent("contracts"), withIntermediateDirectories: true)
-        for name in ["button", "overflow-menu"] {
-            try manager.copyItem(atPath: Self.root.appendingPathComponent("contracts/demo/\(name).json").path,
-                                 toPath: directory.appendingPathComponent("contracts/\(name).json").path)
-        }
-        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: app\n".utf8)
-            .write(to: directory.appendingPathComponent("tabgen.yml"))
         let emit = try CLI.run(["emit"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         let app = directory.appendingPathComponent("app")

@@ -14,14 +14,10 @@ struct RubyRailsPageTests {
     static let double = PathAccessorsCompileTests.root.appendingPathComponent("Tests/Ruby/doubles/view_component.rb")
 
     @Test func menuAndFormComponentsRenderAPageThatValidates() throws {
-        let directory = try CLI.temporaryDirectory()
+        let contracts = ["menu", "form"].map { ("\($0).json", PathAccessorsCompileTests.root.appendingPathComponent("contracts/\($0).json").path) }
+        let directory = try ContractsCommandTests.project(contracts, config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: app\n")
         defer { try? FileManager.default.removeItem(at: directory) }
         let manager = FileManager.default
-        try manager.createDirectory(at: directory.appendingPathComponent("contracts"), withIntermediateDirectories: true)
-        for name in ["menu", "form"] {
-            try manager.copyItem(atPath: PathAccessorsCompileTests.root.appendingPathComponent("contracts/\(name).json").path,
-                                 toPath: directory.appendingPathComponent("contracts/\(name).json").path)
-        }
         // One app: its own files and the double, then the Ruby output at its root, where
         // Zeitwerk autoloads app/ (the app eager-loads, so every file must define the
         // constant its path names).
@@ -29,8 +25,6 @@ struct RubyRailsPageTests {
         try Self.copyTree(Self.rails, into: app)
         try manager.createDirectory(at: app.appendingPathComponent("doubles"), withIntermediateDirectories: true)
         try manager.copyItem(at: Self.double, to: app.appendingPathComponent("doubles/view_component.rb"))
-        try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: ruby\n    out: app\n".utf8)
-            .write(to: directory.appendingPathComponent("tabgen.yml"))
         let emit = try CLI.run(["emit"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         for path in ["app/components/menu/display_component.rb", "app/components/form/connect_component.rb"] {

@@ -128,20 +128,11 @@ struct SharedFixturesTests {
     /// The shared folder is written like an output, so it needs a folder of its own; in a
     /// Rails root it may take `fixtures`, which the ruby output then does not write.
     @Test func sharedFolderMayNotOverlapAnOutput() throws {
-        let inside = try project("version: 1\nfixtures: ios/Generated/fixtures\noutputs:\n  - lang: swift\n    out: ios/Generated\n")
-        defer { try? FileManager.default.removeItem(at: inside) }
-        let refused = try CLI.run(["emit"], in: inside)
-        #expect(refused.status == 2)
-        #expect(refused.stderr.contains("tabgen.yml:2:11: fixtures ios/Generated/fixtures is inside outputs[0].out ios/Generated: the shared fixtures need a folder of their own"), "\(refused.stderr)")
-        #expect(jsonFiles(inside).isEmpty)
-
+        try expectRefused("version: 1\nfixtures: ios/Generated/fixtures\noutputs:\n  - lang: swift\n    out: ios/Generated\n",
+                          "tabgen.yml:2:11: fixtures ios/Generated/fixtures is inside outputs[0].out ios/Generated: the shared fixtures need a folder of their own")
         // The tests hold the path in string literals: plain characters only.
-        let quoted = try project("version: 1\nfixtures: \"it's here\"\noutputs:\n  - lang: typescript\n    out: web\n")
-        defer { try? FileManager.default.removeItem(at: quoted) }
-        let bad = try CLI.run(["emit"], in: quoted)
-        #expect(bad.status == 2)
-        #expect(bad.stderr.contains("tabgen.yml:2:11: fixtures must be a folder relative to this file, of ASCII letters, digits, '.', '-', '_' and '/' (not 'it's here')"), "\(bad.stderr)")
-        #expect(jsonFiles(quoted).isEmpty)
+        try expectRefused("version: 1\nfixtures: \"it's here\"\noutputs:\n  - lang: typescript\n    out: web\n",
+                          "tabgen.yml:2:11: fixtures must be a folder relative to this file, of ASCII letters, digits, '.', '-', '_' and '/' (not 'it's here')")
 
         let rails = try project("version: 1\nfixtures: fixtures\noutputs:\n  - lang: ruby\n    out: .\n  - lang: typescript\n    out: test/javascript/bridge\n")
         defer { try? FileManager.default.removeItem(at: rails) }
@@ -149,6 +140,16 @@ struct SharedFixturesTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         #expect(jsonFiles(rails) == ["fixtures/MessageData.fixtures.json"])
         #expect(try CLI.run(["check", "-q"], in: rails).status == 0)
+    }
+
+    /// emit with `config` as tabgen.yml exits 2 saying `message`, and writes no fixtures.
+    func expectRefused(_ config: String, _ message: String) throws {
+        let directory = try project(config)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = try CLI.run(["emit"], in: directory)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        #expect(jsonFiles(directory).isEmpty)
     }
 
     /// Without the key, each output keeps its own fixtures/, as before.

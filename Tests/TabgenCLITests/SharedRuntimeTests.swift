@@ -88,12 +88,17 @@ struct SharedRuntimeTests {
 
         // Each app's module compiles with the shared file (Swift 6, warnings as errors).
         for app in ["ios-swiftui", "ios-uikit"] {
-            let output = directory.appendingPathComponent("\(app)/Shop/Generated/Tabgen")
-            let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
-            let compile = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-typecheck", "-module-name", "Shop"]
-                                                            + sources + [directory.appendingPathComponent(Self.swiftRuntime).path], in: directory)
+            let compile = try typecheck(app, in: directory)
             #expect(compile.status == 0, "\(app): \(compile.stdout)\(compile.stderr)")
         }
+    }
+
+    /// swiftc's type check (Swift 6, warnings as errors) of `app`'s generated types with the shared runtime.
+    func typecheck(_ app: String, in directory: URL) throws -> CLIResult {
+        let output = directory.appendingPathComponent("\(app)/Shop/Generated/Tabgen")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
+        return try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-typecheck", "-module-name", "Shop"]
+                                                 + sources + [directory.appendingPathComponent(Self.swiftRuntime).path], in: directory)
     }
 
     /// The shared Kotlin runtime holds the parts the outputs use (the same as one output's
@@ -156,10 +161,7 @@ struct SharedRuntimeTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
         #expect(swift.contains("\nnonisolated public struct TabgenViolation"), "\(swift.prefix(800))")
-        let output = directory.appendingPathComponent("ios-swiftui/Shop/Generated/Tabgen")
-        let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.map { output.appendingPathComponent($0).path }
-        let compile = try PathAccessorsCompileTests.run("swiftc", ["-swift-version", "6", "-warnings-as-errors", "-typecheck", "-module-name", "Shop"]
-                                                        + sources + [directory.appendingPathComponent(Self.swiftRuntime).path], in: directory)
+        let compile = try typecheck("ios-swiftui", in: directory)
         #expect(compile.status == 0, "\(compile.stdout)\(compile.stderr)")
     }
 

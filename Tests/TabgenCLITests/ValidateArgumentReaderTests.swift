@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+@testable import CodeGen
 @testable import tabgen
 
 /// `ValidateOptions(commonArguments:)`, which lets `tabgen validate FILE...` start without
@@ -126,20 +127,5 @@ struct ValidateArgumentReaderTests {
             if Self.check(["validate"] + line) { taken += 1 }
         }
         #expect(taken > 100, "the fast path took only \(taken) of 4000 command lines")
-    }
-}
-
-extension ValidateArgumentReaderTests {
-    /// SplitMix64, seeded, so a failure names a command line that fails again.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
