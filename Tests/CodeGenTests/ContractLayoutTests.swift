@@ -28,17 +28,17 @@ import Testing
     }
 
     @Test func oneRuntimePerModule() throws {
-        // Swift, Ruby and TypeScript: the first contract's runtime (Swift and TypeScript with
-        // the parts any contract uses: TargetInput.sharingRuntime); a runtime the config sets is kept.
-        for language in ["swift", "ruby", "typescript"] {
+        // The first contract's runtime (Swift, Kotlin and TypeScript with the parts any
+        // contract uses: TargetInput.sharingRuntime); a runtime the config sets is kept.
+        for language in ["swift", "kotlin", "ruby", "typescript"] {
             let contractOptions = try layout(language).contractOptions
             #expect(contractOptions([:], 0, 2)["runtime"] == nil)
             #expect(contractOptions([:], 1, 2)["runtime"] == "false")
             #expect(contractOptions(["runtime": "true"], 1, 2)["runtime"] == "true")
         }
-        // Kotlin: the first has every part, in the output's package, which the others import.
+        // Kotlin: the runtime in the output's package, which the others import.
         let kotlin = try layout("kotlin").contractOptions
-        #expect(kotlin(["package": "com.app"], 0, 2) == ["package": "com.app", "runtime": "all", "runtimePackage": "com.app"])
+        #expect(kotlin(["package": "com.app"], 0, 2) == ["package": "com.app", "runtimePackage": "com.app"])
         #expect(kotlin(["package": "com.app"], 1, 2) == ["package": "com.app", "runtime": "false", "runtimePackage": "com.app"])
         #expect(kotlin([:], 0, 2)["runtimePackage"] == KotlinOptions().package)
         #expect(kotlin(["package": "com.app"], 0, 1) == ["package": "com.app"])

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Ruby checks (see README.md next to this file) on reference/, the generator's
-# output for the built-in schema (ReferenceOutputTests keeps it current): ruby -wc on every
+# output for the built-in schema and the menu and form contracts (Tests/Reference/tabgen.yml;
+# ReferenceOutputTests keeps it current): ruby -wc on every
 # file, RuboCop in the generated code's style (omakase) and on the hand-written files here
 # (RuboCop's defaults), then with warnings on the generated Minitest suite and the
 # hand-written tests of test/. Minitest, ActionView, Nokogiri and RuboCop come from Debian

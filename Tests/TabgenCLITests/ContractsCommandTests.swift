@@ -306,8 +306,8 @@ struct ContractsEmitTests {
     }
 
     /// The navigation, menu and form contracts emitted by one config into one Kotlin output
-    /// share one runtime (the first contract's, every part, in the base package) and
-    /// compile together (kotlinc, warnings as errors, explicit API mode).
+    /// share one runtime (the first contract's, with the parts any contract uses, in the base
+    /// package) and compile together (kotlinc, warnings as errors, explicit API mode).
     @Test func severalContractsShareOneKotlinRuntime() throws {
         let directory = try emittedThreeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: gen\n    options:\n      package: com.example.app\n      tests: false\n")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -315,6 +315,11 @@ struct ContractsEmitTests {
         let files = files(below: gen).filter { $0.hasSuffix(".kt") }
         let runtimes = files.filter { $0.hasSuffix("/TabgenRuntime.kt") }
         #expect(runtimes == ["form/src/main/kotlin/com/example/app/TabgenRuntime.kt"], "\(files)")
+        // The parts any contract uses, whatever the first one (form) uses: menu's Double
+        // serializer too; and no part none of them uses (timestamps: it had every part).
+        let runtime = try String(contentsOf: gen.appendingPathComponent(runtimes[0]), encoding: .utf8)
+        #expect(runtime.contains("public object TabgenDoubleSerializer"))
+        #expect(!runtime.contains("class TabgenTimestamp"))
         let menu = try String(contentsOf: gen.appendingPathComponent("menu/src/main/kotlin/com/example/app/menu/MenuData.kt"), encoding: .utf8)
         #expect(menu.contains("import com.example.app.*"), "\(menu.prefix(600))")
         #expect(try CLI.run(["check"], in: directory).status == 0)

@@ -23,11 +23,11 @@ tsc -p "$here/tsconfig.checkjs.json"
 # symlinks, so that the bridge double finds the Stimulus double the same way.
 cp -R "$here/doubles/@hotwired" "$scratch/node_modules/"
 cp "$here/fixtures/cases.jsonl" "$scratch/out/fixtures/"
-cp "$here/reference/navigation_controller.js" "$here/reference/tabgen_runtime.js" "$scratch/out/reference-js/"
+cp "$here/reference/javascript/navigation_controller.js" "$here/reference/javascript/tabgen_runtime.js" "$scratch/out/reference-js/"
 # The JavaScript controller imports its runtime by its importmap name
 # (controllers/bridge/tabgen_runtime); Node resolves bare names through a package's exports map.
 mkdir -p "$scratch/node_modules/controllers/bridge"
-cp "$here/reference/tabgen_runtime.js" "$scratch/node_modules/controllers/bridge/"
+cp "$here/reference/javascript/tabgen_runtime.js" "$scratch/node_modules/controllers/bridge/"
 echo '{"type": "module", "exports": {"./*": "./*.js"}}' >"$scratch/node_modules/controllers/package.json"
 echo '{"type": "module"}' >"$scratch/package.json"
 
@@ -39,8 +39,8 @@ cd "$scratch/out"
 node --test reference/*.test.js | tee "$scratch/node-test.log"
 echo "Chromium (headless): the JavaScript controller, loaded through an importmap with the doubles;"
 echo "then the menu and form bases (bridgeComponent: true), compiled TypeScript and JavaScript as generated"
-node "$here/browser/run.mjs" "$here/reference/navigation_controller.js" --runtime "$here/reference/tabgen_runtime.js" \
-    --bases "$scratch/out/reference/bases/typescript" "$here/reference/bases/javascript" | tee "$scratch/browser.log"
+node "$here/browser/run.mjs" "$here/reference/javascript/navigation_controller.js" \
+    --bases "$scratch/out/reference/typescript" "$here/reference/javascript" | tee "$scratch/browser.log"
 node_passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$scratch/node-test.log" | tail -1)
 browser_passed=$(grep -c '^ok - browser: ' "$scratch/browser.log" || true)
 echo "# pass $((node_passed + browser_passed))"

@@ -22,7 +22,8 @@ eval "$kotlin_env"
 echo "smoke: Kotlin $KOTLIN_COMPILER_VERSION, stdlib $KOTLIN_STDLIB_VERSION, kotlinx.serialization $KOTLINX_SERIALIZATION_VERSION ($(took "$t") for kotlin-env)"
 
 # One compiler invocation for model + tests, and for ../reference (the generator's output
-# for the built-in schema, kept current by ReferenceOutputTests, with its JUnit test): the
+# for the built-in schema and the menu and form contracts, Tests/Reference/tabgen.yml, kept
+# current by ReferenceOutputTests, with their JUnit tests): the
 # JVM start-up is most of the cost.
 reference=()
 while IFS= read -r file; do reference+=("$file"); done < <(find "$here/../reference" -name '*.kt' | sort)

@@ -4,7 +4,7 @@ import assert from "node:assert/strict"
 import { readFileSync } from "node:fs"
 import { describe, it } from "node:test"
 import { flavours } from "../support/flavours.js"
-import type { Violation } from "./navigation_controller.js"
+import type { Violation } from "./typescript/navigation_controller.js"
 
 interface Case {
   name: string

@@ -2,7 +2,7 @@
 // TypeScript one (compiled by tsc) and the hand-written JavaScript one (copied next to
 // the compiled tests by run.sh).
 import "./browser.js" // first: the bridge reads `window` when it loads
-import * as typescript from "../reference/navigation_controller.js"
+import * as typescript from "../reference/typescript/navigation_controller.js"
 
 export type Flavour = typeof typescript
 

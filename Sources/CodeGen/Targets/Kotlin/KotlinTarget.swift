@@ -22,15 +22,15 @@ public struct KotlinTarget: LanguageTarget {
     public var templateFolder: String { "kotlin" }
 
     /// A folder per contract; one runtime for the module when there are several: the first
-    /// contract's, with every part (the others' code may use parts its own does not), in
+    /// contract's, with the parts any contract uses (`TargetInput.sharingRuntime`), in
     /// the package the contracts' packages sit below; the others import it (unless the
     /// config sets `runtime` or `runtimePackage`). The namespace is a package segment (`menu`).
     public var contractLayout: ContractLayout {
         ContractLayout(componentFolders: true, perContractOptions: ["namespace"], namespace: { component, _ in KotlinContexts.componentSegment(component) }) { options, index, count in
             var options = options
             if count > 1, options["runtime"] == nil, options["runtimePackage"] == nil {
-                options["runtime"] = index == 0 ? "all" : "false"
                 options["runtimePackage"] = options["package"] ?? KotlinOptions().package
+                options = ContractLayout.firstContractsRuntime(options, index: index)
             }
             return options
         }
@@ -72,8 +72,15 @@ public struct KotlinTarget: LanguageTarget {
     }
 
     public func files(for input: TargetInput) throws -> [FilePlan] {
-        let (plans, used) = try codePlans(for: input)
+        let (plans, named) = try codePlans(for: input)
         guard options.runtime else { return plans }
+        var used = named
+        // The parts the code of the contracts sharing this runtime names, found as for this
+        // schema's (their package does not change which parts they name).
+        for document in input.sharingRuntime {
+            let (other, target) = try Generator(templates: InMemoryTemplateSource([:])).prepare(document, target: self, header: input.header)
+            used.formUnion(try (target as? KotlinTarget ?? self).codePlans(for: other).used)
+        }
         let contexts = KotlinContexts(target: self, input: input)
         let runtime = "src/main/kotlin/" + Self.directory(for: contexts.runtimePackage)
         return plans + [FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used)))]
