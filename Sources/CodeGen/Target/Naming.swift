@@ -89,4 +89,14 @@ public enum Naming {
     public static func startsWithDigit(_ identifier: String) -> Bool {
         identifier.unicodeScalars.first.map(isDigit) ?? false
     }
+
+    /// The identifier with `_` before a leading digit, which no identifier may start with.
+    static func prefixDigit(_ identifier: String) -> String {
+        startsWithDigit(identifier) ? "_" + identifier : identifier
+    }
+
+    /// The identifier as written in source where a keyword is quoted in backticks (Swift, Kotlin).
+    static func backticked(_ identifier: String, keywords: Set<String>) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
 }

@@ -18,16 +18,16 @@ public enum TargetRegistry {
             self.flags = flags
             self.make = make
         }
+
+        /// The entry of a target whose options (`TargetOptions`) state its language, options and flags.
+        public init<Target: ConfigurableTarget>(_ target: Target.Type) {
+            self.init(language: Target.Options.language, options: Target.Options.documentation, flags: Target.Options.flags) { values throws(CodeGenError) in
+                Target(options: try Target.Options(values))
+            }
+        }
     }
 
-    public static let entries: [Entry] = [
-        Entry(language: "swift", options: SwiftOptions.documentation, flags: SwiftOptions.flags) { values throws(CodeGenError) in
-            SwiftTarget(options: try SwiftOptions(values))
-        },
-        Entry(language: "kotlin", options: KotlinOptions.documentation, flags: KotlinOptions.flags) { values throws(CodeGenError) in KotlinTarget(options: try KotlinOptions(values)) },
-        Entry(language: "typescript", options: TypeScriptOptions.documentation, flags: TypeScriptOptions.flags) { values throws(CodeGenError) in TypeScriptTarget(options: try TypeScriptOptions(values)) },
-        Entry(language: "ruby", options: RubyOptions.documentation) { values throws(CodeGenError) in RubyTarget(options: try RubyOptions(values)) },
-    ]
+    public static let entries: [Entry] = [Entry(SwiftTarget.self), Entry(KotlinTarget.self), Entry(TypeScriptTarget.self), Entry(RubyTarget.self)]
 
     /// The languages, in registration order.
     public static var languages: [String] { entries.map(\.language) }
@@ -36,12 +36,15 @@ public enum TargetRegistry {
         entries.first { $0.language == language }
     }
 
+    /// Every language's flags, each with the language whose option it sets, in
+    /// registration order (the order of the help).
+    public static var flags: [(language: String, flag: TargetFlag)] {
+        entries.flatMap { entry in entry.flags.map { (entry.language, $0) } }
+    }
+
     /// The flag named `name` (without dashes) and the language whose option it sets.
     public static func flag(named name: String) -> (language: String, flag: TargetFlag)? {
-        for entry in entries {
-            if let flag = entry.flags.first(where: { $0.name == name }) { return (entry.language, flag) }
-        }
-        return nil
+        flags.first { $0.flag.name == name }
     }
 
     public static func target(language: String, options: [String: String] = [:]) throws(CodeGenError) -> any LanguageTarget {

@@ -22,38 +22,14 @@ struct GenerationOptions: ParsableArguments {
             completion: .file(extensions: ["yml", "yaml", "json"]))
     var config: String?
 
-    // The language options that have a flag of their own. Each flag is declared by its
-    // target (`TargetFlag`: the option it sets, its help); ArgumentParser needs a stored
-    // property per flag, listed again in `flagValues`.
-    @Option(name: .customLong("swift-access-level"), help: GenerationOptions.help(flag: "swift-access-level"), completion: GenerationOptions.completion(flag: "swift-access-level"))
-    var swiftAccessLevel: String?
-
-    @Option(name: .customLong("swift-testable-import"), help: GenerationOptions.help(flag: "swift-testable-import"), completion: GenerationOptions.completion(flag: "swift-testable-import"))
-    var swiftTestableImport: String?
-
-    @Option(name: .customLong("kotlin-package"), help: GenerationOptions.help(flag: "kotlin-package"), completion: GenerationOptions.completion(flag: "kotlin-package"))
-    var kotlinPackage: String?
-
-    @Option(name: .customLong("flavor"), help: GenerationOptions.help(flag: "flavor"), completion: GenerationOptions.completion(flag: "flavor"))
-    var typescriptFlavor: String?
+    /// The language options that have a flag of their own, as their targets declare them.
+    @OptionGroup var targetFlags: TargetFlagArguments
 
     @Option(name: .customLong("option"), help: ArgumentHelp("A language option as LANG.NAME=VALUE, e.g. swift.namespace=TabBar (repeatable).", valueName: "LANG.NAME=VALUE"))
     var rawOptions: [String] = []
 
     /// Each flag's value as given, by flag name (without dashes), in the order of the help.
-    var flagValues: [(name: String, value: String?)] {
-        [("swift-access-level", swiftAccessLevel), ("swift-testable-import", swiftTestableImport), ("kotlin-package", kotlinPackage), ("flavor", typescriptFlavor)]
-    }
-
-    static func help(flag name: String) -> ArgumentHelp {
-        guard let flag = TargetRegistry.flag(named: name)?.flag else { return ArgumentHelp() }
-        return ArgumentHelp(flag.help, valueName: flag.valueName)
-    }
-
-    static func completion(flag name: String) -> CompletionKind? {
-        guard let values = TargetRegistry.flag(named: name)?.flag.values, !values.isEmpty else { return nil }
-        return .list(values)
-    }
+    var flagValues: [(name: String, value: String?)] { targetFlags.values }
 
     /// The jobs these options ask for, with the templates to render them with.
     func jobs(version: String) throws(CLIError) -> (jobs: [EmitJob], templates: any TemplateSource) {

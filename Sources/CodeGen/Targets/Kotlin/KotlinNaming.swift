@@ -51,25 +51,21 @@ enum KotlinNaming {
     static let reservedCaseNames: Set<String> = reservedTypeNames
 
     static func typeIdentifier(_ parts: [String]) -> String {
-        prefixDigit(Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false))
+        Naming.prefixDigit(Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false))
     }
 
     static func propertyIdentifier(_ raw: String) -> String {
-        prefixDigit(Naming.camelCase(Naming.nonEmptyWords(raw), upperFirst: false, initialisms: false))
+        Naming.prefixDigit(Naming.camelCase(Naming.nonEmptyWords(raw), upperFirst: false, initialisms: false))
     }
 
     /// Enum values and discriminator variants are nested classes and objects: PascalCase.
     static func caseIdentifier(_ raw: String) -> String {
-        prefixDigit(Naming.camelCase(Naming.nonEmptyWords(raw), upperFirst: true, initialisms: false))
-    }
-
-    static func prefixDigit(_ identifier: String) -> String {
-        Naming.startsWithDigit(identifier) ? "_" + identifier : identifier
+        Naming.prefixDigit(Naming.camelCase(Naming.nonEmptyWords(raw), upperFirst: true, initialisms: false))
     }
 
     /// The identifier as written in source: hard keywords in backticks.
     static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        Naming.backticked(identifier, keywords: keywords)
     }
 
     /// Whether `text` is a Kotlin package name: dot-separated ASCII identifiers, none a

@@ -1,5 +1,7 @@
 /// The Kotlin target's options (`--kotlin-package`, tabgen.yml `options:`).
-public struct KotlinOptions: Sendable, Equatable {
+public struct KotlinOptions: TargetOptions, Equatable {
+    public static let language = "kotlin"
+
     public typealias Decoding = DecodingPolicy
 
     /// The visibility of every generated declaration.
@@ -51,65 +53,22 @@ public struct KotlinOptions: Sendable, Equatable {
         TargetFlag(name: "kotlin-package", option: "package", help: "Package of the generated Kotlin (default tabgen.generated).", valueName: "PACKAGE"),
     ]
 
-    /// The option names tabgen.yml accepts, with what they mean.
-    public static let documentation: [(name: String, help: String)] = [
-        ("package", "package of the generated Kotlin (default tabgen.generated), e.g. com.example.app.tabs"),
-        ("runtimePackage", "package of TabgenRuntime.kt when another output emits it (default: package)"),
-        ("runtime", "emit TabgenRuntime.kt: true (default; the helpers this schema uses), all (every helper, for a runtime other outputs share), or false when runtimePackage already has one"),
-        ("decoding", "tolerant (default: null for an absent optional member, a missing nullable member and unknown enum values decode, and validate() reports them) or strict (they are SerializationExceptions)"),
-        ("visibility", "public (default) or internal: the visibility of every generated declaration; clean under -Xexplicit-api=strict"),
-        ("contractPackage", "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),
-        ("namespace", "the last segment of the types' package, <package>.<namespace> (default: the bridge component's name, see contractPackage)"),
-        ("tests", "emit fixtures/ and the JUnit test under src/test (default true)"),
-        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
-        ("bridgeComponent", "emit <Component>ComponentBase.kt, a typed Hotwire Native BridgeComponent base (default false: it imports dev.hotwire.core)"),
+    public static let specs: [TargetOptionSpec<Self>] = [
+        .value("package", \.package, help: "package of the generated Kotlin (default tabgen.generated), e.g. com.example.app.tabs",
+               expected: "a Kotlin package name (like com.example.app.tabs)") { KotlinNaming.isPackageName($0) ? $0 : nil },
+        .value("runtimePackage", \.runtimePackage, help: "package of TabgenRuntime.kt when another output emits it (default: package)",
+               expected: "a Kotlin package name") { $0.isEmpty || KotlinNaming.isPackageName($0) ? $0 : nil },
+        .runtime(\.runtime, all: \.runtimeAll, help: "emit TabgenRuntime.kt: true (default; the helpers this schema uses), all (every helper, for a runtime other outputs share), or false when runtimePackage already has one"),
+        .decoding(\.decoding, help: "tolerant (default: null for an absent optional member, a missing nullable member and unknown enum values decode, and validate() reports them) or strict (they are SerializationExceptions)"),
+        .value("visibility", \.visibility, help: "public (default) or internal: the visibility of every generated declaration; clean under -Xexplicit-api=strict",
+               expected: "public or internal") { Visibility(rawValue: $0) },
+        .flag("contractPackage", \.contractPackage, help: "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),
+        .value("namespace", \.namespace, help: "the last segment of the types' package, <package>.<namespace> (default: the bridge component's name, see contractPackage)",
+               expected: "one package name segment (like menu)") { value in
+            value.isEmpty || (KotlinNaming.isPackageName(value) && !value.contains(".") && !KotlinNaming.keywords.contains(value)) ? value : nil
+        },
+        .flag("tests", \.tests, help: "emit fixtures/ and the JUnit test under src/test (default true)"),
+        .sharedFixtures(\.sharedFixtures),
+        .flag("bridgeComponent", \.bridgeComponent, help: "emit <Component>ComponentBase.kt, a typed Hotwire Native BridgeComponent base (default false: it imports dev.hotwire.core)"),
     ]
-
-    /// Reads options given as strings (from tabgen.yml or the command line).
-    public init(_ values: [String: String]) throws(CodeGenError) {
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            switch name {
-            case "package":
-                guard KotlinNaming.isPackageName(value) else {
-                    throw CodeGenError("kotlin option package must be a Kotlin package name (like com.example.app.tabs), not \(value)")
-                }
-                package = value
-            case "runtimePackage":
-                guard value.isEmpty || KotlinNaming.isPackageName(value) else {
-                    throw CodeGenError("kotlin option runtimePackage must be a Kotlin package name, not \(value)")
-                }
-                runtimePackage = value
-            case "runtime":
-                if value.lowercased() == "all" {
-                    runtime = true
-                    runtimeAll = true
-                } else {
-                    runtime = try TargetOption.flag(value, language: "kotlin", name: name)
-                }
-            case "decoding":
-                decoding = try TargetOption.decoding(value, language: "kotlin")
-            case "visibility":
-                guard let level = Visibility(rawValue: value) else {
-                    throw CodeGenError("kotlin option visibility must be public or internal, not \(value)")
-                }
-                visibility = level
-            case "contractPackage":
-                contractPackage = try TargetOption.flag(value, language: "kotlin", name: name)
-            case "namespace":
-                guard value.isEmpty || (KotlinNaming.isPackageName(value) && !value.contains(".") && !KotlinNaming.keywords.contains(value)) else {
-                    throw CodeGenError("kotlin option namespace must be one package name segment (like menu), not \(value)")
-                }
-                namespace = value
-            case "tests":
-                tests = try TargetOption.flag(value, language: "kotlin", name: name)
-            case "sharedFixtures":
-                sharedFixtures = try TargetOption.sharedFixtures(value, language: "kotlin")
-            case "bridgeComponent":
-                bridgeComponent = try TargetOption.flag(value, language: "kotlin", name: name)
-            default:
-                let known = Self.documentation.map(\.name).joined(separator: ", ")
-                throw CodeGenError("unknown kotlin option \(name) (known: \(known))")
-            }
-        }
-    }
 }

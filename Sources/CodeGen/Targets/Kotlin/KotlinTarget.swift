@@ -11,15 +11,12 @@ import Schema
 /// - `fixtures/<Root>.fixtures.json`, `src/test/kotlin/<package>/<Root>Fixtures.kt` and
 ///   `<Root>RoundTripTest.kt`, a JUnit 4 test (unless `tests: false`), for each message
 ///   root (each event's data type when the contract lists events).
-public struct KotlinTarget: LanguageTarget {
+public struct KotlinTarget: ConfigurableTarget {
     public var options: KotlinOptions
 
     public init(options: KotlinOptions = KotlinOptions()) {
         self.options = options
     }
-
-    public var language: String { "kotlin" }
-    public var templateFolder: String { "kotlin" }
 
     /// A folder per contract; one runtime for the module when there are several: the first
     /// contract's, with the parts any contract uses (`TargetInput.sharingRuntime`), in

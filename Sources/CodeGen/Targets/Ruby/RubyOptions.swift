@@ -1,7 +1,9 @@
 import Schema
 
 /// The Ruby target's options (tabgen.yml `options:`, `--option ruby.NAME=VALUE`).
-public struct RubyOptions: Sendable, Equatable {
+public struct RubyOptions: TargetOptions, Equatable {
+    public static let language = "ruby"
+
     /// The module that holds the value objects; empty: the contract's component
     /// (`navigation` -> `Navigation`), else `Tabgen`.
     public var module: String = ""
@@ -30,51 +32,41 @@ public struct RubyOptions: Sendable, Equatable {
 
     public init() {}
 
-    public static let documentation: [(name: String, help: String)] = [
-        ("module", "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)"),
-        ("namespace", "the same as module: every language's option for the contract's namespace"),
-        ("tests", "true (default) or false: emit fixtures/ and the Minitest files"),
-        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
-        ("runtime", "emit app/models/tabgen_runtime.rb (default true; false for a second output into the same Rails app)"),
-        ("decoding", "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)"),
-        ("style", "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])"),
-        ("view", "component (default: a ViewComponent in app/components, needs the view_component gem) or helper (a plain Rails helper in app/helpers, tabgen_<component>_tag and tabgen_<component>_attributes)"),
+    public static let specs: [TargetOptionSpec<Self>] = [
+        TargetOptionSpec("module", help: "the Ruby module of the value objects (default: the bridge component's name, e.g. Navigation)", apply: setModule),
+        TargetOptionSpec("namespace", help: "the same as module: every language's option for the contract's namespace", apply: setModule),
+        TargetOptionSpec("tests", help: "true (default) or false: emit fixtures/ and the Minitest files") { options, value throws(CodeGenError) in
+            guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
+            options.tests = flag
+        },
+        .sharedFixtures(\.sharedFixtures),
+        .flag("runtime", \.runtime, help: "emit app/models/tabgen_runtime.rb (default true; false for a second output into the same Rails app)"),
+        TargetOptionSpec("decoding", help: "tolerant (default) or strict: whether from_h raises on a null optional member, a missing nullable member or an unknown enum value (validate reports them either way)") { options, value throws(CodeGenError) in
+            options.strictDecoding = try TargetOption.decoding(value, language: language) == .strict
+        },
+        TargetOptionSpec("style", help: "omakase (default: rubocop-rails-omakase, double quotes, [ 1, 2 ]) or rubocop (RuboCop's defaults, single quotes, [1, 2])") { options, value throws(CodeGenError) in
+            guard let chosen = RubyStyle(rawValue: value.lowercased()) else {
+                throw CodeGenError("ruby option style: expected omakase or rubocop, found \(value)")
+            }
+            options.style = chosen
+        },
+        TargetOptionSpec("view", help: "component (default: a ViewComponent in app/components, needs the view_component gem) or helper (a plain Rails helper in app/helpers, tabgen_<component>_tag and tabgen_<component>_attributes)") { options, value throws(CodeGenError) in
+            guard let chosen = View(rawValue: value.lowercased()) else {
+                throw CodeGenError("ruby option view: expected component or helper, found \(value)")
+            }
+            options.view = chosen
+        },
     ]
 
-    public init(_ values: [String: String]) throws(CodeGenError) {
-        for (name, value) in values {
-            switch name {
-            case "module", "namespace":
-                guard value.isEmpty || (value.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
-                    && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
-                    throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")
-                }
-                guard !RubyNaming.topLevelConstants.contains(value) else {
-                    throw CodeGenError("ruby option module: \(value) is a constant of Ruby, its standard library or Rails; the generated module would reopen or clash with it (choose another name, e.g. \(value)Bridge)")
-                }
-                module = value
-            case "tests":
-                guard let flag = Bool(value) else { throw CodeGenError("ruby option tests: expected true or false, found \(value)") }
-                tests = flag
-            case "sharedFixtures":
-                sharedFixtures = try TargetOption.sharedFixtures(value, language: "ruby")
-            case "runtime":
-                runtime = try TargetOption.flag(value, language: "ruby", name: name)
-            case "style":
-                guard let chosen = RubyStyle(rawValue: value.lowercased()) else {
-                    throw CodeGenError("ruby option style: expected omakase or rubocop, found \(value)")
-                }
-                style = chosen
-            case "view":
-                guard let chosen = View(rawValue: value.lowercased()) else {
-                    throw CodeGenError("ruby option view: expected component or helper, found \(value)")
-                }
-                view = chosen
-            case "decoding":
-                strictDecoding = try TargetOption.decoding(value, language: "ruby") == .strict
-            default:
-                throw CodeGenError("unknown ruby option \(name) (known: \(Self.documentation.map(\.name).joined(separator: ", ")))")
-            }
+    /// `module`, or `namespace`: a Ruby constant name that is not Ruby's, its library's or Rails'.
+    @Sendable static func setModule(_ options: inout Self, _ value: String) throws(CodeGenError) {
+        guard value.isEmpty || (value.unicodeScalars.first.map { ("A"..."Z").contains($0) } == true
+            && value.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else {
+            throw CodeGenError("ruby option module: \(value) is not a Ruby constant name")
         }
+        guard !RubyNaming.topLevelConstants.contains(value) else {
+            throw CodeGenError("ruby option module: \(value) is a constant of Ruby, its standard library or Rails; the generated module would reopen or clash with it (choose another name, e.g. \(value)Bridge)")
+        }
+        options.module = value
     }
 }

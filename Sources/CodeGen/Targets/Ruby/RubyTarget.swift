@@ -21,15 +21,12 @@ import Schema
 ///   and `test/models/<module>/<root>_test.rb`, and per web-to-native event with a value
 ///   `app/components/<module>/<event>_component.rb` + `.html.erb` and its test
 ///   (RubyEventComponents.swift).
-public struct RubyTarget: LanguageTarget {
+public struct RubyTarget: ConfigurableTarget {
     public var options: RubyOptions
 
     public init(options: RubyOptions = RubyOptions()) {
         self.options = options
     }
-
-    public var language: String { "ruby" }
-    public var templateFolder: String { "ruby" }
 
     /// Rails autoloads `app/...` of its root only: every contract's files in the output
     /// itself (their names carry the component), one runtime for the app (the first

@@ -43,19 +43,15 @@ enum SwiftNaming {
 
     static func typeIdentifier(_ parts: [String]) -> String {
         let words = parts.flatMap(Naming.nonEmptyWords)
-        return prefixDigit(Naming.camelCase(words, upperFirst: true, initialisms: true))
+        return Naming.prefixDigit(Naming.camelCase(words, upperFirst: true, initialisms: true))
     }
 
     static func memberIdentifier(_ raw: String) -> String {
-        prefixDigit(Naming.camelCase(Naming.nonEmptyWords(raw), upperFirst: false, initialisms: true))
-    }
-
-    static func prefixDigit(_ identifier: String) -> String {
-        Naming.startsWithDigit(identifier) ? "_" + identifier : identifier
+        Naming.prefixDigit(Naming.camelCase(Naming.nonEmptyWords(raw), upperFirst: false, initialisms: true))
     }
 
     static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        Naming.backticked(identifier, keywords: keywords)
     }
 
     /// An ASCII identifier that is not a keyword (option namespace).

@@ -1,5 +1,7 @@
 /// The Swift target's options (`--swift-access-level`, tabgen.yml `options:`).
-public struct SwiftOptions: Sendable, Equatable {
+public struct SwiftOptions: TargetOptions, Equatable {
+    public static let language = "swift"
+
     public enum AccessLevel: String, Sendable, CaseIterable {
         /// For a separate module (a Swift package the app imports).
         case `public`
@@ -65,67 +67,36 @@ public struct SwiftOptions: Sendable, Equatable {
                    help: "Module the generated Swift tests @testable import (the app target).", valueName: "MODULE"),
     ]
 
-    /// The option names tabgen.yml accepts, with what they mean.
-    public static let documentation: [(name: String, help: String)] = [
-        ("accessLevel", "public or internal (default internal)"),
-        ("decoding", "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
-        ("namespace", "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name and Contract, e.g. MenuContract, for a contract that lists events; with contracts: NAME and the component, e.g. AppMenu)"),
-        ("testableImport", "module the generated tests @testable import (default: none)"),
-        ("runtime", "emit TabgenRuntime.swift: true (default; the rule kinds this schema uses), all (every rule kind, for a runtime other outputs of the module share), or false for a second output in the same module"),
-        ("tests", "emit fixtures/ and Tests/ (default true)"),
-        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
-        ("bridgeComponent", "emit <Component>ComponentBase.swift, a typed Hotwire Native BridgeComponent base (default false: it imports HotwireNative)"),
-        ("sourcesFolder", "folder of the output for the types and the runtime (default: the output itself; an Xcode 16 app target's synchronized folder)"),
-        ("testsFolder", "folder of the output for the tests (default Tests; an Xcode 16 test target's synchronized folder)"),
+    public static let specs: [TargetOptionSpec<Self>] = [
+        .value("accessLevel", \.accessLevel, help: "public or internal (default internal)", expected: "public or internal") { AccessLevel(rawValue: $0) },
+        .decoding(\.decoding, help: "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
+        TargetOptionSpec("namespace", help: "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name and Contract, e.g. MenuContract, for a contract that lists events; with contracts: NAME and the component, e.g. AppMenu)") { options, value throws(CodeGenError) in
+            guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
+                throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")
+            }
+            guard !Self.isReservedNamespace(value) else {
+                throw CodeGenError("swift option namespace must not be \(value), a type the generated code uses (e.g. \(value)Contract)")
+            }
+            options.namespace = value
+        },
+        .value("testableImport", \.testableImport, help: "module the generated tests @testable import (default: none)",
+               expected: "a module name") { $0.isEmpty || SwiftModuleName.isValid($0) ? $0 : nil },
+        .runtime(\.runtime, all: \.runtimeAll, help: "emit TabgenRuntime.swift: true (default; the rule kinds this schema uses), all (every rule kind, for a runtime other outputs of the module share), or false for a second output in the same module"),
+        .flag("tests", \.tests, help: "emit fixtures/ and Tests/ (default true)"),
+        .sharedFixtures(\.sharedFixtures),
+        .flag("bridgeComponent", \.bridgeComponent, help: "emit <Component>ComponentBase.swift, a typed Hotwire Native BridgeComponent base (default false: it imports HotwireNative)"),
+        folder("sourcesFolder", \.sourcesFolder, help: "folder of the output for the types and the runtime (default: the output itself; an Xcode 16 app target's synchronized folder)"),
+        folder("testsFolder", \.testsFolder, help: "folder of the output for the tests (default Tests; an Xcode 16 test target's synchronized folder)"),
     ]
 
-    /// Reads options given as strings (from tabgen.yml or the command line).
-    public init(_ values: [String: String]) throws(CodeGenError) {
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            switch name {
-            case "accessLevel":
-                guard let level = AccessLevel(rawValue: value) else {
-                    throw CodeGenError("swift option accessLevel must be public or internal, not \(value)")
-                }
-                accessLevel = level
-            case "decoding":
-                decoding = try TargetOption.decoding(value, language: "swift")
-            case "namespace":
-                guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
-                    throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")
-                }
-                guard !Self.isReservedNamespace(value) else {
-                    throw CodeGenError("swift option namespace must not be \(value), a type the generated code uses (e.g. \(value)Contract)")
-                }
-                namespace = value
-            case "testableImport":
-                guard value.isEmpty || SwiftModuleName.isValid(value) else {
-                    throw CodeGenError("swift option testableImport must be a module name, not \(value)")
-                }
-                testableImport = value
-            case "runtime":
-                if value.lowercased() == "all" {
-                    runtime = true
-                    runtimeAll = true
-                } else {
-                    runtime = try TargetOption.flag(value, language: "swift", name: name)
-                }
-            case "tests":
-                tests = try TargetOption.flag(value, language: "swift", name: name)
-            case "sharedFixtures":
-                sharedFixtures = try TargetOption.sharedFixtures(value, language: "swift")
-            case "bridgeComponent":
-                bridgeComponent = try TargetOption.flag(value, language: "swift", name: name)
-            case "sourcesFolder", "testsFolder":
-                let folder = value.hasSuffix("/") ? String(value.dropLast()) : value
-                guard (folder.isEmpty && name == "sourcesFolder") || OutputDirectory.isSafeRelativePath(folder) else {
-                    throw CodeGenError("swift option \(name) must be a relative path inside the output, without . or .. (not '\(value)')")
-                }
-                if name == "sourcesFolder" { sourcesFolder = folder } else { testsFolder = folder }
-            default:
-                let known = Self.documentation.map(\.name).joined(separator: ", ")
-                throw CodeGenError("unknown swift option \(name) (known: \(known))")
+    /// A folder inside the output (`sourcesFolder` may be empty: the output itself).
+    static func folder(_ name: String, _ property: WritableKeyPath<Self, String> & Sendable, help: String) -> TargetOptionSpec<Self> {
+        TargetOptionSpec(name, help: help) { options, value throws(CodeGenError) in
+            let folder = value.hasSuffix("/") ? String(value.dropLast()) : value
+            guard (folder.isEmpty && name == "sourcesFolder") || OutputDirectory.isSafeRelativePath(folder) else {
+                throw CodeGenError("swift option \(name) must be a relative path inside the output, without . or .. (not '\(value)')")
             }
+            options[keyPath: property] = folder
         }
     }
 }

@@ -18,15 +18,12 @@ import Schema
 /// `resolved(for:)`) and its file names start with the namespace (`Menu+MenuData.swift`,
 /// the convention for a file that extends a type), so that two contracts with a type of
 /// the same name can be added to one app target.
-public struct SwiftTarget: SchemaDependentTarget {
+public struct SwiftTarget: SchemaDependentTarget, ConfigurableTarget {
     public var options: SwiftOptions
 
     public init(options: SwiftOptions = SwiftOptions()) {
         self.options = options
     }
-
-    public var language: String { "swift" }
-    public var templateFolder: String { "swift" }
 
     /// A folder per contract, all compiled into one module: one runtime (the first
     /// contract's), and file names that start with the contract's namespace. The namespace

@@ -17,7 +17,6 @@ enum TypeScriptNaming {
     ]
 
     static func typeName(_ parts: [String]) -> String {
-        let name = Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false)
-        return Naming.startsWithDigit(name) ? "_" + name : name
+        Naming.prefixDigit(Naming.camelCase(parts.flatMap(Naming.nonEmptyWords), upperFirst: true, initialisms: false))
     }
 }

@@ -1,5 +1,7 @@
 /// The TypeScript target's options (`--option typescript.flavor=javascript`, tabgen.yml `options:`).
-public struct TypeScriptOptions: Sendable, Equatable {
+public struct TypeScriptOptions: TargetOptions, Equatable {
+    public static let language = "typescript"
+
     public enum Flavor: String, Sendable, CaseIterable {
         /// `navigation_controller.ts`, for apps that compile TypeScript (jsbundling, Vite).
         case typescript
@@ -47,50 +49,18 @@ public struct TypeScriptOptions: Sendable, Equatable {
                    valueName: "FLAVOR", values: Flavor.allCases.map(\.rawValue)),
     ]
 
-    public static let documentation: [(name: String, help: String)] = [
-        ("flavor", "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript"),
-        ("decoding", "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
-        ("tests", "emit fixtures/ and the node:test round-trip test (default true)"),
-        ("sharedFixtures", "the project's shared fixtures folder relative to the output directory, set by tabgen.yml's fixtures: (default: none, the output writes its own fixtures/)"),
-        ("namespace", "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)"),
-        ("runtime", "emit tabgen_runtime.ts (.js in flavor javascript), which the modules import: true (default; the parts this schema uses), all (every part, for a runtime other contracts' modules share), or false when another output writes it into the same folder"),
-        ("bridgeComponent", "also emit <module>_bridge_component.ts (.js in flavor javascript) for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
+    public static let specs: [TargetOptionSpec<Self>] = [
+        .value("flavor", aliases: ["flavour"], \.flavor, help: "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript",
+               expected: "typescript or javascript") { Flavor(rawValue: $0.lowercased()) },
+        .decoding(\.decoding, help: "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
+        .flag("tests", \.tests, help: "emit fixtures/ and the node:test round-trip test (default true)"),
+        .sharedFixtures(\.sharedFixtures),
+        .value("namespace", \.namespace, help: "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)",
+               expected: "a module name of letters, digits and _") { value in
+            value.isEmpty || (value.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || $0 == "_" }
+                && value.unicodeScalars.first.map { !Naming.isDigit($0) } == true) ? value : nil
+        },
+        .runtime(\.runtime, all: \.runtimeAll, help: "emit tabgen_runtime.ts (.js in flavor javascript), which the modules import: true (default; the parts this schema uses), all (every part, for a runtime other contracts' modules share), or false when another output writes it into the same folder"),
+        .flag("bridgeComponent", \.bridgeComponent, help: "also emit <module>_bridge_component.ts (.js in flavor javascript) for a contract that lists events: an abstract Stimulus BridgeComponent base with a typed send per event, replies checked by parse<Type> (default false)"),
     ]
-
-    public init(_ values: [String: String]) throws(CodeGenError) {
-        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            switch name {
-            case "flavor", "flavour":
-                guard let flavor = Flavor(rawValue: value.lowercased()) else {
-                    throw CodeGenError("typescript option flavor must be typescript or javascript, not \(value)")
-                }
-                self.flavor = flavor
-            case "decoding":
-                decoding = try TargetOption.decoding(value, language: "typescript")
-            case "tests":
-                tests = try TargetOption.flag(value, language: "typescript", name: name)
-            case "runtime":
-                if value.lowercased() == "all" {
-                    runtime = true
-                    runtimeAll = true
-                } else {
-                    runtime = try TargetOption.flag(value, language: "typescript", name: name)
-                    runtimeAll = false
-                }
-            case "bridgeComponent":
-                bridgeComponent = try TargetOption.flag(value, language: "typescript", name: name)
-            case "sharedFixtures":
-                sharedFixtures = try TargetOption.sharedFixtures(value, language: "typescript")
-            case "namespace":
-                guard value.isEmpty || (value.unicodeScalars.allSatisfy { Naming.isASCIIAlphanumeric($0) || $0 == "_" }
-                    && value.unicodeScalars.first.map { !Naming.isDigit($0) } == true) else {
-                    throw CodeGenError("typescript option namespace must be a module name of letters, digits and _, not \(value)")
-                }
-                namespace = value
-            default:
-                let known = Self.documentation.map(\.name).joined(separator: ", ")
-                throw CodeGenError("unknown typescript option \(name) (known: \(known))")
-            }
-        }
-    }
 }

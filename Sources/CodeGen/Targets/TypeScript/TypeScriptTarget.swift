@@ -13,15 +13,12 @@ import Schema
 ///   `<module>_bridge_component.ts` (`.js` in flavor `javascript`; TypeScriptBridgeComponent);
 /// - `fixtures/<Root>.fixtures.json` and `<name>_controller.test.ts` (a `node:test`
 ///   suite), unless `tests: false`.
-public struct TypeScriptTarget: LanguageTarget {
+public struct TypeScriptTarget: ConfigurableTarget {
     public var options: TypeScriptOptions
 
     public init(options: TypeScriptOptions = TypeScriptOptions()) {
         self.options = options
     }
-
-    public var language: String { "typescript" }
-    public var templateFolder: String { "typescript" }
 
     /// Stimulus registers `controllers/bridge/navigation_controller.js` as
     /// `bridge--navigation`, and the bases import `controllers/bridge/<module>`: every
