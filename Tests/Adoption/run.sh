@@ -14,21 +14,11 @@
 # Uses the Debian packages, Rails app and checks of Tests/Gem/lib.sh, node, swift and
 # scripts/kotlin-env. Ends with "adoption: N passed, M failed"; exit 1 on a failure.
 set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-here="$root/Tests/Adoption"
-
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 # shellcheck source=Tests/Gem/lib.sh
 source "$root/Tests/Gem/lib.sh"
-gem_need_packages adoption
-
-gem_binary adoption "${1:-}"
-
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-log="$work/log"
-passed=0 failed=0
-version=0.0.1
-platform="$(ruby -e 'print "#{Gem::Platform.local.cpu}-#{Gem::Platform.local.os}"')"
+gem_setup adoption "${1:-}"
 export GEM_HOME="$work/home"
 unset GEM_PATH  # the default path: GEM_HOME, then the Debian gems (rails, minitest, nokogiri)
 product="$work/product"
@@ -175,5 +165,4 @@ check "the generated JavaScript tests pass against the strict doubles (node --te
     [[ \$status == 0 ]] && grep -qE '^# pass [1-9]' '$work/out' && grep -qx '# fail 0' '$work/out'"
 adopt_rails "$work/product-vc" "with view_component" NavigationComponent
 
-echo "adoption: $passed passed, $failed failed"
-((failed == 0))
+harness_summary adoption

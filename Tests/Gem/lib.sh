@@ -1,7 +1,19 @@
-# Shared by Tests/Gem/run.sh and Tests/Adoption/run.sh (sourced, not run): the Debian
-# packages, the check counter, the gems in a temporary GEM_HOME, a Rails 6.1 app from
-# `rails new`, the view_component double as a gem, and the checks every generated Rails
-# app must pass. The caller sets $root, $work and $log, and passed=0 failed=0.
+# Shared by Tests/Gem/run.sh and Tests/Adoption/run.sh (sourced, not run, after
+# Tests/lib/harness.sh, whose check and counters it uses): the Debian packages, the gems in
+# a temporary GEM_HOME, a Rails 6.1 app from `rails new`, the view_component double as a
+# gem, and the checks every generated Rails app must pass.
+
+# gem_setup PREFIX [BINARY]: what both harnesses start with: the packages, $binary, a
+# temporary $work (removed on exit) holding check's $log, and the gem's $version and $platform.
+gem_setup() {
+    gem_need_packages "$1"
+    gem_binary "$1" "${2:-}"
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+    log="$work/log"
+    version=0.0.1
+    platform="$(ruby -e 'print "#{Gem::Platform.local.cpu}-#{Gem::Platform.local.os}"')"
+}
 
 # gem_need_packages PREFIX: installs the Debian packages of Rails and the gem's tests when
 # missing; on failure prints "PREFIX: 0 passed, 1 failed" and exits 1.
@@ -30,16 +42,6 @@ gem_binary() {
         echo "$prefix: 0 passed, 1 failed"; exit 1
     }
     binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
-}
-
-# check NAME COMMAND...: runs COMMAND (output to $log), counts and prints the result.
-check() {
-    local name="$1"; shift
-    if "$@" > "$log" 2>&1; then
-        passed=$((passed + 1)); echo "ok   $name"
-    else
-        failed=$((failed + 1)); echo "FAIL $name"; grep -v '^[[:space:]]*from ' "$log" | sed 's/^/     | /' | tail -40
-    fi
 }
 
 # check_build_gem_refuses_dynamic_binary: what a plain `swift build` makes links the

@@ -10,21 +10,11 @@
 # Installs ruby-rails, ruby-bundler, ruby-rspec and ruby-rspec-rails from Debian when missing
 # (scripts/web-env brings Ruby, Minitest, Nokogiri and RuboCop). Ends with "gem: N passed, M failed"; exit 1 on a failure.
 set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-here="$root/Tests/Gem"
-
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 # shellcheck source=Tests/Gem/lib.sh
 source "$here/lib.sh"
-gem_need_packages gem
-
-gem_binary gem "${1:-}"
-
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-log="$work/log"
-passed=0 failed=0
-version=0.0.1
-platform="$(ruby -e 'print "#{Gem::Platform.local.cpu}-#{Gem::Platform.local.os}"')"
+gem_setup gem "${1:-}"
 native="$work/gems/tabgen-$version-$platform.gem"
 plain="$work/gems/tabgen-$version.gem"
 
@@ -184,5 +174,4 @@ check "rails new with the view_component double in the Gemfile; the generator wr
 cd "$vc_app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; exit 1; }
 check_rails_app "with view_component" NavigationComponent
 
-echo "gem: $passed passed, $failed failed"
-((failed == 0))
+harness_summary gem

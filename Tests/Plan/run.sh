@@ -6,9 +6,8 @@
 #
 # Prints one line per check and "plan-browser: N passed, M failed"; exits 1 on a failure.
 set -euo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-tabgen=${1:?usage: Tests/Plan/run.sh TABGEN [--screenshot PNG]}
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
+harness_browser plan-browser "${1:?usage: Tests/Plan/run.sh TABGEN [--screenshot PNG]}"
 shift
-chromium=$(command -v chromium || command -v chromium-browser || true)
-[[ -n "$chromium" ]] || { echo "plan-browser: chromium not found (scripts/web-env installs it)" >&2; exit 1; }
-exec node "$here/browser/run.mjs" "$(cd "$(dirname "$tabgen")" && pwd)/$(basename "$tabgen")" --chromium "$chromium" "$@"
+exec node "$here/browser/run.mjs" "$tabgen" --chromium "$chromium" "$@"

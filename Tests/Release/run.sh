@@ -74,7 +74,7 @@ fetches_a_page() {
     bare ./tabgen validate --url "http://127.0.0.1:$port/pages/invalid.html" > "$work/url.log" 2>&1
     local status=$?
     exec {to_server}>&-
-    [[ $status -eq 1 ]] && grep -q ":9:85: error\[TG104\]" "$work/url.log" || { cat "$work/url.log" >&2; return 1; }
+    [[ $status -eq 1 ]] && grep -q ":3:81: error\[TG104\]" "$work/url.log" || { cat "$work/url.log" >&2; return 1; }
 }
 check "validate --url over http:// (no curl, no FoundationNetworking)" fetches_a_page
 

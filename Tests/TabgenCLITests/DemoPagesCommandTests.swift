@@ -47,7 +47,7 @@ struct DemoPagesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try validate(directory, ["button.html"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"button.html:7:3: error[TG012] button.connect (root): missing required property "title" (<a> at 7:3 has no data-bridge-title)"#])
+        #expect(result.stdoutLines == [#"button.html:4:1: error[TG012] button.connect (root): missing required property "title" (<a> at 4:1 has no data-bridge-title)"#])
     }
 
     /// bridgeAttribute("title") is not trimmed: a blank title reaches the apps, which show a
@@ -57,7 +57,7 @@ struct DemoPagesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try validate(directory, ["button.html"])
         #expect(result.status == 0)
-        #expect(result.stdoutLines == ["button.html:7:66: warning[BT101] button.connect /title: the button's title \" \u{3000}\" shows as a button without a label: it has only white space (read from data-bridge-title of <a> at 7:3)"], "\(result.stdout)")
+        #expect(result.stdoutLines == ["button.html:4:64: warning[BT101] button.connect /title: the button's title \" \u{3000}\" shows as a button without a label: it has only white space (read from data-bridge-title of <a> at 4:1)"], "\(result.stdout)")
     }
 
     /// BridgeElement.disabled items are not sent; with all of them disabled the menu is empty (MD101).
@@ -67,7 +67,7 @@ struct DemoPagesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try validate(directory, ["overflow.html"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"overflow.html:6:3: error[MD101] menu.display /items: the menu has no enabled item: it has 0 entries, fewer than 1 (0 of 2 elements of target "item")"#], "\(result.stdout)")
+        #expect(result.stdoutLines == [#"overflow.html:3:1: error[MD101] menu.display /items: the menu has no enabled item: it has 0 entries, fewer than 1 (0 of 2 elements of target "item")"#], "\(result.stdout)")
     }
 
     /// An element without title, text or value: `BridgeElement.title` throws, nothing is sent.
@@ -76,7 +76,7 @@ struct DemoPagesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try validate(directory, ["menu.html"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"menu.html:9:7: error[TG003] menu.display /title: <p> at 9:7 has no data-bridge-title, aria-label, text or value, so trim() throws and the page sends no display data"#])
+        #expect(result.stdoutLines == [#"menu.html:6:5: error[TG003] menu.display /title: <p> at 6:5 has no data-bridge-title, aria-label, text or value, so trim() throws and the page sends no display data"#])
     }
 
     @Test func aMissingTargetIsFoundAtTheController() throws {
@@ -84,7 +84,7 @@ struct DemoPagesCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try validate(directory, ["form.html"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"form.html:7:3: error[TG003] form.connect (root): <form> has data-controller="bridge--form" but no element with data-bridge--form-target="submit" in it: Stimulus throws on the submit target, so it sends no connect data"#])
+        #expect(result.stdoutLines == [#"form.html:4:1: error[TG003] form.connect (root): <form> has data-controller="bridge--form" but no element with data-bridge--form-target="submit" in it: Stimulus throws on the submit target, so it sends no connect data"#])
     }
 
     @Test func anUnknownComponentIsFound() throws {
@@ -93,6 +93,6 @@ struct DemoPagesCommandTests {
         let result = try CLI.run(["validate", "--html", "--strict", "overflow.html"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdoutLines.count == 1)
-        #expect(result.stdout.hasPrefix(#"overflow.html:7:5: warning[TG023] (root): data-controller="bridge--overflow" names a bridge component that no contract of the project describes"#))
+        #expect(result.stdout.hasPrefix(#"overflow.html:4:3: warning[TG023] (root): data-controller="bridge--overflow" names a bridge component that no contract of the project describes"#))
     }
 }

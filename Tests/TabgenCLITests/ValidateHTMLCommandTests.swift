@@ -16,7 +16,7 @@ struct ValidateHTMLCommandTests {
     @Test func findingsSitAtTheAttributeValue() throws {
         let result = try CLI.run(["validate", "--html", "invalid.html"], in: htmlDirectory)
         #expect(result.status == 1)
-        #expect(result.stdoutLines == ["invalid.html:9:85: \(tg104)"])
+        #expect(result.stdoutLines == ["invalid.html:3:81: \(tg104)"])
     }
 
     @Test func pageWithoutTheElementIsAnErrorUnlessAllowed() throws {
@@ -61,7 +61,7 @@ struct ValidateHTMLCommandTests {
         let result = try CLI.run(["validate", "--html", "multiple.html"], in: htmlDirectory)
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 1)
-        #expect(result.stdout.contains(#"multiple.html:10:5: warning[TG004] (root): another element with data-controller="bridge--navigation" (the first is at 9:5)"#))
+        #expect(result.stdout.contains(#"multiple.html:4:1: warning[TG004] (root): another element with data-controller="bridge--navigation" (the first is at 3:1)"#))
         let strict = try CLI.run(["validate", "--html", "--strict", "multiple.html"], in: htmlDirectory)
         #expect(strict.status == 1)
     }
@@ -69,13 +69,13 @@ struct ValidateHTMLCommandTests {
     @Test func elementWithoutTheValueAttribute() throws {
         let result = try CLI.run(["validate", "--html", "no-value.html"], in: htmlDirectory)
         #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"no-value.html:9:5: error[TG003] (root): <nav> has data-controller="bridge--navigation" but no data-bridge--navigation-config-value attribute, so it sends no configuration"#])
+        #expect(result.stdoutLines == [#"no-value.html:3:1: error[TG003] (root): <nav> has data-controller="bridge--navigation" but no data-bridge--navigation-config-value attribute, so it sends no configuration"#])
     }
 
     @Test func malformedJSONSaysWhereInTheDecodedValue() throws {
         let result = try CLI.run(["validate", "--html", "malformed.html"], in: htmlDirectory)
         #expect(result.status == 1)
-        #expect(result.stdoutLines == ["malformed.html:9:85: error[TG001] (root): not well-formed JSON: unexpected character '}' (at character 24 of the decoded attribute value)"])
+        #expect(result.stdoutLines == ["malformed.html:3:81: error[TG001] (root): not well-formed JSON: unexpected character '}' (at character 24 of the decoded attribute value)"])
     }
 
     @Test func attributeSpellingsFollowTheTokenizer() throws {
@@ -95,8 +95,8 @@ struct ValidateHTMLCommandTests {
         }
         #expect(objects.count == 2)
         #expect(objects[0]["file"] as? String == "invalid.html")
-        #expect(objects[0]["line"] as? Int == 9)
-        #expect(objects[0]["column"] as? Int == 85)
+        #expect(objects[0]["line"] as? Int == 3)
+        #expect(objects[0]["column"] as? Int == 81)
         #expect(objects[0]["pointer"] as? String == "/tabs/1/path")
         #expect(objects[1]["code"] as? String == "TG003")
         #expect(objects[1]["pointer"] as? String == "")
@@ -106,8 +106,8 @@ struct ValidateHTMLCommandTests {
         let result = try CLI.run(["validate", "--html", "--format", "github", "invalid.html", "multiple.html"], in: htmlDirectory)
         #expect(result.status == 1)
         #expect(result.stdoutLines == [
-            #"::error file=invalid.html,line=9,col=85,title=TG104::/tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#,
-            #"::warning file=multiple.html,line=10,col=5,title=TG004::(root): another element with data-controller="bridge--navigation" (the first is at 9:5): each sends a configure message and the app keeps whichever arrives last"#,
+            #"::error file=invalid.html,line=3,col=81,title=TG104::/tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#,
+            #"::warning file=multiple.html,line=4,col=1,title=TG004::(root): another element with data-controller="bridge--navigation" (the first is at 3:1): each sends a configure message and the app keeps whichever arrives last"#,
         ])
     }
 
@@ -136,7 +136,7 @@ struct ValidateHTMLCommandTests {
         let page = try Data(contentsOf: URL(fileURLWithPath: CLI.payload("html/invalid.html")))
         let result = try CLI.run(["validate", "--html", "-"], stdin: page)
         #expect(result.status == 1)
-        #expect(result.stdoutLines == ["<stdin>:9:85: \(tg104)"])
+        #expect(result.stdoutLines == ["<stdin>:3:81: \(tg104)"])
     }
 
     @Test func oversizedPageIsRefused() throws {

@@ -36,7 +36,7 @@ struct ValidateHTTPSCommandTests {
                                  environment: trusted)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdoutLines == [
-            "\(server.url("/pages/invalid.html")):9:85: \(tg104)",
+            "\(server.url("/pages/invalid.html")):3:81: \(tg104)",
             "\(server.url("/redirect-same")):1:1: note: followed a redirect to \(server.url("/ok.html")) (same origin)",
         ])
         // Headers reach the server, and a status is reported as over http://.

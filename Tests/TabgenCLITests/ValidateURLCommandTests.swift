@@ -83,7 +83,7 @@ struct ValidateURLCommandTests {
         defer { server.stop() }
         let result = try CLI.run(["validate", "--url", server.url("/ok.html"), server.url("/pages/invalid.html")])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == ["\(server.url("/pages/invalid.html")):9:85: \(tg104)"])
+        #expect(result.stdoutLines == ["\(server.url("/pages/invalid.html")):3:81: \(tg104)"])
         #expect(result.stderr.contains("checked 2 pages: 1 valid, 0 invalid") == false)
         #expect(result.stderr.contains("checked 2 pages: 1 valid, 1 invalid (1 error, 0 warnings)"))
     }
@@ -229,9 +229,9 @@ struct ValidateURLCommandTests {
         let inFlight = try server.maxInFlight()
         #expect(inFlight >= 3 && inFlight <= 4, "\(inFlight) slow requests at once")
         #expect(result.stdoutLines.map { $0.components(separatedBy: ": ")[0] } == [
-            "\(server.url("/pages/invalid.html")):9:85",
+            "\(server.url("/pages/invalid.html")):3:81",
             "\(server.url("/pages/missing.html")):1:1",
-            "\(server.url("/pages/multiple.html")):10:5",
+            "\(server.url("/pages/multiple.html")):4:1",
         ])
         #expect(result.stderr.contains("checked 8 pages: 6 valid, 2 invalid (2 errors, 1 warning)"))
         // Not a terminal: no progress line.
@@ -262,7 +262,7 @@ struct ValidateURLCommandTests {
         let result = try CLI.run(["validate", "--format", "github", "--url", server.url("/pages/invalid.html")])
         #expect(result.status == 1)
         #expect(result.stdoutLines == [
-            #"::error file=http%3A//127.0.0.1%3A\#(server.port)/pages/invalid.html,line=9,col=85,title=TG104::/tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#,
+            #"::error file=http%3A//127.0.0.1%3A\#(server.port)/pages/invalid.html,line=3,col=81,title=TG104::/tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#,
         ])
     }
 
@@ -277,7 +277,7 @@ struct ValidateURLCommandTests {
             #expect(result.stdout.contains("127.0.0.1"), "the page is still named")
         }
         let text = try CLI.run(["validate", "--url", url])
-        #expect(text.stdout.hasPrefix("http://***@127.0.0.1:\(server.port)/pages/invalid.html:9:85: error[TG104]"), "\(text.stdout)")
+        #expect(text.stdout.hasPrefix("http://***@127.0.0.1:\(server.port)/pages/invalid.html:3:81: error[TG104]"), "\(text.stdout)")
     }
 
     @Test func filesAndURLsTogether() throws {

@@ -6,37 +6,22 @@ Usage: jsonschema_validate.py SCHEMA CORPUS [LIMIT]   (LIMIT: first N payloads o
 Prints one JSON object: lines, bytes (of the lines read), invalid, seconds.
 """
 import json
-import sys
 import time
 
 import jsonschema
 
+from corpus_lines import arguments, count_invalid
+
 
 def main():
-    schema_path, corpus_path = sys.argv[1], sys.argv[2]
-    limit = int(sys.argv[3]) if len(sys.argv) > 3 and int(sys.argv[3]) > 0 else None
+    schema_path, corpus_path, limit = arguments()
     started = time.perf_counter()
     with open(schema_path, encoding="utf-8") as handle:
         schema = json.load(handle)
     validator_class = jsonschema.validators.validator_for(schema)
     validator_class.check_schema(schema)
     validator = validator_class(schema)
-    lines = invalid = size = 0
-    with open(corpus_path, "rb") as handle:
-        for raw in handle:
-            if limit is not None and lines >= limit:
-                break
-            size += len(raw)
-            if not raw.strip():
-                continue  # blank lines are no payload, as in tabgen
-            lines += 1
-            try:
-                payload = json.loads(raw)
-            except ValueError:
-                invalid += 1
-                continue
-            if not validator.is_valid(payload):
-                invalid += 1
+    lines, size, invalid = count_invalid(corpus_path, limit, validator.is_valid)
     seconds = time.perf_counter() - started
     print(json.dumps({"lines": lines, "bytes": size, "invalid": invalid, "seconds": seconds,
                       "validator": validator_class.__name__}))

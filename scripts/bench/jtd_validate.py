@@ -7,34 +7,21 @@ Usage: jtd_validate.py SCHEMA CORPUS [LIMIT]   (LIMIT: first N payloads only)
 Prints one JSON object: lines, invalid, seconds.
 """
 import json
-import sys
 import time
 
 import jtd
 
+from corpus_lines import arguments, count_invalid
+
 
 def main():
-    schema_path, corpus_path = sys.argv[1], sys.argv[2]
-    limit = int(sys.argv[3]) if len(sys.argv) > 3 and int(sys.argv[3]) > 0 else None
+    schema_path, corpus_path, limit = arguments()
     started = time.perf_counter()
     with open(schema_path, encoding="utf-8") as handle:
         schema = jtd.Schema.from_dict(json.load(handle))
     # schema.validate() is skipped: jtd 0.1.1 wrongly refuses a boolean additionalProperties there.
-    lines = invalid = 0
-    with open(corpus_path, "rb") as handle:
-        for raw in handle:
-            if limit is not None and lines >= limit:
-                break
-            if not raw.strip():
-                continue
-            lines += 1
-            try:
-                payload = json.loads(raw)
-            except ValueError:
-                invalid += 1
-                continue
-            if jtd.validate(schema=schema, instance=payload, options=jtd.ValidationOptions(max_errors=1)):
-                invalid += 1
+    lines, _, invalid = count_invalid(
+        corpus_path, limit, lambda payload: not jtd.validate(schema=schema, instance=payload, options=jtd.ValidationOptions(max_errors=1)))
     print(json.dumps({"lines": lines, "invalid": invalid, "seconds": time.perf_counter() - started}))
 
 

@@ -4,10 +4,8 @@
 # own java.util.regex. Prints `java-dialect: N passed, N failed`; exits non-zero on any
 # failure. Needs javac and java (Debian's default-jdk-headless). Works from any directory.
 set -euo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-out="$root/.scratch/java-dialect"
-rm -rf "$out"
-mkdir -p "$out"
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../lib/harness.sh"
+harness_scratch java-dialect
 javac -d "$out" "$here/DialectOracle.java"
 java -cp "$out" DialectOracle "$here/dialect-oracle.tsv"

@@ -6,12 +6,9 @@
 # tests. Prints the runner's summary (`kotlin: N passed, N failed, N skipped`) and exits
 # non-zero on any failure. Works from any directory.
 set -euo pipefail
-
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-out="$root/.scratch/kotlin/smoke"
-rm -rf "$out"
-mkdir -p "$out"
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../lib/harness.sh"
+harness_scratch kotlin/smoke
 
 now() { date +%s.%N; }
 took() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.1f s", e - s }'; }

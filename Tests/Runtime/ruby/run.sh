@@ -6,25 +6,9 @@
 # Prints `ruby-runtime: N passed, N failed`; exits non-zero on any failure. Needs ruby,
 # Minitest and RuboCop (scripts/web-env). Works from any directory.
 set -uo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-source="$root/Runtime/ruby/tabgen_runtime.rb"
-out="$root/.scratch/ruby-runtime"
-rm -rf "$out"
-mkdir -p "$out/all" "$out/none"
-cp "$source" "$out/all/tabgen_runtime.rb"
-# Every feature left out, as RuntimeSource does with none selected (the runtime has no
-# negated block: one would stop this copy rather than be mistaken).
-ruby -e '
-  skip = 0
-  ARGF.each_line do |line|
-    marker = line[/\A\s*# tabgen:(\w+)/, 1]
-    abort "#{ARGF.lineno}: negated block: teach run.sh" if line =~ /tabgen:(begin|end) !/
-    if marker == "begin" then skip += 1
-    elsif marker == "end" then skip -= 1
-    elsif marker.nil? && skip.zero? then print line
-    end
-  end' "$source" > "$out/none/tabgen_runtime.rb" || exit 1
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../lib/harness.sh"
+harness_runtime ruby-runtime "$root/Runtime/ruby/tabgen_runtime.rb" '#' || exit 1
 
 # RuboCop's defaults, as for generated code in that style (Tests/Ruby/defaults.rubocop.yml,
 # which leaves the Metrics cops and the line length of the checks alone: they mirror
@@ -36,35 +20,20 @@ Metrics:
 Layout/LineLength:
   Exclude: ["*/tabgen_runtime.rb"]
 YAML
-
-passed=0
-failed=0
-check() {
-  local what=$1
-  shift
-  if output=$("$@" 2>&1); then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL $what"
-    echo "$output"
-  fi
-}
 for variant in all none; do
   file="$out/$variant/tabgen_runtime.rb"
   check "ruby -wc ($variant features)" ruby -wc "$file"
   check "rubocop ($variant features)" bash -c 'cd "$1" && rubocop --format emacs --no-color --cache false "$2/tabgen_runtime.rb"' _ "$out" "$variant"
-  if log=$(TABGEN_RUBY_RUNTIME="$file" ruby -w "$here/vectors_test.rb" 2>&1); then :; fi
-  runs=$(sed -n 's/^\([0-9]*\) runs, [0-9]* assertions, \([0-9]*\) failures, \([0-9]*\) errors.*/\1 \2 \3/p' <<<"$log" | tail -1)
+  if vectors_log=$(TABGEN_RUBY_RUNTIME="$file" ruby -w "$here/vectors_test.rb" 2>&1); then :; fi
+  runs=$(sed -n 's/^\([0-9]*\) runs, [0-9]* assertions, \([0-9]*\) failures, \([0-9]*\) errors.*/\1 \2 \3/p' <<<"$vectors_log" | tail -1)
   read -r total failures errors <<<"${runs:-0 0 1}"
   if [ "$failures" = 0 ] && [ "$errors" = 0 ] && [ "$total" -gt 0 ]; then
     passed=$((passed + total))
   else
     failed=$((failed + failures + errors + (total == 0)))
     echo "FAIL vectors ($variant features)"
-    echo "$log" | grep -v '^\.*$' | tail -40
+    echo "$vectors_log" | grep -v '^\.*$' | tail -40
   fi
   echo "vectors ($variant features): $total runs, $failures failures, $errors errors"
 done
-echo "ruby-runtime: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+harness_summary ruby-runtime

@@ -13,14 +13,10 @@
 # Prints `swift-runtime: N passed, N failed, N expected failures` (the compiles and the
 # vector cases); exits non-zero on any failure. Works from any directory.
 set -uo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../../.." && pwd)
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../lib/harness.sh"
 runtime="$root/Runtime/swift/TabgenRuntime.swift"
-out="$root/.scratch/swift-runtime"
-rm -rf "$out"
-mkdir -p "$out"
-passed=0
-failed=0
+harness_scratch swift-runtime
 expected=0
 
 sed -E 's/^( *)(nonisolated )?public /\1\2/' "$runtime" > "$out/TabgenRuntime-internal.swift"
@@ -34,15 +30,8 @@ awk -f "$here/../no-features.awk" "$out/TabgenRuntime-internal.swift" > "$out/Ta
 compile() {  # compile SOURCE LABEL MODE...
     local source=$1 label=$2
     shift 2
-    if swiftc -parse-as-library -swift-version "$@" -warnings-as-errors -module-name TabgenRuntime \
-        -c "$source" -o "$out/runtime.o" > "$out/compile.log" 2>&1; then
-        echo "ok swiftc -swift-version $* ($label)"
-        passed=$((passed + 1))
-    else
-        echo "FAIL swiftc -swift-version $* ($label)"
-        sed 's/^/  /' "$out/compile.log" | head -40
-        failed=$((failed + 1))
-    fi
+    check "swiftc -swift-version $* ($label)" \
+        swiftc -parse-as-library -swift-version "$@" -warnings-as-errors -module-name TabgenRuntime -c "$source" -o "$out/runtime.o"
 }
 
 for access in public internal; do

@@ -11,10 +11,9 @@
 # Prints `# pass N` / `# fail N` (node --test's counts, plus one per check above);
 # exits non-zero on any failure. Needs tsc and node (scripts/web-env). Any directory.
 set -euo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-out="$root/.scratch/runtime-typescript"
-rm -rf "$out"
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../lib/harness.sh"
+harness_scratch runtime-typescript
 mkdir -p "$out/none"
 checks=0
 

@@ -47,7 +47,7 @@ const server = createServer((request, response) => {
     if (url.pathname.startsWith("/pages/")) {
       const page = readFileSync(join(pagesDir, url.pathname.slice("/pages/".length)), "utf8")
       const scripts = `<script type="importmap">${importmap}</script><script type="module" src="/demo/driver.js?mode=${url.searchParams.get("mode")}"></script>`
-      return send("text/html", page.replace("</head>", `${scripts}</head>`))
+      return send("text/html", page.replace("</title>", `</title>${scripts}`))
     }
     if (url.pathname === "/vendor/stimulus.js") {
       return send("text/javascript", readFileSync(vendor ? join(vendor, "@hotwired--stimulus.js") : join(here, "../doubles/@hotwired/stimulus/index.js")))

@@ -52,6 +52,18 @@ TOKEN = "Bearer tabgen-test"
 BIG = 50 * 1024 * 1024
 CHUNK = 64 * 1024
 
+# The fixed 302s of the routes above ({port} is this server's).
+REDIRECTS = {
+    "/redirect-same": "/ok.html",
+    "/redirect-chain": "/redirect-same",
+    "/redirect-loop": "/redirect-loop",
+    "/redirect-other": "http://localhost:{port}/ok.html",
+    "/redirect-auth": "/auth",
+    "/redirect-dir": "/dir/",
+    "/redirect-dir-query": "/dir/?a=1",
+    "/nested/redirect-up": "../dir/?a=1",
+}
+
 lock = threading.Lock()
 in_flight = 0
 max_in_flight = 0
@@ -175,26 +187,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.stats(reset="reset" in query)
             elif path == "/500":
                 self.send_page(b"<h1>We're sorry, but something went wrong.</h1>", 500)
-            elif path == "/redirect-same":
-                self.redirect("/ok.html")
-            elif path == "/redirect-chain":
-                self.redirect("/redirect-same")
-            elif path == "/redirect-loop":
-                self.redirect("/redirect-loop")
-            elif path == "/redirect-other":
-                self.redirect("http://localhost:%d/ok.html" % port)
-            elif path == "/redirect-dir":
-                self.redirect("/dir/")
-            elif path == "/redirect-dir-query":
-                self.redirect("/dir/?a=1")
-            elif path == "/nested/redirect-up":
-                self.redirect("../dir/?a=1")
+            elif path in REDIRECTS:
+                self.redirect(REDIRECTS[path].format(port=port))
             elif path == "/dir/":
                 self.send_page(page("valid.html"))
             elif path == "/dir":
                 self.redirect("/dir/" + ("?" + url.query if url.query else ""))
-            elif path == "/redirect-auth":
-                self.redirect("/auth")
             elif path == "/auth":
                 if self.headers.get("Authorization") == TOKEN:
                     self.send_page(page("valid.html"))
