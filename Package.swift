@@ -18,10 +18,14 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
+        // The runtime of the generated Swift (Runtime/swift, copied into every Swift output),
+        // compiled as written: the behaviours tabgen shares with it (RFC 3339, network-path
+        // resolution) have this one definition (issue 25).
+        .target(name: "TabgenRuntime", path: "Runtime/swift"),
         // The strict JSON reader, the JSON value, pointers, locating, writing.
         .target(name: "JSON"),
         // Schema model, its parsing, RFC 8927 checks and validation, the rule engine, findings.
-        .target(name: "Schema", dependencies: ["JSON"]),
+        .target(name: "Schema", dependencies: ["JSON", "TabgenRuntime"]),
         // The schema differ of `tabgen diff`: contract by contract, each event in its direction.
         .target(name: "Evolution", dependencies: ["Schema", "JSON"]),
         // The HTML scanner that finds every contract's bridge elements on a page.
@@ -78,10 +82,10 @@ let package = Package(
         .testTarget(
             name: "SchemaTests",
             // CodeGen: its conformance suites are the payloads the rule engine's agreement tests run on.
-            dependencies: ["Schema", "JSON", "GrowthTesting", "CodeGen"],
+            dependencies: ["Schema", "JSON", "GrowthTesting", "CodeGen", "TabgenRuntime"],
             resources: [.copy("Conformance")]
         ),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TabgenRuntime"]),
         .testTarget(name: "EvolutionTests", dependencies: ["Evolution", "Schema", "GrowthTesting"], resources: [.copy("DiffFixtures")]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema", "JSON", "GrowthTesting"]),
         .testTarget(name: "PathConfigurationTests", dependencies: ["PathConfiguration", "Schema", "GrowthTesting"]),

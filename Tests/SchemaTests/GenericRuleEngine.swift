@@ -1,5 +1,6 @@
 import JSON
 @testable import Schema
+import TabgenRuntime
 import Testing
 
 /// The generic rule evaluation as it was before the rules were compiled (PatternMatcher
@@ -155,74 +156,10 @@ struct GenericRuleEngine {
     }
 }
 
-/// `RelativeReference.problem` as it was before its scalar classes were rewritten by value.
+/// What `RelativeReference.problem` (tuned: scalar classes by value, the common case on
+/// the bytes) must say: the generated Swift runtime's check, the one plain definition.
 enum GenericRelativeReference {
     static func problem(in text: String, allowAuthority: Bool = false) -> String? {
-        let scalars = Array(text.unicodeScalars)
-        let pathEnd = scalars.firstIndex { $0 == "?" || $0 == "#" } ?? scalars.count
-        let hierarchical = scalars[..<pathEnd]
-        let firstSegment = hierarchical.prefix { $0 != "/" }
-        // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":"
-        if let colon = firstSegment.firstIndex(of: ":") {
-            let candidate = firstSegment[..<colon]
-            if let first = candidate.first, isAlpha(first),
-               candidate.allSatisfy({ isAlpha($0) || isDigit($0) || "+-.".unicodeScalars.contains($0) }) {
-                return "it has scheme \(JSONWriter.quoted(String(String.UnicodeScalarView(candidate))))"
-            }
-        }
-        let hasAuthority = hierarchical.starts(with: "//".unicodeScalars)
-        let authorityEnd = hasAuthority ? (hierarchical.dropFirst(2).firstIndex(of: "/") ?? pathEnd) : 0
-        for (offset, scalar) in scalars.enumerated() {
-            let allowed = offset < authorityEnd ? isURICharacter(scalar) || scalar == "[" || scalar == "]" : isURICharacter(scalar)
-            if !allowed {
-                return "it contains \(describe(scalar)) at character \(offset + 1), which must be percent-encoded"
-            }
-        }
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "%" {
-                guard index + 2 < scalars.count, isHex(scalars[index + 1]), isHex(scalars[index + 2]) else {
-                    return "it has a malformed percent-encoding at character \(index + 1)"
-                }
-                index += 3
-            } else {
-                index += 1
-            }
-        }
-        if hasAuthority, !allowAuthority {
-            let authority = String(String.UnicodeScalarView(scalars[2..<authorityEnd]))
-            return "it has authority \(JSONWriter.quoted(authority)): a network-path reference leaves the app's origin"
-        }
-        if !hasAuthority, firstSegment.contains(":") {
-            return "its first path segment contains \":\", which reads as a scheme; write \"./\" before it"
-        }
-        if let hash = scalars.firstIndex(of: "#"), scalars[(hash + 1)...].contains("#") {
-            return "it contains a second \"#\", which must be percent-encoded"
-        }
-        return nil
-    }
-
-    private static func isAlpha(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-    }
-
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-
-    private static func isHex(_ scalar: Unicode.Scalar) -> Bool {
-        isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
-    }
-
-    /// unreserved / reserved (gen-delims and sub-delims) / "%"
-    private static func isURICharacter(_ scalar: Unicode.Scalar) -> Bool {
-        isAlpha(scalar) || isDigit(scalar) || "-._~:/?#@!$&'()*+,;=%".unicodeScalars.contains(scalar)
-    }
-
-    private static func describe(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case " ": "a space"
-        case "\\": "a backslash (browsers read it as \"/\")"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F: "control character U+\(hex(scalar.value))"
-        default: "\(JSONWriter.quoted(String(scalar))) (U+\(hex(scalar.value)))"
-        }
+        TabgenRuntimeShared.relativeReferenceProblem(in: text, allowAuthority: allowAuthority)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import TabgenRuntime
 
 /// RFC 3986 section 4.2 `relative-ref`, checked so that a tab's `path` cannot send a
 /// native web view to another origin.
@@ -79,13 +80,10 @@ public enum RelativeReference {
     /// `https://app.example//evil.com`, whose path, joined to a base again (a client
     /// that keeps paths and not URLs), reads as the host `evil.com`. Nil otherwise.
     public static func networkPathResolution(of text: String) -> String? {
-        let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
-        let path = String(text[..<end])
-        // Only an empty segment can become a leading "//".
-        guard hasDoubleSlash(path) else { return nil }
-        let merged = path.hasPrefix("/") ? path : "/" + path
-        let resolved = removeDotSegments(merged)
-        return resolved.hasPrefix("//") ? resolved : nil
+        // Only an empty segment can become a leading "//": the filter on the bytes spares
+        // almost every reference the generated runtime's resolution (its one definition).
+        guard hasDoubleSlash(text) else { return nil }
+        return TabgenRuntimeShared.networkPathResolution(of: text)
     }
 
     /// Whether the text holds "//", on its UTF-8 bytes. Foundation's `contains` goes
@@ -101,25 +99,6 @@ public enum RelativeReference {
             }
             return false
         }
-    }
-
-    /// RFC 3986 section 5.2.4, on a path that starts with `/`; `%2e` and `%2E` are dots.
-    static func removeDotSegments(_ path: String) -> String {
-        var output: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for (index, segment) in segments.enumerated() {
-            let dots = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
-            let last = index == segments.count - 1
-            if dots == "." {
-                if last { output.append("") }
-            } else if dots == ".." {
-                if !output.isEmpty { output.removeLast() }
-                if last { output.append("") }
-            } else {
-                output.append(segment)
-            }
-        }
-        return "/" + output.joined(separator: "/")
     }
 
     /// The common case, decided on the bytes without allocating; false sends the text

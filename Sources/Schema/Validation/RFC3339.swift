@@ -1,12 +1,17 @@
+internal import TabgenRuntime
+
 /// RFC 3339 `date-time` (section 5.6), as JTD's `timestamp` type requires, including
 /// leap seconds (`:60`) and lowercase `t` / `z`.
 enum RFC3339 {
+    /// The generated Swift runtime's parse (`TabgenTimestamp`), the one definition.
     static func isDateTime(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { isDateTime(bytes: $0) }
+        TabgenRuntimeShared.isRFC3339DateTime(text)
     }
 
-    /// The check on UTF-8 bytes, which the byte pass calls without making a String.
+    /// The same check on UTF-8 bytes, which the byte pass calls without making a String:
+    /// the runtime's parse, which takes a String, copies its bytes and computes the
+    /// instant, costs about 3.5 times as much per timestamp (170 ns against 48 ns). The
+    /// agreement tests of the byte pass against the tree validator hold it to the runtime's.
     static func isDateTime(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func digits(_ count: Int) -> Int? {
