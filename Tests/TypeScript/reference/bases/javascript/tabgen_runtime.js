@@ -313,6 +313,8 @@ function holds(condition, base) {
   return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals));
 }
 
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 function matches(pattern, root) {
   const found = [];
   const tokens = parsePointer(pattern);
@@ -333,7 +335,7 @@ function matches(pattern, root) {
       if (has(value, token))
         walk(position + 1, value[token], child(pointer, token));
     }
-    else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+    else if (Array.isArray(value) && ARRAY_INDEX.test(token) && Number(token) < value.length) {
       walk(position + 1, value[Number(token)], `${pointer}/${Number(token)}`);
     }
   };
@@ -352,7 +354,7 @@ function first(pattern, root) {
     if (isObject(value))
       value = has(value, token) ? value[token] : undefined;
     else
-      value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined;
+      value = Array.isArray(value) && ARRAY_INDEX.test(token) ? value[Number(token)] : undefined;
   }
   return value;
 }
