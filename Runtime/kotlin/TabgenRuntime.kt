@@ -1762,6 +1762,13 @@ internal object TabgenRuleEngine {
         return output.toString()
     }
 
+    /**
+     * The array index a pointer token names (RFC 6901): `0`, or digits without a leading zero;
+     * null for `01`, `+1`, `-0` (which `toIntOrNull` would take), as `tabgen validate`.
+     */
+    private fun arrayIndex(token: String): Int? =
+        if (token.isNotEmpty() && token.all { it in '0'..'9' } && (token[0] != '0' || token.length == 1)) token.toIntOrNull() else null
+
     /** Every path and value a pattern matches (object members in document order, as the CLI). */
     private fun matches(pattern: List<TabgenToken>, root: JsonElement): List<Match> {
         val results = mutableListOf<Match>()
@@ -1778,7 +1785,7 @@ internal object TabgenRuleEngine {
                 }
                 is TabgenToken.Name -> when (value) {
                     is JsonObject -> value[token.name]?.let { walk(index + 1, it, path + token.name) }
-                    is JsonArray -> token.name.toIntOrNull()?.let { position ->
+                    is JsonArray -> arrayIndex(token.name)?.let { position ->
                         if (position in value.indices) walk(index + 1, value[position], path + token.name)
                     }
                     else -> {}

@@ -53,6 +53,8 @@ module TabgenRuntime
   FLOAT64_BEYOND = (2**1024) - (2**970)
   FLOAT_LIMITS = { 'float32' => '3.4028235e+38', 'float64' => '1.7976931348623157e+308' }.freeze
   TIMESTAMP = /\A(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))\z/
+  # An array index in a JSON pointer (RFC 6901): no sign, no leading zero, as tabgen validate.
+  ARRAY_INDEX = /\A(?:0|[1-9]\d*)\z/
   URI_CHARACTER = %r{\A[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]\z}
   # TG021's words, as tabgen validate writes them.
   EMPTY_PATH = %("" is a relative reference to the start URL itself, but Swift's URL(string: "", relativeTo:) returns nil and the iOS reference app stops with fatalError; write "/" or "./")
@@ -669,7 +671,7 @@ module TabgenRuntime
         value.each_with_index { |element, index| walk.call(rest, element, path + [index.to_s]) } if value.is_a?(Array)
         value.each { |key, member| walk.call(rest, member, path + [key]) } if value.is_a?(Hash)
       elsif value.is_a?(Hash) && value.key?(token) then walk.call(rest, value[token], path + [token])
-      elsif value.is_a?(Array) && token.match?(/\A\d+\z/) && token.to_i < value.length
+      elsif value.is_a?(Array) && token.match?(ARRAY_INDEX) && token.to_i < value.length
         walk.call(rest, value[token.to_i], path + [token.to_i.to_s])
       end
     end

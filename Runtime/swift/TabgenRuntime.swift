@@ -1705,6 +1705,15 @@ nonisolated enum TabgenRuleEngine {
                             + "Swift's String == takes them as equal, Kotlin, JavaScript and Ruby as different; send both in Unicode normalization form C (NFC)")
     }
 
+    /// The array index a pointer token names (RFC 6901): `0`, or digits without a leading
+    /// zero; nil for `01`, `+1`, `-0` (which `Int(_:)` would take), as `tabgen validate`.
+    static func arrayIndex(_ token: String) -> Int? {
+        let digits = token.utf8
+        guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        return Int(token)
+    }
+
     /// Every path and value a pattern matches (object members in key order).
     static func matches(_ pattern: [TabgenRule.Token], in root: TabgenJSON) -> [(path: [String], value: TabgenJSON)] {
         var results: [(path: [String], value: TabgenJSON)] = []
@@ -1735,7 +1744,7 @@ nonisolated enum TabgenRuleEngine {
                 walk(rest, member)
                 path.removeLast()
             case (.name(let name), .array(let elements)):
-                guard let index = Int(name), elements.indices.contains(index) else { return }
+                guard let index = arrayIndex(name), elements.indices.contains(index) else { return }
                 path.append(name)
                 walk(rest, elements[index])
                 path.removeLast()

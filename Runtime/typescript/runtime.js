@@ -529,6 +529,8 @@ function distinctCount(entries, key) {
 }
 
 // tabgen:end usesDistinct
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 function matches(pattern, root) {
   const found = [];
   const tokens = parsePointer(pattern);
@@ -549,7 +551,7 @@ function matches(pattern, root) {
       if (has(value, token))
         walk(position + 1, value[token], child(pointer, token));
     }
-    else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+    else if (Array.isArray(value) && ARRAY_INDEX.test(token) && Number(token) < value.length) {
       walk(position + 1, value[Number(token)], `${pointer}/${Number(token)}`);
     }
   };
@@ -568,7 +570,7 @@ function first(pattern, root) {
     if (isObject(value))
       value = has(value, token) ? value[token] : undefined;
     else
-      value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined;
+      value = Array.isArray(value) && ARRAY_INDEX.test(token) ? value[Number(token)] : undefined;
   }
   return value;
 }

@@ -580,6 +580,9 @@ function distinctCount(entries: readonly Json[], key: string): number {
 }
 
 // tabgen:end usesDistinct
+// An array index in a JSON pointer (RFC 6901): no sign, no leading zero, as tabgen validate.
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/
+
 // Path patterns: JSON pointers in which a "*" token matches every element or member.
 // Each match is its pointer and value.
 function matches(pattern: string, root: Json): [string, Json][] {
@@ -594,7 +597,7 @@ function matches(pattern: string, root: Json): [string, Json][] {
       else if (isObject(value)) for (const key of Object.keys(value)) walk(position + 1, value[key] as Json, child(pointer, key))
     } else if (isObject(value)) {
       if (has(value, token)) walk(position + 1, value[token] as Json, child(pointer, token))
-    } else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+    } else if (Array.isArray(value) && ARRAY_INDEX.test(token) && Number(token) < value.length) {
       walk(position + 1, value[Number(token)] as Json, `${pointer}/${Number(token)}`)
     }
   }
@@ -613,7 +616,7 @@ function first(pattern: string, root: Json): Json | undefined {
   let value: Json | undefined = root
   for (const token of tokens) {
     if (isObject(value)) value = has(value, token) ? value[token] : undefined
-    else value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined
+    else value = Array.isArray(value) && ARRAY_INDEX.test(token) ? value[Number(token)] : undefined
   }
   return value
 }

@@ -21,7 +21,7 @@ enum DeclaredPath {
         case (.elements(let element), .wildcard):
             return [element]
         case (.elements(let element), .name(let name)):
-            return Int(name) == nil ? [] : [element]
+            return JSONPointer.arrayIndex(name) == nil ? [] : [element]
         case (.values(let value), _):
             return [value]
         case (.properties(let form), .wildcard):

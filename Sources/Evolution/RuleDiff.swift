@@ -29,27 +29,17 @@ struct RuleDiff {
     }
 
     private func added(_ rule: Rule) -> SchemaChange {
-        let newClients: Effect
-        if rule.severity == .warning {
-            newClients = .safe("a warning does not make a payload invalid")
-        } else if let path = Self.vacuousPath(of: rule, in: old) {
-            newClients = .safe("the old schema declares nothing at \(path), so an old server sends nothing the rule checks")
-        } else {
-            newClients = .breaking("an old server may send payloads the rule rejects")
-        }
+        let newClients = Self.effect(of: rule, on: old, warning: "a warning does not make a payload invalid",
+                                     vacuous: { "the old schema declares nothing at \($0), so an old server sends nothing the rule checks" },
+                                     otherwise: "an old server may send payloads the rule rejects")
         return SchemaChange(code: .ruleAdded, message: "\(Self.name(rule)) added", oldPointer: nil, newPointer: rule.schemaPointer,
                             oldClients: .safe("the new server's payloads also meet every old rule"), newClients: newClients)
     }
 
     private func removed(_ rule: Rule) -> SchemaChange {
-        let oldClients: Effect
-        if rule.severity == .warning {
-            oldClients = .safe("a warning is not a guarantee clients rely on")
-        } else if let path = Self.vacuousPath(of: rule, in: new) {
-            oldClients = .safe("the new schema declares nothing at \(path), so the new server sends nothing the rule checked")
-        } else {
-            oldClients = .breaking("the new server may send payloads the rule rejected, which old clients do not expect")
-        }
+        let oldClients = Self.effect(of: rule, on: new, warning: "a warning is not a guarantee clients rely on",
+                                     vacuous: { "the new schema declares nothing at \($0), so the new server sends nothing the rule checked" },
+                                     otherwise: "the new server may send payloads the rule rejected, which old clients do not expect")
         return SchemaChange(code: .ruleRemoved, message: "\(Self.name(rule)) removed", oldPointer: rule.schemaPointer, newPointer: nil,
                             location: Self.rules, oldClients: oldClients,
                             newClients: .safe("new clients do not rely on it"))
@@ -93,6 +83,15 @@ struct RuleDiff {
                                         oldClients: .info("wording only"), newClients: .info("wording only")))
         }
         return changes
+    }
+
+    /// The effect of a rule that one side has and the other (`document`'s server) has
+    /// not: safe for a warning, or where that server sends nothing the rule checks.
+    private static func effect(of rule: Rule, on document: SchemaDocument, warning: String,
+                               vacuous: (PathPattern) -> String, otherwise: String) -> Effect {
+        if rule.severity == .warning { return .safe(warning) }
+        if let path = vacuousPath(of: rule, in: document) { return .safe(vacuous(path)) }
+        return .breaking(otherwise)
     }
 
     private static func effects(of outcome: RuleMovement.Outcome) -> (Effect, Effect) {

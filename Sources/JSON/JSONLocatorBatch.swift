@@ -162,10 +162,6 @@ private struct TrieWalker {
     /// Open brackets while a value is skipped.
     let stack = JSONSkipper.Stack()
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
     mutating func skipWhitespace() {
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
             index += 1

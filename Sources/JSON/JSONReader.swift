@@ -152,15 +152,21 @@ package struct Scanner {
         if depth > maxDepth { throw JSONParseError(reason: .tooDeep(limit: maxDepth), offset: index) }
     }
 
-    mutating func object() throws(JSONParseError) -> JSON {
+    /// Enters the container whose opening byte is at `index`; true, and out of it again,
+    /// when `close` follows (an empty container).
+    @inline(__always)
+    mutating func open(closedBy close: UInt8) throws(JSONParseError) -> Bool {
         try enter()
         index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(JSONObject())
-        }
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    mutating func object() throws(JSONParseError) -> JSON {
+        if try open(closedBy: UInt8(ascii: "}")) { return .object(JSONObject()) }
         var members: [JSONObject.Member] = []
         members.reserveCapacity(8)  // payload objects are small; spare the regrowth
         // Small objects check duplicates by scanning; large ones switch to a set, so a
@@ -225,14 +231,7 @@ package struct Scanner {
     }
 
     mutating func array() throws(JSONParseError) -> JSON {
-        try enter()
-        index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array([])
-        }
+        if try open(closedBy: UInt8(ascii: "]")) { return .array([]) }
         var elements: [JSON] = []
         elements.reserveCapacity(8)
         while true {

@@ -10,13 +10,6 @@ package struct BridgeElement: Sendable, Equatable {
     package var value: String?
     /// Line and column where the value attribute's value starts.
     package var valuePosition: SourcePosition?
-
-    package init(tagName: String, position: SourcePosition, value: String? = nil, valuePosition: SourcePosition? = nil) {
-        self.tagName = tagName
-        self.position = position
-        self.value = value
-        self.valuePosition = valuePosition
-    }
 }
 
 /// Finds the elements of an HTML page whose `data-controller` token list contains a

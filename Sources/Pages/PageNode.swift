@@ -17,12 +17,6 @@ package struct PageNode: Sendable {
         attributes = tag.attributes
     }
 
-    package init(tagName: String, position: SourcePosition, attributes: [HTMLAttribute]) {
-        self.tagName = tagName
-        self.position = position
-        self.attributes = attributes
-    }
-
     /// The attribute named `name` (compared ASCII case-insensitively).
     package func attribute(_ name: String) -> HTMLAttribute? {
         let wanted = HTMLTokenizer.lowercased(name)

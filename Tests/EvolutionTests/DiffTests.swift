@@ -107,6 +107,20 @@ struct DiffTests {
         }
     }
 
+    /// A rule token names an array element only as RFC 6901 says (`1`, not `01`): where
+    /// the old schema has an array, a rule added on "/n/01" checks nothing an old server
+    /// sends, so it is safe; one on "/n/1" is not.
+    @Test func ruleOnANonCanonicalIndexChecksNothingInAnOldArray() throws {
+        let old = try SchemaReader(fileName: "old.json").read(Array(#"{"properties": {"n": {"elements": {"type": "string"}}}}"#.utf8))
+        let new = try SchemaReader(fileName: "new.json").read(Array(#"""
+            {"properties": {"n": {}}, "metadata": {"tabgen": {"rules": [
+             {"code": "R1", "kind": "nonEmpty", "path": "/n/01"}, {"code": "R2", "kind": "nonEmpty", "path": "/n/1"}]}}}
+            """#.utf8))
+        let added = SchemaDiffer(old: old, new: new).changes().filter { $0.code == .ruleAdded }
+        #expect(Self.summaries(added) == ["D050 safe/safe", "D050 safe/breaking"])
+        #expect(added.first?.newClients.reason.contains("the old schema declares nothing at /n/01") == true)
+    }
+
     @Test func addedPropertyHasPointersAndReasons() throws {
         let (old, new) = try Self.pair("required-property-added")
         let change = try #require(SchemaDiffer(old: old, new: new).changes().first)

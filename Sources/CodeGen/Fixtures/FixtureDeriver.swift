@@ -45,30 +45,30 @@ public struct FixtureDeriver {
         collector.add("maximal", .valid, "Every optional member present, three elements per array, integers at the top of their range.", maximal)
 
         let sectionLimit = Self.maxFixtures / 4
-        var forced = 0
-        variants: for (pointer, tags) in discriminators() {
-            for tag in tags {
-                guard forced < sectionLimit, !collector.isFull else { break variants }
-                forced += 1
-                generator.forcedVariants = [pointer: tag]
-                var instance = generator.root()
-                fitting.repair(&instance)
-                collector.add("variant \(tag) at \(Self.show(pointer))", .valid, "The maximal payload with discriminator variant \(JSONWriter.quoted(tag)).", instance)
+        /// The maximal payload with one choice (at a pointer) forced through `forcing`,
+        /// per choice, up to `sectionLimit` of them.
+        func addForced(_ choices: [(String, [String])], _ forcing: WritableKeyPath<InstanceGenerator, [String: String]>,
+                       _ describe: (_ pointer: String, _ value: String) -> (name: String, description: String)) {
+            var forced = 0
+            all: for (pointer, values) in choices {
+                for value in values {
+                    guard forced < sectionLimit, !collector.isFull else { break all }
+                    forced += 1
+                    generator[keyPath: forcing] = [pointer: value]
+                    var instance = generator.root()
+                    fitting.repair(&instance)
+                    let text = describe(pointer, value)
+                    collector.add(text.name, .valid, text.description, instance)
+                }
             }
+            generator[keyPath: forcing] = [:]
         }
-        generator.forcedVariants = [:]
-        forced = 0
-        enumValues: for (pointer, values) in enums() {
-            for value in values {
-                guard forced < sectionLimit, !collector.isFull else { break enumValues }
-                forced += 1
-                generator.forcedEnumValues = [pointer: value]
-                var instance = generator.root()
-                fitting.repair(&instance)
-                collector.add("enum value \(JSONWriter.quoted(value)) at \(Self.show(pointer))", .valid, "The maximal payload with enum value \(JSONWriter.quoted(value)).", instance)
-            }
+        addForced(discriminators(), \.forcedVariants) { pointer, tag in
+            ("variant \(tag) at \(Self.show(pointer))", "The maximal payload with discriminator variant \(JSONWriter.quoted(tag)).")
         }
-        generator.forcedEnumValues = [:]
+        addForced(enums(), \.forcedEnumValues) { pointer, value in
+            ("enum value \(JSONWriter.quoted(value)) at \(Self.show(pointer))", "The maximal payload with enum value \(JSONWriter.quoted(value)).")
+        }
 
         let places = self.places(in: maximal)
         var unknownFields = maximal

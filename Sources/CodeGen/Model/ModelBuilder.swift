@@ -57,10 +57,6 @@ public struct ModelBuilder {
         let document: SchemaDocument
         var declarations: [Declaration] = []
 
-        init(document: SchemaDocument) {
-            self.document = document
-        }
-
         static func id(for schema: Schema) -> DeclarationID {
             DeclarationID(schema.pointer.description)
         }

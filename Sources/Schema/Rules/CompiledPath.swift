@@ -1,13 +1,13 @@
 import JSON
 
 /// A path pattern prepared once, when the engine is made, for the per-payload checks:
-/// array indices parsed ahead (`PatternMatcher` parses `Int(name)` at every array it
+/// array indices parsed ahead (`PatternMatcher` parses `JSONPointer.arrayIndex` at every array it
 /// meets) and no path built while walking. It matches exactly what `PatternMatcher`
 /// matches, in the same order (tests compare the two).
 struct CompiledPath: Sendable {
     enum Step: Sendable {
         /// A member of an object by key (`count`: its UTF-8 length), or the element of
-        /// an array at `index` (`Int(key)`, as `PatternMatcher` reads it; nil: none).
+        /// an array at `index` (`JSONPointer.arrayIndex(key)`, as `PatternMatcher` reads it; nil: none).
         case name(String, count: Int, index: Int?)
         /// Every element of an array, every member of an object, in order.
         case each
@@ -22,7 +22,7 @@ struct CompiledPath: Sendable {
     init(_ pattern: PathPattern) {
         steps = pattern.tokens.map { token in
             switch token {
-            case .name(let name): .name(name, count: name.utf8.count, index: Int(name))
+            case .name(let name): .name(name, count: name.utf8.count, index: JSONPointer.arrayIndex(name))
             case .wildcard: .each
             }
         }

@@ -35,7 +35,7 @@ enum PatternMatcher {
             walk(rest, child, &path, body)
             path.removeLast()
         case (.name(let name), .array(let elements)):
-            guard let index = Int(name), elements.indices.contains(index) else { return }
+            guard let index = JSONPointer.arrayIndex(name), elements.indices.contains(index) else { return }
             path.append(.index(index))
             walk(rest, elements[index], &path, body)
             path.removeLast()
@@ -62,7 +62,7 @@ enum PatternMatcher {
                 guard let child = object[name] else { return nil }
                 current = child
             case .array(let elements):
-                guard let index = Int(name), elements.indices.contains(index) else { return nil }
+                guard let index = JSONPointer.arrayIndex(name), elements.indices.contains(index) else { return nil }
                 current = elements[index]
             default:
                 return nil
@@ -106,7 +106,7 @@ extension PatternMatcher {
             case .object(let object):
                 if let child = object[name] { return values(tokens, from: position + 1, in: child, body) }
             case .array(let elements):
-                if let index = Int(name), elements.indices.contains(index) {
+                if let index = JSONPointer.arrayIndex(name), elements.indices.contains(index) {
                     return values(tokens, from: position + 1, in: elements[index], body)
                 }
             default:

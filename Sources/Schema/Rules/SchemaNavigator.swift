@@ -45,7 +45,7 @@ struct SchemaNavigator {
         case (.elements(let element), .wildcard):
             return [element]
         case (.elements(let element), .name(let name)):
-            return Int(name).map { _ in [element] } ?? []
+            return JSONPointer.arrayIndex(name) == nil ? [] : [element]
         case (.values(let value), _):
             return [value]
         case (.properties(let form), .wildcard):

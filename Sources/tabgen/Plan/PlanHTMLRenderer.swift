@@ -219,15 +219,18 @@ struct PlanHTMLRenderer {
         }
     }
 
+    /// A list of the class `name`, named `label` for screen readers, around `items`.
+    private func labelledList(_ name: String, _ label: String, _ items: [String]) -> String {
+        "<ul class=\"\(name)\" aria-label=\"\(label)\">" + items.joined() + "</ul>\n"
+    }
+
     private func section(_ step: Step, explanations: inout Explanations) -> String {
         let report = step.report
         let id = "step-\(step.index + 1)"
         var html = "<section class=\"step\(report.warnings.isEmpty ? "" : " warned")\" id=\"\(id)\" data-entry=\"\(step.index)\" aria-labelledby=\"\(id)-h\">\n"
         html += "<h2 id=\"\(id)-h\">\(escaped(heading(step)))</h2>\n"
         if !step.changes.isEmpty {
-            html += "<ul class=\"changes\" aria-label=\"What changed\">"
-            for change in step.changes { html += "<li class=\"change \(change.kind)\">\(escaped(change.text))</li>" }
-            html += "</ul>\n"
+            html += labelledList("changes", "What changed", step.changes.map { "<li class=\"change \($0.kind)\">\(escaped($0.text))</li>" })
         }
         html += "<div class=\"bars\">\n"
         for platform in Platform.allCases { html += bar(step, platform) }
@@ -243,9 +246,7 @@ struct PlanHTMLRenderer {
             html += "<div class=\"explain\"><p class=\"command\"><code>tabgen explain \(code)</code></p>\(explanations.html(for: code))</div></details>\n"
         }
         if !report.notes.isEmpty {
-            html += "<ul class=\"notes\" aria-label=\"Notes\">"
-            for note in report.notes { html += "<li>\(escaped(note))</li>" }
-            html += "</ul>\n"
+            html += labelledList("notes", "Notes", report.notes.map { "<li>\(escaped($0))</li>" })
         }
         html += "<details class=\"text\"><summary>Containers and pending tabs</summary><pre>"
         html += PlanTextRenderer(annotates: false).lines(for: step.entry).dropFirst().map(escaped).joined(separator: "\n")

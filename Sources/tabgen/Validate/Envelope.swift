@@ -316,12 +316,6 @@ private struct EnvelopeScanner {
     /// Where the payload starts, while it is being read (a failure there is its own).
     var payloadStart: Int?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, envelope: Envelope, stack: JSONSkipper.Stack) {
-        self.bytes = bytes
-        self.envelope = envelope
-        self.stack = stack
-    }
-
     @inline(__always)
     mutating func skipWhitespace() {
         while index < bytes.count, JSONSkipper.isWhitespace(bytes[index]) { index += 1 }
@@ -365,11 +359,7 @@ private struct EnvelopeScanner {
 
     private mutating func object(_ mask: UInt64, level: Int, spans: inout [Range<Int>?]) throws(EnvelopeError) {
         index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return
-        }
+        if atEnd(closedBy: UInt8(ascii: "}")) { return }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw .unexpected(index) }
@@ -390,39 +380,36 @@ private struct EnvelopeScanner {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw .unexpected(index) }
             index += 1
             try value(all: matched, level: level + 1, spans: &spans)
-            skipWhitespace()
-            guard index < bytes.count else { throw .unexpected(index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                return
-            default: throw .unexpected(index)
-            }
+            if try afterEntry(closedBy: UInt8(ascii: "}")) { return }
         }
     }
 
     private mutating func array(_ mask: UInt64, level: Int, spans: inout [Range<Int>?]) throws(EnvelopeError) {
         index += 1
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return
-        }
+        if atEnd(closedBy: UInt8(ascii: "]")) { return }
         var position = 0
         while true {
             try value(all: envelope.matching(mask, level: level, position: position), level: level + 1, spans: &spans)
-            skipWhitespace()
-            guard index < bytes.count else { throw .unexpected(index) }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                return
-            default: throw .unexpected(index)
-            }
+            if try afterEntry(closedBy: UInt8(ascii: "]")) { return }
             position += 1
         }
+    }
+
+    /// Whitespace skipped, whether `close` (then consumed) ends the container at once.
+    private mutating func atEnd(closedBy close: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        return true
+    }
+
+    /// After a member or element: true at the container's end (`close`, consumed),
+    /// false past a comma.
+    private mutating func afterEntry(closedBy close: UInt8) throws(EnvelopeError) -> Bool {
+        if atEnd(closedBy: close) { return true }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { throw .unexpected(index) }
+        index += 1
+        return false
     }
 
     /// Past the string at `index` (its opening quote); whether it holds an escape.

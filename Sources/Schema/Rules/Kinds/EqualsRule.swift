@@ -5,11 +5,6 @@ package struct EqualsRule: RuleKind {
     package let path: PathPattern
     package let value: JSON
 
-    package init(path: PathPattern, value: JSON) {
-        self.path = path
-        self.value = value
-    }
-
     package static let name = "equals"
     package static let parameters: Set<String> = ["value"]
     package static let defaultMessage = "{reason}"

@@ -8,10 +8,6 @@ import JSON
 package struct NonEmptyRule: RuleKind {
     package let path: PathPattern
 
-    package init(path: PathPattern) {
-        self.path = path
-    }
-
     package static let name = "nonEmpty"
     package static let parameters: Set<String> = []
     package static let defaultMessage = "{reason}"

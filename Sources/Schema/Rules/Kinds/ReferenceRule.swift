@@ -9,14 +9,6 @@ package struct ReferenceRule: RuleKind {
     package let targetWhere: [Condition]
     package let required: Bool
 
-    package init(path: PathPattern, targets: PathPattern, key: PathPattern, targetWhere: [Condition] = [], required: Bool = false) {
-        self.path = path
-        self.targets = targets
-        self.key = key
-        self.targetWhere = targetWhere
-        self.required = required
-    }
-
     package static let name = "reference"
     package static let parameters: Set<String> = ["targets", "key", "targetWhere", "required"]
     package static let defaultMessage = "{reason}"

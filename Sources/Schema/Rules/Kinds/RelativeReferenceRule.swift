@@ -7,11 +7,6 @@ package struct RelativeReferenceRule: RuleKind {
     package let path: PathPattern
     package let allowAuthority: Bool
 
-    package init(path: PathPattern, allowAuthority: Bool = false) {
-        self.path = path
-        self.allowAuthority = allowAuthority
-    }
-
     package static let name = "relativeReference"
     package static let parameters: Set<String> = ["allowAuthority"]
     package static let defaultMessage = "{value} is not a relative reference ({reason})"

@@ -5,10 +5,6 @@ import JSON
 package struct UniqueRule: RuleKind {
     package let path: PathPattern
 
-    package init(path: PathPattern) {
-        self.path = path
-    }
-
     package static let name = "unique"
     package static let parameters: Set<String> = []
     package static let defaultMessage = "{reason}"

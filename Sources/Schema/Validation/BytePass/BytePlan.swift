@@ -82,7 +82,7 @@ struct BytePlan: Sendable {
 
     struct TrieName: Sendable {
         var name: Int32
-        /// `Int(name)`, for array elements (PatternMatcher indexes arrays so); -1 when none.
+        /// `JSONPointer.arrayIndex(name)`, for array elements (PatternMatcher indexes arrays so); -1 when none.
         var index: Int
         var child: Int32
     }
@@ -452,7 +452,7 @@ package struct BytePlanBuilder {
                 case .wildcard:
                     trieNode.wildcard = Int32(child)
                 case .name(let text):
-                    let index = Int(text).map { $0 >= 0 ? $0 : -1 } ?? -1
+                    let index = JSONPointer.arrayIndex(text) ?? -1
                     if index >= 0 { plan.hasIndexNames = true }
                     plan.trieNames.append(BytePlan.TrieName(name: name(text), index: index, child: Int32(child)))
                     trieNode.nameCount += 1

@@ -97,15 +97,12 @@ struct HTTPResponseReader {
                 }
                 if let event = startBody() { return event }
             case .fixed(let remaining):
-                let take = min(remaining, pending.count - position)
-                body.append(contentsOf: pending[position..<(position + take)])
-                position += take
-                if remaining == take {
-                    state = .done
-                } else {
-                    state = .fixed(remaining: remaining - take)
+                let left = takeBody(remaining)
+                guard left == 0 else {
+                    state = .fixed(remaining: left)
                     return .needMore
                 }
+                state = .done
             case .untilEnd:
                 let count = pending.count - position
                 if body.count + count > maxBytes { return tooLarge() }
@@ -131,15 +128,12 @@ struct HTTPResponseReader {
                     state = .chunkData(remaining: size)
                 }
             case .chunkData(let remaining):
-                let take = min(remaining, pending.count - position)
-                body.append(contentsOf: pending[position..<(position + take)])
-                position += take
-                if remaining == take {
-                    state = .chunkDataEnd
-                } else {
-                    state = .chunkData(remaining: remaining - take)
+                let left = takeBody(remaining)
+                guard left == 0 else {
+                    state = .chunkData(remaining: left)
                     return .needMore
                 }
+                state = .chunkDataEnd
             case .chunkDataEnd:
                 guard let line = nextLine() else { return .needMore }
                 guard line.isEmpty else { return .failed("a chunk does not end where its size says") }
@@ -149,6 +143,15 @@ struct HTTPResponseReader {
                 if line.isEmpty { state = .done }
             }
         }
+    }
+
+    /// Moves up to `remaining` pending bytes into the body (a fixed-length body or one
+    /// chunk); returns how many are still to come.
+    private mutating func takeBody(_ remaining: Int) -> Int {
+        let take = min(remaining, pending.count - position)
+        body.append(contentsOf: pending[position..<(position + take)])
+        position += take
+        return remaining - take
     }
 
     private mutating func tooLarge() -> Event {
