@@ -674,9 +674,19 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         keyCount++
     }
 
-    private fun keyChars(key: Int): CharSequence = if (keySpans[3 * key + 2] and ESCAPED == 0) text else unescapedKeys
+    private fun isEscaped(key: Int): Boolean = keySpans[3 * key + 2] and ESCAPED != 0
 
-    private fun keyString(key: Int): String = keyChars(key).substring(keySpans[3 * key], keySpans[3 * key + 1])
+    /**
+     * The character at [at] of the span of [key]: a test of its flag, not a `CharSequence`
+     * that is now the text and now [unescapedKeys] (an interface call per character).
+     */
+    private fun keyChar(key: Int, at: Int): Char = if (isEscaped(key)) unescapedKeys[at] else text[at]
+
+    private fun keyString(key: Int): String {
+        val start = keySpans[3 * key]
+        val end = keySpans[3 * key + 1]
+        return if (isEscaped(key)) unescapedKeys.substring(start, end) else text.substring(start, end)
+    }
 
     /** Equal UTF-16 is equal Unicode scalars. */
     private fun sameKey(key: Int, other: Int): Boolean {
@@ -684,10 +694,8 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         val otherStart = keySpans[3 * other]
         val length = keySpans[3 * key + 1] - start
         if (keySpans[3 * other + 1] - otherStart != length) return false
-        val chars = keyChars(key)
-        val otherChars = keyChars(other)
         for (offset in 0 until length) {
-            if (chars[start + offset] != otherChars[otherStart + offset]) return false
+            if (keyChar(key, start + offset) != keyChar(other, otherStart + offset)) return false
         }
         return true
     }
@@ -891,21 +899,27 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     private fun string(collecting: Boolean) {
         val start = index + 1
         var end = start // a local, not the field, in the loop: most of a message's characters are in strings
-        var ascii = true
+        // Every character ORed, a branch less per character than testing each: below 0x80,
+        // all are ASCII; below 0xD800, none is a surrogate (else a second look, rarely).
+        var bits = 0
         while (end < text.length) {
             val character = text[end]
-            if (character == '"') {
-                index = end + 1
-                if (!ascii && unpairedSurrogate(start, end) >= 0) throw refusal("invalid UTF-8 byte sequence")
-                if (collecting) pushKey(start, end, if (ascii) 0 else NON_ASCII)
-                return
+            // One comparison for lower-case letters and non-ASCII characters: the quote, the
+            // backslash and the control characters are all at most '\\'.
+            if (character <= '\\') {
+                if (character == '"') {
+                    index = end + 1
+                    if (bits >= 0xD800 && unpairedSurrogate(start, end) >= 0) throw refusal("invalid UTF-8 byte sequence")
+                    if (collecting) pushKey(start, end, if (bits < 0x80) 0 else NON_ASCII)
+                    return
+                }
+                if (character == '\\') {
+                    index = end
+                    return escapedString(start, collecting)
+                }
+                if (character < ' ') throw refusal("unescaped control character in string")
             }
-            if (character == '\\') {
-                index = end
-                return escapedString(start, collecting)
-            }
-            if (character.code < 0x20) throw refusal("unescaped control character in string")
-            if (character.code >= 0x80) ascii = false
+            bits = bits or character.code
             end++
         }
         throw refusal("unexpected end of input")

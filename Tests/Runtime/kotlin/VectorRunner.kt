@@ -94,6 +94,33 @@ fun main(args: Array<String>) {
             }
         }
     }
+    // What no vector file can hold: an unpaired surrogate character in a String, where
+    // tabgen finds invalid UTF-8 (docs/decoding.md, "The JSON text"). In a value, a key, an
+    // escaped string, after characters that pass (U+8000 ORed with U+5800 is U+D800); null:
+    // the text passes.
+    val unpaired = "TG001 | not well-formed JSON: invalid UTF-8 byte sequence"
+    val texts = listOf(
+        "{\"a\":\"x\uD800y\"}" to unpaired,
+        "{\"a\":\"\uDC00\"}" to unpaired,
+        "{\"a\":\"\u8000\u5800\uDBFF\"}" to unpaired,
+        "{\"\uD83D\uDE00\uD800\":1}" to unpaired,
+        "{\"a\":\"\\u00e9\uDFFF\"}" to unpaired,
+        "{\"a\":{\"\uD83D\uDE00\":1,\"\u8000\u5800\":2}}" to null,
+    )
+    for ((text, expected) in texts) {
+        val actual = try {
+            TabgenJsonText.check(text)
+            null
+        } catch (error: TabgenJsonTextException) {
+            "${error.violation.code} | ${error.violation.message}"
+        }
+        if (actual == expected) {
+            passed += 1
+        } else {
+            failed += 1
+            println("FAIL UTF-16 text ${text.map { if (it.isSurrogate()) "\\u%04X".format(it.code) else "$it" }.joinToString("")}: expected $expected, got $actual")
+        }
+    }
     println("kotlin-runtime vectors: $passed passed, $failed failed")
     if (failed > 0 || passed == 0) exitProcess(1)
 }
