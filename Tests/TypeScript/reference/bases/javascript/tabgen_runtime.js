@@ -382,6 +382,39 @@ function quoted(value) {
   return typeof value === "string" ? JSON.stringify(value) : canonical(value);
 }
 
+function warnOf(base, event, warnings) {
+  if (warnings.length > 0)
+    console.warn(`${base.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`);
+}
+
+export function dataToSend(base, event, result) {
+  if (result.ok) {
+    warnOf(base, event, result.warnings);
+    return result.value;
+  }
+  if (result.sendable === undefined) {
+    base.onSendFailure(event, result.violations);
+    return undefined;
+  }
+  base.onToleratedErrors(event, result.violations);
+  return result.sendable;
+}
+
+export function checkReply(base, event, parse, message, envelope = false) {
+  const data = Object.assign({}, message.data);
+  if (envelope)
+    delete data.metadata;
+  const result = parse(JSON.stringify(data));
+  if (!result.ok) {
+    base.onReplyFailure(event, result.violations);
+    return undefined;
+  }
+  warnOf(base, event, result.warnings);
+  if (envelope && message.data.metadata !== undefined)
+    Object.assign(result.value, { metadata: message.data.metadata });
+  return result.value;
+}
+
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
