@@ -257,8 +257,9 @@ struct TypeScriptBridgeComponent {
         switch declaration.kind {
         case .structure, .union:
             let name = names.typeName(root.id)
-            // The base imports these names from the bridge and the module into one scope.
-            if name == "BridgeMessage" || name == className {
+            // The base imports the module's names into its own scope (BridgeMessage, which it
+            // imports from the runtime, is a reserved type name: a definition gets another).
+            if name == className {
                 throw CodeGenError("typescript: the data \(definition) of the \(contract.component) event \(event.name) is named \(name), which the bridge component base also uses; rename the definition")
             }
             return name
