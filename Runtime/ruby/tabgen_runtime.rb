@@ -277,6 +277,50 @@ module TabgenRuntime
     end
   end
 
+  # What every generated value object shares (each class includes it through its
+  # contract): its JSON forms and hash from @members (wire name => value, MISSING and NULL
+  # as they came), @extra (unknown members), @cache and the class's OMIT_NIL.
+  module ValueObject
+    # The JSON object: members in schema order, absent ones left out, unknown ones last.
+    def to_h
+      members = {}
+      @members.each do |wire, value|
+        next if value.equal?(MISSING) || (value.nil? && self.class::OMIT_NIL.include?(wire))
+
+        members[wire] = value.equal?(NULL) ? nil : TabgenRuntime.dump(value)
+      end
+      members.merge(@extra)
+    end
+
+    # What `dump` writes for it: `to_h`, as the class defines it (a variant adds its tag).
+    def tabgen_value = to_h
+
+    # The JSON value, for ActiveSupport (`render json:`, `JSON.pretty_generate(x.as_json)`):
+    # `to_h`, with a number beyond a Float's range (1E400 read as Infinity) written 1e400.
+    def as_json(*)
+      TabgenRuntime.jsonable(to_h)
+    end
+
+    # The JSON text of `as_json` (the standard library's generator, whatever ActiveSupport
+    # does to #to_json elsewhere); inside JSON.generate, as its state asks.
+    def to_json(*args)
+      return as_json.to_json(*args) unless args.empty?
+
+      @cache[:json] ||= JSON.generate(as_json, max_nesting: MAX_NESTING).freeze
+    end
+
+    def hash
+      to_h.hash
+    end
+
+    private
+
+    def member(wire)
+      value = @members[wire]
+      value.equal?(MISSING) || value.equal?(NULL) ? nil : value
+    end
+  end
+
   # A JSON number that a Float cannot hold: tabgen (and Swift, Kotlin, JavaScript) reads
   # 1E400 as Infinity, and Ruby's generator refuses Infinity, so it is written as it came
   # (an Infinity made in Ruby as 1e400), which every one of them reads back as the same value.

@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase
 // tabgen:begin standalone
 // runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
 let CONFIGURED = { schema: {}, rules: [], tolerated: "warning", survived: new Set() };
@@ -698,6 +698,41 @@ function describeCharacter(character) {
 
 // tabgen:end usesRelativeReference
 // tabgen:end usesRules
+// tabgen:begin usesBridgeBase
+function warnOf(base, event, warnings) {
+  if (warnings.length > 0)
+    console.warn(`${base.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`);
+}
+
+export function dataToSend(base, event, result) {
+  if (result.ok) {
+    warnOf(base, event, result.warnings);
+    return result.value;
+  }
+  if (result.sendable === undefined) {
+    base.onSendFailure(event, result.violations);
+    return undefined;
+  }
+  base.onToleratedErrors(event, result.violations);
+  return result.sendable;
+}
+
+export function checkReply(base, event, parse, message, envelope = false) {
+  const data = Object.assign({}, message.data);
+  if (envelope)
+    delete data.metadata;
+  const result = parse(JSON.stringify(data));
+  if (!result.ok) {
+    base.onReplyFailure(event, result.violations);
+    return undefined;
+  }
+  warnOf(base, event, result.warnings);
+  if (envelope && message.data.metadata !== undefined)
+    Object.assign(result.value, { metadata: message.data.metadata });
+  return result.value;
+}
+
+// tabgen:end usesBridgeBase
 // tabgen:begin usesElementData
 export function readElementData(scope, spec, platform) {
   const data = {};

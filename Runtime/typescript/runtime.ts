@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase
 // tabgen:begin standalone
 // The TypeScript runtime of tabgen's generated controllers and modules, as one source:
 // the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
@@ -99,10 +99,11 @@ export interface Rule {
 
 
 
-// What a parse function returns, the value as JSON.parse read it (each parse function
-// gives it its type). sendable: the data as read, when its only errors are of rules the
+// What a parse function returns: the value as JSON.parse read it, with the type the parse
+// function gives it. sendable: the data as read, when its only errors are of rules the
 // native clients survive (SURVIVED_RULES): it is sent all the same.
-export type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
+export type ParseResult<T> = { ok: true; value: T; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: T }
+export type Checked = ParseResult<Json>
 
 /**
  * Reads and checks a payload as `tabgen validate` does: against the tables' schema, or
@@ -739,6 +740,62 @@ function describeCharacter(character: string): string {
 
 // tabgen:end usesRelativeReference
 // tabgen:end usesRules
+// tabgen:begin usesBridgeBase
+// What every contract's Stimulus base (`<component>_bridge_component`) checks before it
+// sends and when a reply comes: the base reports through its hooks, which a subclass may
+// override.
+
+function warnOf(base: CheckingBase, event: string, warnings: Violation[]): void {
+  if (warnings.length > 0) console.warn(`${base.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+}
+
+/** The data to send, after reporting what the check found; undefined: none. */
+export function dataToSend<T>(base: CheckingBase, event: string, result: ParseResult<T>): T | undefined {
+  if (result.ok) {
+    warnOf(base, event, result.warnings)
+    return result.value
+  }
+  if (result.sendable === undefined) {
+    base.onSendFailure(event, result.violations)
+    return undefined
+  }
+  base.onToleratedErrors(event, result.violations)
+  return result.sendable
+}
+
+/**
+ * The reply's data if it passes the check; otherwise undefined, and the base's
+ * onReplyFailure has the findings. envelope: the reply is an echo, the request as the app
+ * received it, with the bridge's `metadata` beside the data's own members: checked without
+ * it (its schema does not list it: TG013), handed over with it.
+ */
+export function checkReply<T extends object>(base: CheckingBase, event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage, envelope = false): T | undefined {
+  const data = Object.assign({}, message.data)
+  if (envelope) delete data.metadata
+  const result = parse(JSON.stringify(data))
+  if (!result.ok) {
+    base.onReplyFailure(event, result.violations)
+    return undefined
+  }
+  warnOf(base, event, result.warnings)
+  if (envelope && message.data.metadata !== undefined) Object.assign(result.value, { metadata: message.data.metadata })
+  return result.value
+}
+
+/** A Stimulus base as the checks see it: its identifier and its failure hooks. */
+export interface CheckingBase {
+  readonly identifier: string
+  onSendFailure(event: string, findings: Violation[]): void
+  onToleratedErrors(event: string, findings: Violation[]): void
+  onReplyFailure(event: string, findings: Violation[]): void
+}
+
+// The package exports no types (docs/rails.md): the base names what it reads of a reply.
+/** A reply as the bridge hands it to a callback. */
+export interface BridgeMessage {
+  data: Record<string, unknown>
+}
+// tabgen:end usesBridgeBase
 // tabgen:begin usesElementData
 // The data of an event whose contract says `fromElement`: read from the controller's
 // element as hotwire-native-bridge's BridgeElement reads it in the demo controllers, the

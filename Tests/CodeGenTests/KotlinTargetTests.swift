@@ -134,14 +134,16 @@ struct KotlinLiteralTests {
         let rules = try Support.builtIn().extensions.rules
         let expressions = KotlinRuleTable.expressions(rules)
         #expect(expressions.count == rules.count)
-        let first = expressions[0].joined(separator: "\n")
+        // A table: one row per rule.
+        #expect(!expressions.contains { $0.contains("\n") })
+        let first = expressions[0]
         #expect(first.contains("kind = TabgenRule.Count("))
         #expect(first.contains("path = listOf(TabgenToken.Name(\"tabs\")),"))
         #expect(first.contains("forbidden = listOf(1),"))
         #expect(first.contains("distinct = listOf(TabgenToken.Name(\"id\")),"))
-        let last = expressions[5].joined(separator: "\n")
+        let last = expressions[5]
         #expect(last.contains("severity = TabgenSeverity.WARNING,"))
-        #expect(last.contains("value = JsonNull,"))
+        #expect(last.contains("value = JsonNull)"))
         #expect(KotlinRuleTable.json(.object(JSONObject([.init(key: "$a", value: .array([.number(1), .number(1.5), .bool(true)]))])))
                 == "JsonObject(mapOf(\"\\$a\" to JsonArray(listOf(JsonPrimitive(1L), JsonPrimitive(1.5), JsonPrimitive(true)))))")
     }

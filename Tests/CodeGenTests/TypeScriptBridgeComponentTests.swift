@@ -194,14 +194,14 @@ struct TypeScriptBridgeComponentTests {
         #expect(form.contents.contains("sendConnect(data: FormData, onSubmit?: () => void): boolean {"))
         #expect(form.contents.contains("sendSubmitDisabled(): boolean {"))
         #expect(form.contents.contains("sendSubmitEnabled(): boolean {"))
-        #expect(!form.contents.contains("#checkReply"), "form has no reply with data, so no unused private method")
+        #expect(!form.contents.contains("checkReply"), "form has no reply with data, so no unused import")
         // The events whose data the server renders: their Stimulus value, named as the Ruby
         // component's attribute (data-bridge--menu-display-value), and the reply's hook.
         #expect(menu.contents.contains("  static override values = { display: String }\n"))
         #expect(menu.contents.contains("  declare displayValue: string\n  declare readonly hasDisplayValue: boolean\n"))
         #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#sendsValues) this.sendDisplayValue()\n  }\n"))
         #expect(menu.contents.contains("  onSelected(selection: Selection): void {\n    this.dispatch(\"selected\", { detail: selection })\n  }\n"))
-        #expect(menu.contents.contains("    const checked = this.#dataToSend(\"display\", parseMenuData(this.displayValue))\n"))
+        #expect(menu.contents.contains("    const checked = dataToSend(this, \"display\", parseMenuData(this.displayValue))\n"))
         #expect(menu.contents.contains("  static sendsValuesOnConnect = true\n"))
         #expect(menu.contents.contains("  sendDisplayValue(): boolean {\n"))
         #expect(form.contents.contains("  static override values = { connect: String }\n"))
@@ -218,7 +218,7 @@ struct TypeScriptBridgeComponentTests {
         let formJS = try #require(try Self.generate(formDocument, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
         #expect(formJS.contents.contains("  sendConnect(data, onSubmit) {\n"))
         #expect(formJS.contents.contains("  sendSubmitDisabled() {\n"))
-        #expect(!formJS.contents.contains("function checkReply"), "form has no reply with data, so no unused function")
+        #expect(!formJS.contents.contains("checkReply"), "form has no reply with data, so no unused import")
         #expect(menuJS.contents.contains("  static get values() {\n    return { display: String }\n  }\n"))
         #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (sendsValues(this)) this.sendDisplayValue()\n  }\n"))
         #expect(menuJS.contents.contains("   * @param {Selection} selection\n   */\n  onSelected(selection) {\n"))
@@ -230,10 +230,10 @@ struct TypeScriptBridgeComponentTests {
         let echo = try #require(try Self.generate(echoingForm).first { $0.path == "form_bridge_component.ts" })
         #expect(echo.contents.contains("sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {"))
         // Checked without the bridge's metadata, which the echo carries (echoOfClosedData).
-        #expect(echo.contents.contains("      const reply = this.#checkReply(\"submit\", parseFormData, message, true)\n"))
+        #expect(echo.contents.contains("      const reply = checkReply(this, \"submit\", parseFormData, message, true)\n"))
         #expect(echo.contents.contains("  onSubmit(formData: FormData): void {\n    this.dispatch(\"submit\", { detail: formData })\n  }\n"))
         let echoJS = try #require(try Self.generate(echoingForm, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
-        #expect(echoJS.contents.contains("function checkReply"))
+        #expect(echoJS.contents.contains("import { checkReply, dataToSend } from \"controllers/bridge/tabgen_runtime\"\n"))
     }
 
     @Test("issue 26: an event with fromElement gets send<Event>FromElement, the contract's sources passed to the runtime's readElementData")
@@ -246,7 +246,8 @@ struct TypeScriptBridgeComponentTests {
             document, target: TypeScriptTarget(options: options),
             header: GenerationHeader(version: "0.0.0-test", schema: "menu.json", command: "tabgen emit --lang typescript"))
         let base = try #require(files.first { $0.path == "menu_bridge_component.ts" })
-        #expect(base.contents.contains(#"import { readElementData, type ElementDataResult } from "./tabgen_runtime.js""#), "\(base.contents)")
+        #expect(base.contents.contains(#"import { checkReply, dataToSend, readElementData, type BridgeMessage, type ElementDataResult } from "./tabgen_runtime.js""#),
+                "\(base.contents)")
         let method: [String] = [
             "  sendDisplayFromElement(onSelected?: (selection: Selection) => void): boolean {",
             "    const read: ElementDataResult<MenuData> = readElementData(this, {",
@@ -293,7 +294,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(Support.file(typescript, "actions_bridge_component.ts").contains(#"from "./actions.js""#))
     }
 
-    @Test("a data type named like the base or like the bridge's BridgeMessage, and two replies to one event, are refused")
+    @Test("a data type named like the base, and two replies to one event, are refused; one named BridgeMessage is renamed")
     func refusals() throws {
         func contract(data: String, secondReply: Bool = false) -> String {
             let extra = secondReply ? #",{"name": "cancelled", "direction": "nativeToWeb", "replyTo": "display"}"# : ""
@@ -305,8 +306,10 @@ struct TypeScriptBridgeComponentTests {
             """
         }
         #expect(try Self.generate(try Support.document(json: contract(data: "MenuData"))).contains { $0.path == "menu_bridge_component.ts" })
+        // The runtime's BridgeMessage is reserved: the definition takes another name.
+        let renamed = Support.file(try Self.generate(try Support.document(json: contract(data: "BridgeMessage"))), "menu_bridge_component.ts")
+        #expect(renamed.contains("sendDisplay(data: BridgeMessage2,"), "\(renamed)")
         let cases = [(contract(data: "MenuBridgeComponent"), "has the name of a generated type"),
-                     (contract(data: "BridgeMessage"), "which the bridge component base also uses"),
                      (contract(data: "MenuData", secondReply: true), "has 2 replies")]
         for (json, reason) in cases {
             let document = try Support.document(json: json)
@@ -330,10 +333,35 @@ struct TypeScriptBridgeComponentTests {
         // Stimulus's names for the key menuItems: data-bridge--menu-menu-items-value, menuItemsValue.
         #expect(base.contains("  static override values = { menuItems: String }\n"))
         #expect(base.contains("  menuItemsValueChanged(): void {\n"))
-        #expect(base.contains("    const checked = this.#dataToSend(\"display\", parseMenuData(this.menuItemsValue))\n"))
+        #expect(base.contains("    const checked = dataToSend(this, \"display\", parseMenuData(this.menuItemsValue))\n"))
         #expect(base.contains("  sendDisplayValue(): boolean {\n"))
         #expect(!base.contains("this.dispatch("), "no reply, no hook")
         #expect(base.contains("data-bridge--menu-menu-items-value"))
+    }
+
+    @Test("the send and reply checks are the runtime's, written once per folder, and only where a base uses them")
+    func checksInRuntime() throws {
+        let menu = try #require(try ContractEvents.documents().first { $0.name == "menu" }).document
+        var options = TypeScriptOptions()
+        options.bridgeComponent = true
+        for flavor in [TypeScriptOptions.Flavor.typescript, .javascript] {
+            options.flavor = flavor
+            let ext = flavor == .javascript ? "js" : "ts"
+            let files = try Generator(templates: Support.templates).generate(
+                menu, target: TypeScriptTarget(options: options),
+                header: GenerationHeader(version: "0.0.0-test", schema: "menu.json", command: "tabgen emit --lang typescript"))
+            let base = Support.file(files, "menu_bridge_component.\(ext)")
+            #expect(base.contains("import { checkReply, dataToSend"), "\(base)")
+            #expect(!base.contains("function dataToSend") && !base.contains("#dataToSend") && !base.contains("checkReply<"), "\(base)")
+            let runtime = Support.file(files, "tabgen_runtime.\(ext)")
+            #expect(runtime.contains("export function dataToSend") && runtime.contains("export function checkReply"), "\(runtime)")
+        }
+        // The navigation controller sends through no base: its runtime leaves them out.
+        options.flavor = .javascript
+        let navigation = try Generator(templates: Support.templates).generate(
+            try Support.builtIn(), target: TypeScriptTarget(options: options),
+            header: GenerationHeader(version: "0.0.0-test", schema: "schema.json", command: "tabgen emit --lang typescript"))
+        #expect(!Support.file(navigation, "tabgen_runtime.js").contains("dataToSend"))
     }
 
     @Test("off by default, and no base for the one-event navigation contract")

@@ -38,7 +38,7 @@ awk '
     /^[ \t]*\/\/ tabgen:end /   { if (skip > 0) skip--; next }
     skip == 0                   { print }
 ' "$root/Runtime/typescript/runtime.ts" >"$out/none/runtime.ts"
-sed -e 's#"files": \[.*\]#"files": ["runtime.ts"]#' "$here/tsconfig.json" >"$out/none/tsconfig.json"
+sed -e 's#"files": \[.*\]#"files": ["runtime.ts", "'"$here"'/console.d.ts"]#' "$here/tsconfig.json" >"$out/none/tsconfig.json"
 tsc -p "$out/none/tsconfig.json" --noEmit
 checks=$((checks + 1))
 
@@ -46,7 +46,7 @@ echo "tsc --checkJs: runtime.js as the JavaScript flavour's check reads it (Test
 cat >"$out/tsconfig.checkjs.json" <<JSON
 {"extends": "$here/tsconfig.json",
  "compilerOptions": {"allowJs": true, "checkJs": true, "noEmit": true, "noImplicitAny": false},
- "files": ["$root/Runtime/typescript/runtime.js"]}
+ "files": ["$root/Runtime/typescript/runtime.js", "$here/console.d.ts"]}
 JSON
 tsc -p "$out/tsconfig.checkjs.json"
 checks=$((checks + 1))

@@ -3,13 +3,13 @@ import Schema
 /// The schema's rules as Kotlin values for the generated rule runtime
 /// (`TabgenRule(...)`): data in, data out, no rule logic generated per schema.
 enum KotlinRuleTable {
-    /// One Kotlin expression per rule, as lines (no indentation of their own, no
-    /// trailing comma): named arguments one per line.
-    static func expressions(_ rules: [Rule]) -> [[String]] {
+    /// One Kotlin expression per rule, one line each (no indentation, no trailing comma),
+    /// with named arguments: the table reads as rows, as Swift's does.
+    static func expressions(_ rules: [Rule]) -> [String] {
         rules.map(expression)
     }
 
-    static func expression(_ rule: Rule) -> [String] {
+    static func expression(_ rule: Rule) -> String {
         // `TabgenRule.Name(...)`: the runtime's class of the kind's name, capitalized,
         // with named arguments; the runtime words patterns and conditions from `words`.
         let kindName = type(of: rule.kind).capitalizedName
@@ -28,15 +28,10 @@ enum KotlinRuleTable {
             return "\(argument.name) = \(value)"
         }
         let severity = rule.severity == .error ? "TabgenSeverity.ERROR" : "TabgenSeverity.WARNING"
-        return ["TabgenRule(",
-                "    code = \(KotlinLiterals.string(rule.code)),",
-                "    severity = \(severity),",
-                "    message = \(KotlinLiterals.string(rule.message)),",
-                "    kind = TabgenRule.\(kindName)("]
-            + arguments.map { "        \($0)," }
-            + ["    ),",
-               "    conditions = \(conditions(rule.when)),",
-               ")"]
+        return "TabgenRule(code = \(KotlinLiterals.string(rule.code)), severity = \(severity), "
+            + "message = \(KotlinLiterals.string(rule.message)), "
+            + "kind = TabgenRule.\(kindName)(\(arguments.joined(separator: ", "))), "
+            + "conditions = \(conditions(rule.when)))"
     }
 
     static func optional(_ value: Int?) -> String {
@@ -89,10 +84,9 @@ enum KotlinRuleTable {
     }
 
     /// The `kotlinx.serialization.json` names the expressions use, for imports.
-    static func jsonNames(in expressions: [[String]]) -> Set<String> {
+    static func jsonNames(in expressions: [String]) -> Set<String> {
         var used: Set<String> = []
-        let lines = expressions.flatMap { $0 }
-        for name in ["JsonArray", "JsonNull", "JsonObject", "JsonPrimitive"] where lines.contains(where: { $0.contains(name) }) {
+        for name in ["JsonArray", "JsonNull", "JsonObject", "JsonPrimitive"] where expressions.contains(where: { $0.contains(name) }) {
             used.insert(name)
         }
         return used

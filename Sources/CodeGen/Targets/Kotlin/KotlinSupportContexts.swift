@@ -60,8 +60,8 @@ extension KotlinContexts {
     }
 
     /// Rule expressions as lines of a list, each rule followed by a comma.
-    func ruleLines(_ rules: [[String]], indent: String) -> [String] {
-        rules.flatMap { lines in lines.enumerated().map { index, line in indent + line + (index == lines.count - 1 ? "," : "") } }
+    func ruleLines(_ rules: [String], indent: String) -> [String] {
+        rules.map { indent + $0 + "," }
     }
 
     func structStatements(_ declaration: Declaration, _ structure: Structure) -> [String] {

@@ -57,7 +57,7 @@ struct TypeScriptBridgeComponent {
                                        "docLines": TypeScriptContexts.wrap(event.description ?? "Sends the \(event.name) event.")]
             if let data = try data(of: event) {
                 values.insert("parse\(data)")
-                types.formUnion([data, "ParseResult"])
+                types.insert(data)
                 item["data"] = ["type": data, "parse": "parse\(data)"]
             }
             let replies = contract.replies(to: event)
@@ -71,7 +71,7 @@ struct TypeScriptBridgeComponent {
                 // An echo brings the request's own data back, checked as such.
                 if let data = try data(of: reply.echo ? event : reply) {
                     values.insert("parse\(data)")
-                    types.formUnion([data, "ParseResult"])
+                    types.insert(data)
                     var parameter = Naming.camelCase(Naming.nonEmptyWords(data), upperFirst: false, initialisms: false)
                     if Self.reservedWords.contains(parameter) { parameter += "Data" }
                     replyItem["replyData"] = ["type": data, "parse": "parse\(data)", "parameter": parameter,
@@ -121,6 +121,18 @@ struct TypeScriptBridgeComponent {
                 + "event goes only on the user's action (a menu opened by a tap) sets it to false and calls \($0)() "
                 + "from that action."
         }
+        // What the base imports from the runtime: its send and reply checks, readElementData.
+        var runtimeValues: [String] = []
+        if anyReplyData { runtimeValues.append("checkReply") }
+        if anyData { runtimeValues.append("dataToSend") }
+        let anyFromElement = sends.contains { $0["fromElement"] != nil }
+        if anyFromElement { runtimeValues.append("readElementData") }
+        var runtimeTypes: [String] = []
+        if !javascript {
+            if anyReplyData { runtimeTypes.append("type BridgeMessage") }
+            if anyFromElement { runtimeTypes.append("type ElementDataResult") }
+        }
+        let runtimeImports = runtimeValues + runtimeTypes
         let context: [String: Any] = [
             "header": input.header.lines,
             "optOutDocLines": optOut.map(TypeScriptContexts.wrap) ?? [],
@@ -135,14 +147,11 @@ struct TypeScriptBridgeComponent {
             "imports": (values.map { ($0, $0) } + types.map { ($0, "type " + $0) }).sorted { $0.0 < $1.0 }.map(\.1)
                 .joined(separator: ", "),
             "valueImports": values.sorted().joined(separator: ", "),
-            // ParseResult is generic: the JavaScript base names it where it uses it.
-            "typeImports": types.subtracting(["ParseResult"]).sorted(),
-            "anyReplyData": anyReplyData,
-            "anyData": anyData,
+            "typeImports": types.sorted(),
             "sends": sends,
             "valueSends": valueSends,
             "anyValue": !valueSends.isEmpty,
-            "anyFromElement": sends.contains { $0["fromElement"] != nil },
+            "runtimeImports": runtimeImports.isEmpty ? [] : [runtimeImports.joined(separator: ", ")],
             "runtimeImport": TypeScriptLiterals.string(target.moduleSpecifier(TypeScriptTarget.runtimeModule, stimulusIdentifier: contract.stimulusIdentifier)),
             "valueAttributes": valueSends.compactMap { $0["attribute"] as? String }.joined(separator: ", "),
             "valuesLiteral": valueSends.compactMap { $0["key"] as? String }.map { "\($0): String" }.joined(separator: ", "),
@@ -248,8 +257,9 @@ struct TypeScriptBridgeComponent {
         switch declaration.kind {
         case .structure, .union:
             let name = names.typeName(root.id)
-            // The base imports these names from the bridge and the module into one scope.
-            if name == "BridgeMessage" || name == className {
+            // The base imports the module's names into its own scope (BridgeMessage, which it
+            // imports from the runtime, is a reserved type name: a definition gets another).
+            if name == className {
                 throw CodeGenError("typescript: the data \(definition) of the \(contract.component) event \(event.name) is named \(name), which the bridge component base also uses; rename the definition")
             }
             return name

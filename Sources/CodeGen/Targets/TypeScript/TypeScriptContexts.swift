@@ -103,7 +103,10 @@ struct TypeScriptContexts {
                 }
                 let rules = Self.ruleLiterals(raw, listsEvents: document.listsEvents, contract: document.extensions.contract)
                 let readsElements = document.extensions.contract?.events.contains { $0.fromElement != nil } ?? false
-                features.formUnion(Self.features(schema: Self.strip(raw), rules: rules, readsElements: readsElements).filter(\.value).map(\.key))
+                // The checks of a Stimulus base, which TypeScriptTarget writes for such a contract.
+                let bridgeBase = target.options.bridgeComponent && document.listsEvents && document.extensions.contract != nil
+                features.formUnion(Self.features(schema: Self.strip(raw), rules: rules, readsElements: readsElements, bridgeBase: bridgeBase)
+                    .filter(\.value).map(\.key))
             }
         }
         return ["header": input.header.lines,
@@ -256,7 +259,7 @@ struct TypeScriptContexts {
     /// Which optional parts of the runtime the schema and its rules use (`usesTimestamp`,
     /// `usesCount`, ...: the features of Runtime/typescript/runtime.ts): the others are left
     /// out of the generated file, which is sent to every browser that opens the app.
-    static func features(schema: JSON, rules: [JSON], readsElements: Bool = false) -> [String: Bool] {
+    static func features(schema: JSON, rules: [JSON], readsElements: Bool = false, bridgeBase: Bool = false) -> [String: Bool] {
         var types: Set<String> = []
         var forms: Set<String> = []
         func visit(_ node: JSON) {
@@ -296,6 +299,8 @@ struct TypeScriptContexts {
             "usesDistinct": parameters.contains("distinct"),
             // readElementData, for the Stimulus base of a contract with `fromElement`.
             "usesElementData": readsElements,
+            // dataToSend and checkReply, for a contract's Stimulus base.
+            "usesBridgeBase": bridgeBase,
         ]
         // `usesCount`, `usesRelativeReference`, ...: each kind's case of the rule switch.
         for kind in RuleKinds.all {

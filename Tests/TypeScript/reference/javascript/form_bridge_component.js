@@ -9,6 +9,7 @@
 // An ES2017 module with JSDoc types (checked with tsc --checkJs), for importmap apps.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { formatViolation, parseFormData } from "controllers/bridge/form"
+import { checkReply, dataToSend } from "controllers/bridge/tabgen_runtime"
 
 /**
  * @typedef {import("controllers/bridge/form").FormData} FormData
@@ -71,10 +72,10 @@ export class FormBridgeComponent extends BridgeComponent {
    * @returns {boolean}
    */
   sendConnect(data, onSubmit) {
-    const checked = dataToSend(this, "connect", parseFormData(JSON.stringify(data)))
+    const checked = /** @type {FormData | undefined} */ (dataToSend(this, "connect", parseFormData(JSON.stringify(data))))
     if (checked === undefined) return false
     this.send("connect", checked, onSubmit && ((message) => {
-      const reply = checkReply(this, "submit", parseFormData, message, true)
+      const reply = /** @type {FormData | undefined} */ (checkReply(this, "submit", parseFormData, message, true))
       if (reply !== undefined) onSubmit(reply)
     }))
     return true
@@ -117,10 +118,10 @@ export class FormBridgeComponent extends BridgeComponent {
     const controller = /** @type {FormBridgeComponent} */ (this)
     const { connectValue, hasConnectValue } = /** @type {FormBridgeComponent & { connectValue: string, hasConnectValue: boolean }} */ (controller)
     if (!hasConnectValue) return false
-    const checked = dataToSend(this, "connect", parseFormData(connectValue))
+    const checked = /** @type {FormData | undefined} */ (dataToSend(this, "connect", parseFormData(connectValue)))
     if (checked === undefined) return false
     this.send("connect", checked, (message) => {
-      const reply = checkReply(this, "submit", parseFormData, message, true)
+      const reply = /** @type {FormData | undefined} */ (checkReply(this, "submit", parseFormData, message, true))
       if (reply !== undefined) this.onSubmit(reply)
     })
     return true
@@ -182,59 +183,4 @@ FormBridgeComponent.sendsValuesOnConnect = true
  */
 function sendsValues(controller) {
   return connected.has(controller) && /** @type {typeof FormBridgeComponent} */ (controller.constructor).sendsValuesOnConnect
-}
-
-/** @param {FormBridgeComponent} controller @param {string} event @param {Violation[]} warnings */
-function warn(controller, event, warnings) {
-  if (warnings.length > 0) console.warn(`${controller.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
-}
-
-/**
- * The data to send, after reporting what the check found; undefined: none.
- * @template T
- * @param {FormBridgeComponent} controller
- * @param {string} event
- * @param {import("controllers/bridge/form").ParseResult<T>} result
- * @returns {T | undefined}
- */
-function dataToSend(controller, event, result) {
-  if (result.ok) {
-    warn(controller, event, result.warnings)
-    return result.value
-  }
-  if (result.sendable === undefined) {
-    controller.onSendFailure(event, result.violations)
-    return undefined
-  }
-  controller.onToleratedErrors(event, result.violations)
-  return result.sendable
-}
-
-/**
- * The reply's data if it passes the check; otherwise undefined, and the controller's
- * onReplyFailure has the findings.
- * @template T
- * @param {FormBridgeComponent} controller
- * @param {string} event
- * @param {(text: string) => import("controllers/bridge/form").ParseResult<T>} parse
- * @param {{data: Record<string, unknown>}} message a reply as the bridge hands it to a
- *   callback (the package exports no types)
- * @param {boolean} [envelope] the reply is an echo, the request as the app received it,
- *   with the bridge's `metadata` beside the data's own members: checked without it (its
- *   schema does not list it: TG013), handed over with it
- * @returns {T | undefined}
- */
-function checkReply(controller, event, parse, message, envelope = false) {
-  const data = Object.assign({}, message.data)
-  if (envelope) delete data.metadata
-  const result = parse(JSON.stringify(data))
-  if (!result.ok) {
-    controller.onReplyFailure(event, result.violations)
-    return undefined
-  }
-  warn(controller, event, result.warnings)
-  if (envelope && message.data.metadata !== undefined) {
-    Object.assign(/** @type {object} */ (/** @type {unknown} */ (result.value)), { metadata: message.data.metadata })
-  }
-  return result.value
 }

@@ -9,6 +9,7 @@
 // An ES2017 module with JSDoc types (checked with tsc --checkJs), for importmap apps.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
 import { formatViolation, parseMenuData, parseSelection } from "controllers/bridge/menu"
+import { checkReply, dataToSend } from "controllers/bridge/tabgen_runtime"
 
 /**
  * @typedef {import("controllers/bridge/menu").MenuData} MenuData
@@ -72,10 +73,10 @@ export class MenuBridgeComponent extends BridgeComponent {
    * @returns {boolean}
    */
   sendDisplay(data, onSelected) {
-    const checked = dataToSend(this, "display", parseMenuData(JSON.stringify(data)))
+    const checked = /** @type {MenuData | undefined} */ (dataToSend(this, "display", parseMenuData(JSON.stringify(data))))
     if (checked === undefined) return false
     this.send("display", checked, onSelected && ((message) => {
-      const reply = checkReply(this, "selected", parseSelection, message)
+      const reply = /** @type {Selection | undefined} */ (checkReply(this, "selected", parseSelection, message))
       if (reply !== undefined) onSelected(reply)
     }))
     return true
@@ -96,10 +97,10 @@ export class MenuBridgeComponent extends BridgeComponent {
     const controller = /** @type {MenuBridgeComponent} */ (this)
     const { displayValue, hasDisplayValue } = /** @type {MenuBridgeComponent & { displayValue: string, hasDisplayValue: boolean }} */ (controller)
     if (!hasDisplayValue) return false
-    const checked = dataToSend(this, "display", parseMenuData(displayValue))
+    const checked = /** @type {MenuData | undefined} */ (dataToSend(this, "display", parseMenuData(displayValue)))
     if (checked === undefined) return false
     this.send("display", checked, (message) => {
-      const reply = checkReply(this, "selected", parseSelection, message)
+      const reply = /** @type {Selection | undefined} */ (checkReply(this, "selected", parseSelection, message))
       if (reply !== undefined) this.onSelected(reply)
     })
     return true
@@ -161,59 +162,4 @@ MenuBridgeComponent.sendsValuesOnConnect = true
  */
 function sendsValues(controller) {
   return connected.has(controller) && /** @type {typeof MenuBridgeComponent} */ (controller.constructor).sendsValuesOnConnect
-}
-
-/** @param {MenuBridgeComponent} controller @param {string} event @param {Violation[]} warnings */
-function warn(controller, event, warnings) {
-  if (warnings.length > 0) console.warn(`${controller.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
-}
-
-/**
- * The data to send, after reporting what the check found; undefined: none.
- * @template T
- * @param {MenuBridgeComponent} controller
- * @param {string} event
- * @param {import("controllers/bridge/menu").ParseResult<T>} result
- * @returns {T | undefined}
- */
-function dataToSend(controller, event, result) {
-  if (result.ok) {
-    warn(controller, event, result.warnings)
-    return result.value
-  }
-  if (result.sendable === undefined) {
-    controller.onSendFailure(event, result.violations)
-    return undefined
-  }
-  controller.onToleratedErrors(event, result.violations)
-  return result.sendable
-}
-
-/**
- * The reply's data if it passes the check; otherwise undefined, and the controller's
- * onReplyFailure has the findings.
- * @template T
- * @param {MenuBridgeComponent} controller
- * @param {string} event
- * @param {(text: string) => import("controllers/bridge/menu").ParseResult<T>} parse
- * @param {{data: Record<string, unknown>}} message a reply as the bridge hands it to a
- *   callback (the package exports no types)
- * @param {boolean} [envelope] the reply is an echo, the request as the app received it,
- *   with the bridge's `metadata` beside the data's own members: checked without it (its
- *   schema does not list it: TG013), handed over with it
- * @returns {T | undefined}
- */
-function checkReply(controller, event, parse, message, envelope = false) {
-  const data = Object.assign({}, message.data)
-  if (envelope) delete data.metadata
-  const result = parse(JSON.stringify(data))
-  if (!result.ok) {
-    controller.onReplyFailure(event, result.violations)
-    return undefined
-  }
-  warn(controller, event, result.warnings)
-  if (envelope && message.data.metadata !== undefined) {
-    Object.assign(/** @type {object} */ (/** @type {unknown} */ (result.value)), { metadata: message.data.metadata })
-  }
-  return result.value
 }

@@ -3,10 +3,10 @@
 //
 // The "form" bridge component's message types, and a parse function per event data
 // type, which checks a payload as `tabgen validate` does (same codes, same messages).
-import { checkPayload, formatViolation, type RootSchema, type Severity, type Tables, type Violation } from "./tabgen_runtime.js"
+import { checkPayload, formatViolation, type ParseResult, type RootSchema, type Severity, type Tables, type Violation } from "./tabgen_runtime.js"
 
 export { formatViolation }
-export type { Severity, Violation }
+export type { ParseResult, Severity, Violation }
 
 // ---------------------------------------------------------------------------------
 // Types, one per schema definition.
@@ -22,12 +22,6 @@ export interface FormData {
  * native clients do; `parseFormData` reports it (TG011) as a warning.
  */
 export type UnknownEnumValue = string & Record<never, never>
-
-// sendable: the data as read, when its only errors are of rules the native clients survive
-// (SURVIVED_RULES): the bridge component bases send it all the same.
-export type ParseResult<T> =
-  | { ok: true; value: T; warnings: Violation[] }
-  | { ok: false; violations: Violation[]; sendable?: T }
 
 // ---------------------------------------------------------------------------------
 // The schema and its rules, from form.json (descriptions dropped).

@@ -7,13 +7,8 @@
 // sent by the base itself, from data-bridge--form-connect-value (which the server
 // renders), on connect and whenever the value changes; its reply goes to onSubmit().
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { type FormData, type ParseResult, type Violation, formatViolation, parseFormData } from "./form.js"
-
-// The package exports no types (docs/rails.md): the base names what it reads of a reply.
-/** A reply as the bridge hands it to a callback. */
-interface BridgeMessage {
-  data: Record<string, unknown>
-}
+import { type FormData, type Violation, formatViolation, parseFormData } from "./form.js"
+import { checkReply, dataToSend, type BridgeMessage } from "./tabgen_runtime.js"
 
 export abstract class FormBridgeComponent extends BridgeComponent {
   static override component = "form"
@@ -71,10 +66,10 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    * `onReplyFailure("submit", findings)` gets the findings.
    */
   sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {
-    const checked = this.#dataToSend("connect", parseFormData(JSON.stringify(data)))
+    const checked = dataToSend(this, "connect", parseFormData(JSON.stringify(data)))
     if (checked === undefined) return false
     this.send("connect", checked, onSubmit && ((message: BridgeMessage) => {
-      const reply = this.#checkReply("submit", parseFormData, message, true)
+      const reply = checkReply(this, "submit", parseFormData, message, true)
       if (reply !== undefined) onSubmit(reply)
     }))
     return true
@@ -111,10 +106,10 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    */
   sendConnectValue(): boolean {
     if (!this.hasConnectValue) return false
-    const checked = this.#dataToSend("connect", parseFormData(this.connectValue))
+    const checked = dataToSend(this, "connect", parseFormData(this.connectValue))
     if (checked === undefined) return false
     this.send("connect", checked, (message: BridgeMessage) => {
-      const reply = this.#checkReply("submit", parseFormData, message, true)
+      const reply = checkReply(this, "submit", parseFormData, message, true)
       if (reply !== undefined) this.onSubmit(reply)
     })
     return true
@@ -149,42 +144,8 @@ export abstract class FormBridgeComponent extends BridgeComponent {
     console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
   }
 
-  #warn(event: string, warnings: Violation[]): void {
-    if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
-  }
-
-  // The data to send, after reporting what the check found; undefined: none.
-  #dataToSend<T>(event: string, result: ParseResult<T>): T | undefined {
-    if (result.ok) {
-      this.#warn(event, result.warnings)
-      return result.value
-    }
-    if (result.sendable === undefined) {
-      this.onSendFailure(event, result.violations)
-      return undefined
-    }
-    this.onToleratedErrors(event, result.violations)
-    return result.sendable
-  }
-
   // While connected, unless the subclass turned sendsValuesOnConnect off.
   get #sendsValues(): boolean {
     return this.#connected && (this.constructor as typeof FormBridgeComponent).sendsValuesOnConnect
-  }
-
-  // envelope: the reply is an echo, the request as the app received it, with the
-  // bridge's `metadata` beside the data's own members: checked without it (its schema does
-  // not list it: TG013), handed over with it.
-  #checkReply<T extends object>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage, envelope = false): T | undefined {
-    const data = { ...message.data }
-    if (envelope) delete data.metadata
-    const result = parse(JSON.stringify(data))
-    if (!result.ok) {
-      this.onReplyFailure(event, result.violations)
-      return undefined
-    }
-    this.#warn(event, result.warnings)
-    if (envelope && message.data.metadata !== undefined) Object.assign(result.value, { metadata: message.data.metadata })
-    return result.value
   }
 }

@@ -7,13 +7,8 @@
 // sent by the base itself, from data-bridge--menu-display-value (which the server
 // renders), on connect and whenever the value changes; its reply goes to onSelected().
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { type MenuData, type ParseResult, type Selection, type Violation, formatViolation, parseMenuData, parseSelection } from "./menu.js"
-
-// The package exports no types (docs/rails.md): the base names what it reads of a reply.
-/** A reply as the bridge hands it to a callback. */
-interface BridgeMessage {
-  data: Record<string, unknown>
-}
+import { type MenuData, type Selection, type Violation, formatViolation, parseMenuData, parseSelection } from "./menu.js"
+import { checkReply, dataToSend, type BridgeMessage } from "./tabgen_runtime.js"
 
 export abstract class MenuBridgeComponent extends BridgeComponent {
   static override component = "menu"
@@ -71,10 +66,10 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    * `onReplyFailure("selected", findings)` gets the findings.
    */
   sendDisplay(data: MenuData, onSelected?: (selection: Selection) => void): boolean {
-    const checked = this.#dataToSend("display", parseMenuData(JSON.stringify(data)))
+    const checked = dataToSend(this, "display", parseMenuData(JSON.stringify(data)))
     if (checked === undefined) return false
     this.send("display", checked, onSelected && ((message: BridgeMessage) => {
-      const reply = this.#checkReply("selected", parseSelection, message)
+      const reply = checkReply(this, "selected", parseSelection, message)
       if (reply !== undefined) onSelected(reply)
     }))
     return true
@@ -91,10 +86,10 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    */
   sendDisplayValue(): boolean {
     if (!this.hasDisplayValue) return false
-    const checked = this.#dataToSend("display", parseMenuData(this.displayValue))
+    const checked = dataToSend(this, "display", parseMenuData(this.displayValue))
     if (checked === undefined) return false
     this.send("display", checked, (message: BridgeMessage) => {
-      const reply = this.#checkReply("selected", parseSelection, message)
+      const reply = checkReply(this, "selected", parseSelection, message)
       if (reply !== undefined) this.onSelected(reply)
     })
     return true
@@ -129,42 +124,8 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
     console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
   }
 
-  #warn(event: string, warnings: Violation[]): void {
-    if (warnings.length > 0) console.warn(`${this.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
-  }
-
-  // The data to send, after reporting what the check found; undefined: none.
-  #dataToSend<T>(event: string, result: ParseResult<T>): T | undefined {
-    if (result.ok) {
-      this.#warn(event, result.warnings)
-      return result.value
-    }
-    if (result.sendable === undefined) {
-      this.onSendFailure(event, result.violations)
-      return undefined
-    }
-    this.onToleratedErrors(event, result.violations)
-    return result.sendable
-  }
-
   // While connected, unless the subclass turned sendsValuesOnConnect off.
   get #sendsValues(): boolean {
     return this.#connected && (this.constructor as typeof MenuBridgeComponent).sendsValuesOnConnect
-  }
-
-  // envelope: the reply is an echo, the request as the app received it, with the
-  // bridge's `metadata` beside the data's own members: checked without it (its schema does
-  // not list it: TG013), handed over with it.
-  #checkReply<T extends object>(event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage, envelope = false): T | undefined {
-    const data = { ...message.data }
-    if (envelope) delete data.metadata
-    const result = parse(JSON.stringify(data))
-    if (!result.ok) {
-      this.onReplyFailure(event, result.violations)
-      return undefined
-    }
-    this.#warn(event, result.warnings)
-    if (envelope && message.data.metadata !== undefined) Object.assign(result.value, { metadata: message.data.metadata })
-    return result.value
   }
 }

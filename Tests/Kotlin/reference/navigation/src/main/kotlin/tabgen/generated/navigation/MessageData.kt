@@ -91,108 +91,14 @@ public data class MessageData(
 
 /** `metadata.tabgen.rules` of the schema, evaluated by `validate()`. */
 private val tabgenRules: List<TabgenRule> = listOf(
-    TabgenRule(
-        code = "TG101",
-        severity = TabgenSeverity.ERROR,
-        message = "tabs must be empty (bootstrap mode) or hold at least two distinct tabs: {reason}",
-        kind = TabgenRule.Count(
-            path = listOf(TabgenToken.Name("tabs")),
-            min = null,
-            max = null,
-            forbidden = listOf(1),
-            distinct = listOf(TabgenToken.Name("id")),
-            distinctText = "/id",
-            where = emptyList(),
-            whereText = "",
-        ),
-        conditions = emptyList(),
-    ),
-    TabgenRule(
-        code = "TG102",
-        severity = TabgenSeverity.ERROR,
-        message = "active must name one of the tabs: {reason}",
-        kind = TabgenRule.Reference(
-            path = listOf(TabgenToken.Name("active")),
-            targets = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard),
-            key = listOf(TabgenToken.Name("id")),
-            targetWhere = emptyList(),
-            required = true,
-            targetsText = "/tabs/*",
-            keyText = "/id",
-            targetWhereText = "",
-        ),
-        conditions = listOf(TabgenCondition(path = listOf(TabgenToken.Name("tabs")), check = TabgenCondition.Count(min = 1, max = null))),
-    ),
-    TabgenRule(
-        code = "TG103",
-        severity = TabgenSeverity.ERROR,
-        message = "duplicate tab id: {reason}",
-        kind = TabgenRule.Unique(
-            path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("id")),
-        ),
-        conditions = emptyList(),
-    ),
-    TabgenRule(
-        code = "TG104",
-        severity = TabgenSeverity.ERROR,
-        message = "{value} is not a relative reference ({reason})",
-        kind = TabgenRule.RelativeReference(
-            path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("path")),
-            allowAuthority = false,
-        ),
-        conditions = emptyList(),
-    ),
-    TabgenRule(
-        code = "TG105",
-        severity = TabgenSeverity.ERROR,
-        message = "replaces must name a deprecated tab of this message: {reason}",
-        kind = TabgenRule.Reference(
-            path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("replaces")),
-            targets = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard),
-            key = listOf(TabgenToken.Name("id")),
-            targetWhere = listOf(TabgenCondition(path = listOf(TabgenToken.Name("deprecated")), check = TabgenCondition.Present(true))),
-            required = false,
-            targetsText = "/tabs/*",
-            keyText = "/id",
-            targetWhereText = "/deprecated is present",
-        ),
-        conditions = emptyList(),
-    ),
-    TabgenRule(
-        code = "TG106",
-        severity = TabgenSeverity.WARNING,
-        message = "active should be null when tabs is empty: {reason}",
-        kind = TabgenRule.Equals(
-            path = listOf(TabgenToken.Name("active")),
-            value = JsonNull,
-        ),
-        conditions = listOf(TabgenCondition(path = listOf(TabgenToken.Name("tabs")), check = TabgenCondition.Count(min = null, max = 0))),
-    ),
-    TabgenRule(
-        code = "TG107",
-        severity = TabgenSeverity.ERROR,
-        message = "two tabs replace the same tab: {reason}",
-        kind = TabgenRule.Unique(
-            path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("replaces")),
-        ),
-        conditions = emptyList(),
-    ),
-    TabgenRule(
-        code = "TG108",
-        severity = TabgenSeverity.ERROR,
-        message = "tabs must hold at least two tabs that are not deprecated: {reason}",
-        kind = TabgenRule.Count(
-            path = listOf(TabgenToken.Name("tabs")),
-            min = 2,
-            max = null,
-            forbidden = emptyList(),
-            distinct = null,
-            distinctText = "",
-            where = listOf(TabgenCondition(path = listOf(TabgenToken.Name("deprecated")), check = TabgenCondition.Present(false))),
-            whereText = "/deprecated is absent or null",
-        ),
-        conditions = listOf(TabgenCondition(path = listOf(TabgenToken.Name("tabs")), check = TabgenCondition.Count(min = 2, max = null))),
-    ),
+    TabgenRule(code = "TG101", severity = TabgenSeverity.ERROR, message = "tabs must be empty (bootstrap mode) or hold at least two distinct tabs: {reason}", kind = TabgenRule.Count(path = listOf(TabgenToken.Name("tabs")), min = null, max = null, forbidden = listOf(1), distinct = listOf(TabgenToken.Name("id")), distinctText = "/id", where = emptyList(), whereText = ""), conditions = emptyList()),
+    TabgenRule(code = "TG102", severity = TabgenSeverity.ERROR, message = "active must name one of the tabs: {reason}", kind = TabgenRule.Reference(path = listOf(TabgenToken.Name("active")), targets = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard), key = listOf(TabgenToken.Name("id")), targetWhere = emptyList(), required = true, targetsText = "/tabs/*", keyText = "/id", targetWhereText = ""), conditions = listOf(TabgenCondition(path = listOf(TabgenToken.Name("tabs")), check = TabgenCondition.Count(min = 1, max = null)))),
+    TabgenRule(code = "TG103", severity = TabgenSeverity.ERROR, message = "duplicate tab id: {reason}", kind = TabgenRule.Unique(path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("id"))), conditions = emptyList()),
+    TabgenRule(code = "TG104", severity = TabgenSeverity.ERROR, message = "{value} is not a relative reference ({reason})", kind = TabgenRule.RelativeReference(path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("path")), allowAuthority = false), conditions = emptyList()),
+    TabgenRule(code = "TG105", severity = TabgenSeverity.ERROR, message = "replaces must name a deprecated tab of this message: {reason}", kind = TabgenRule.Reference(path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("replaces")), targets = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard), key = listOf(TabgenToken.Name("id")), targetWhere = listOf(TabgenCondition(path = listOf(TabgenToken.Name("deprecated")), check = TabgenCondition.Present(true))), required = false, targetsText = "/tabs/*", keyText = "/id", targetWhereText = "/deprecated is present"), conditions = emptyList()),
+    TabgenRule(code = "TG106", severity = TabgenSeverity.WARNING, message = "active should be null when tabs is empty: {reason}", kind = TabgenRule.Equals(path = listOf(TabgenToken.Name("active")), value = JsonNull), conditions = listOf(TabgenCondition(path = listOf(TabgenToken.Name("tabs")), check = TabgenCondition.Count(min = null, max = 0)))),
+    TabgenRule(code = "TG107", severity = TabgenSeverity.ERROR, message = "two tabs replace the same tab: {reason}", kind = TabgenRule.Unique(path = listOf(TabgenToken.Name("tabs"), TabgenToken.Wildcard, TabgenToken.Name("replaces"))), conditions = emptyList()),
+    TabgenRule(code = "TG108", severity = TabgenSeverity.ERROR, message = "tabs must hold at least two tabs that are not deprecated: {reason}", kind = TabgenRule.Count(path = listOf(TabgenToken.Name("tabs")), min = 2, max = null, forbidden = emptyList(), distinct = null, distinctText = "", where = listOf(TabgenCondition(path = listOf(TabgenToken.Name("deprecated")), check = TabgenCondition.Present(false))), whereText = "/deprecated is absent or null"), conditions = listOf(TabgenCondition(path = listOf(TabgenToken.Name("tabs")), check = TabgenCondition.Count(min = 2, max = null)))),
 )
 
 internal fun tabgenValidate(value: MessageData): List<TabgenViolation> =
