@@ -431,6 +431,8 @@ function distinctCount(entries, key) {
   return count;
 }
 
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 function matches(pattern, root) {
   const found = [];
   const tokens = parsePointer(pattern);
@@ -451,7 +453,7 @@ function matches(pattern, root) {
       if (has(value, token))
         walk(position + 1, value[token], child(pointer, token));
     }
-    else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+    else if (Array.isArray(value) && ARRAY_INDEX.test(token) && Number(token) < value.length) {
       walk(position + 1, value[Number(token)], `${pointer}/${Number(token)}`);
     }
   };
@@ -470,7 +472,7 @@ function first(pattern, root) {
     if (isObject(value))
       value = has(value, token) ? value[token] : undefined;
     else
-      value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined;
+      value = Array.isArray(value) && ARRAY_INDEX.test(token) ? value[Number(token)] : undefined;
   }
   return value;
 }
@@ -591,6 +593,39 @@ function describeCharacter(character) {
   if (scalar < 0x20 || scalar === 0x7f)
     return `control character U+${hex(scalar)}`;
   return `${quote(character)} (U+${hex(scalar)})`;
+}
+
+function warnOf(base, event, warnings) {
+  if (warnings.length > 0)
+    console.warn(`${base.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`);
+}
+
+export function dataToSend(base, event, result) {
+  if (result.ok) {
+    warnOf(base, event, result.warnings);
+    return result.value;
+  }
+  if (result.sendable === undefined) {
+    base.onSendFailure(event, result.violations);
+    return undefined;
+  }
+  base.onToleratedErrors(event, result.violations);
+  return result.sendable;
+}
+
+export function checkReply(base, event, parse, message, envelope = false) {
+  const data = Object.assign({}, message.data);
+  if (envelope)
+    delete data.metadata;
+  const result = parse(JSON.stringify(data));
+  if (!result.ok) {
+    base.onReplyFailure(event, result.violations);
+    return undefined;
+  }
+  warnOf(base, event, result.warnings);
+  if (envelope && message.data.metadata !== undefined)
+    Object.assign(result.value, { metadata: message.data.metadata });
+  return result.value;
 }
 
 function isObject(value) {

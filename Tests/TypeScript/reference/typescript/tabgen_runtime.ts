@@ -80,10 +80,11 @@ export interface Rule {
   definition?: string
 }
 
-// What a parse function returns, the value as JSON.parse read it (each parse function
-// gives it its type). sendable: the data as read, when its only errors are of rules the
+// What a parse function returns: the value as JSON.parse read it, with the type the parse
+// function gives it. sendable: the data as read, when its only errors are of rules the
 // native clients survive (SURVIVED_RULES): it is sent all the same.
-export type Checked = { ok: true; value: Json; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: Json }
+export type ParseResult<T> = { ok: true; value: T; warnings: Violation[] } | { ok: false; violations: Violation[]; sendable?: T }
+export type Checked = ParseResult<Json>
 
 /**
  * Reads and checks a payload as `tabgen validate` does: against the tables' schema, or
@@ -479,6 +480,9 @@ function distinctCount(entries: readonly Json[], key: string): number {
   return count
 }
 
+// An array index in a JSON pointer (RFC 6901): no sign, no leading zero, as tabgen validate.
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/
+
 // Path patterns: JSON pointers in which a "*" token matches every element or member.
 // Each match is its pointer and value.
 function matches(pattern: string, root: Json): [string, Json][] {
@@ -493,7 +497,7 @@ function matches(pattern: string, root: Json): [string, Json][] {
       else if (isObject(value)) for (const key of Object.keys(value)) walk(position + 1, value[key] as Json, child(pointer, key))
     } else if (isObject(value)) {
       if (has(value, token)) walk(position + 1, value[token] as Json, child(pointer, token))
-    } else if (Array.isArray(value) && /^\d+$/.test(token) && Number(token) < value.length) {
+    } else if (Array.isArray(value) && ARRAY_INDEX.test(token) && Number(token) < value.length) {
       walk(position + 1, value[Number(token)] as Json, `${pointer}/${Number(token)}`)
     }
   }
@@ -512,7 +516,7 @@ function first(pattern: string, root: Json): Json | undefined {
   let value: Json | undefined = root
   for (const token of tokens) {
     if (isObject(value)) value = has(value, token) ? value[token] : undefined
-    else value = Array.isArray(value) && /^\d+$/.test(token) ? value[Number(token)] : undefined
+    else value = Array.isArray(value) && ARRAY_INDEX.test(token) ? value[Number(token)] : undefined
   }
   return value
 }
@@ -628,6 +632,61 @@ function describeCharacter(character: string): string {
   if (character === "\\") return `a backslash (browsers read it as "/")`
   if (scalar < 0x20 || scalar === 0x7f) return `control character U+${hex(scalar)}`
   return `${quote(character)} (U+${hex(scalar)})`
+}
+
+// What every contract's Stimulus base (`<component>_bridge_component`) checks before it
+// sends and when a reply comes: the base reports through its hooks, which a subclass may
+// override.
+
+function warnOf(base: CheckingBase, event: string, warnings: Violation[]): void {
+  if (warnings.length > 0) console.warn(`${base.identifier}: ${event}:\n${warnings.map(formatViolation).join("\n")}`)
+}
+
+/** The data to send, after reporting what the check found; undefined: none. */
+export function dataToSend<T>(base: CheckingBase, event: string, result: ParseResult<T>): T | undefined {
+  if (result.ok) {
+    warnOf(base, event, result.warnings)
+    return result.value
+  }
+  if (result.sendable === undefined) {
+    base.onSendFailure(event, result.violations)
+    return undefined
+  }
+  base.onToleratedErrors(event, result.violations)
+  return result.sendable
+}
+
+/**
+ * The reply's data if it passes the check; otherwise undefined, and the base's
+ * onReplyFailure has the findings. envelope: the reply is an echo, the request as the app
+ * received it, with the bridge's `metadata` beside the data's own members: checked without
+ * it (its schema does not list it: TG013), handed over with it.
+ */
+export function checkReply<T extends object>(base: CheckingBase, event: string, parse: (text: string) => ParseResult<T>, message: BridgeMessage, envelope = false): T | undefined {
+  const data = Object.assign({}, message.data)
+  if (envelope) delete data.metadata
+  const result = parse(JSON.stringify(data))
+  if (!result.ok) {
+    base.onReplyFailure(event, result.violations)
+    return undefined
+  }
+  warnOf(base, event, result.warnings)
+  if (envelope && message.data.metadata !== undefined) Object.assign(result.value, { metadata: message.data.metadata })
+  return result.value
+}
+
+/** A Stimulus base as the checks see it: its identifier and its failure hooks. */
+export interface CheckingBase {
+  readonly identifier: string
+  onSendFailure(event: string, findings: Violation[]): void
+  onToleratedErrors(event: string, findings: Violation[]): void
+  onReplyFailure(event: string, findings: Violation[]): void
+}
+
+// The package exports no types (docs/rails.md): the base names what it reads of a reply.
+/** A reply as the bridge hands it to a callback. */
+export interface BridgeMessage {
+  data: Record<string, unknown>
 }
 
 // Values in messages, written as tabgen writes them.

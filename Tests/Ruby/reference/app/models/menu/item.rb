@@ -7,6 +7,9 @@ require "json"
 module Menu
   # One menu item.
   class Item
+    # to_h, as_json, to_json, hash and the members' readers.
+    include Contract::ValueObject
+
     # The members this class knows, on the wire.
     KNOWN = %w[title index].freeze
     # Optional members that nil leaves out.
@@ -55,46 +58,9 @@ module Menu
     # reply sends back.
     def index = member("index")
 
-    # The JSON object: members in schema order, absent ones left out, unknown ones last.
-    def to_h
-      members = {}
-      @members.each do |wire, value|
-        next if value.equal?(Contract::MISSING) || (value.nil? && OMIT_NIL.include?(wire))
-
-        members[wire] = value.equal?(Contract::NULL) ? nil : Contract.dump(value)
-      end
-      members.merge(@extra)
-    end
-    alias tabgen_value to_h
-
-    # The JSON value, for ActiveSupport (`render json:`, `JSON.pretty_generate(x.as_json)`):
-    # `to_h`, with a number beyond a Float's range (1E400 read as Infinity) written 1e400.
-    def as_json(*)
-      Contract.jsonable(to_h)
-    end
-
-    # The JSON text of `as_json` (the standard library's generator, whatever ActiveSupport
-    # does to #to_json elsewhere); inside JSON.generate, as its state asks.
-    def to_json(*args)
-      return as_json.to_json(*args) unless args.empty?
-
-      @cache[:json] ||= JSON.generate(as_json, max_nesting: Contract::MAX_NESTING).freeze
-    end
-
     def ==(other)
       other.is_a?(Item) && to_h == other.to_h
     end
     alias eql? ==
-
-    def hash
-      to_h.hash
-    end
-
-    private
-
-    def member(wire)
-      value = @members[wire]
-      value.equal?(Contract::MISSING) || value.equal?(Contract::NULL) ? nil : value
-    end
   end
 end

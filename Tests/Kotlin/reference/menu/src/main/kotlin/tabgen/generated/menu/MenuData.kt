@@ -72,15 +72,7 @@ public data class MenuData(
 
 /** `metadata.tabgen.rules` of the schema, evaluated by `validate()`. */
 private val tabgenRules: List<TabgenRule> = listOf(
-    TabgenRule(
-        code = "MN101",
-        severity = TabgenSeverity.ERROR,
-        message = "two items have the same index: {reason}",
-        kind = TabgenRule.Unique(
-            path = listOf(TabgenToken.Name("items"), TabgenToken.Wildcard, TabgenToken.Name("index")),
-        ),
-        conditions = emptyList(),
-    ),
+    TabgenRule(code = "MN101", severity = TabgenSeverity.ERROR, message = "two items have the same index: {reason}", kind = TabgenRule.Unique(path = listOf(TabgenToken.Name("items"), TabgenToken.Wildcard, TabgenToken.Name("index"))), conditions = emptyList()),
 )
 
 internal fun tabgenValidate(value: MenuData): List<TabgenViolation> =
