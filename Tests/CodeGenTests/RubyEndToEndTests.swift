@@ -213,9 +213,9 @@ struct RubyEndToEndTests {
         #expect(Support.file(strict, "test/helpers/tabgen_navigation_helper_test.rb").contains("Navigation::Contract::DecodingError"))
     }
 
-    /// The policy check, the <nav> attributes and the notify hook are one partial: a team's
-    /// render-policy.mustache reaches the helper and the component alike, at each one's indentation.
-    @Test("view=helper and view=component render the policy from one partial, render-policy.mustache")
+    /// The helper's policy check, <nav> attributes and notify hook are one partial, which a
+    /// team may override; the component's are TabgenRuntime::Component, in the runtime.
+    @Test("view=helper renders the policy from render-policy.mustache; view=component includes TabgenRuntime::Component")
     func renderPolicyPartial() throws {
         let builtIn = try #require(Support.templates.template(at: "ruby/render-policy.mustache"))
         let templates = LayeredTemplateSource(overrides: InMemoryTemplateSource(["ruby/render-policy.mustache": "# team policy\n" + builtIn]),
@@ -229,10 +229,11 @@ struct RubyEndToEndTests {
         }
         let helper = try #require(rendered["helper"]), component = try #require(rendered["component"])
         #expect(helper.contains("\n    # team policy\n    # Checked as `tabgen validate` checks it"))
-        #expect(component.contains("\n  # team policy\n  # Checked as `tabgen validate` checks it"))
-        // Each view gets its own methods from it, and blank lines stay blank.
         #expect(helper.contains("    def render?(message)\n") && !helper.contains("def before_render"))
-        #expect(component.contains("  def before_render\n") && !component.contains("def render?(message)"))
+        // The component's policy is the runtime's, not the partial's; blank lines stay blank.
+        #expect(!component.contains("team policy") && !component.contains("def render?(message)"))
+        #expect(component.contains("  include TabgenRuntime::Component\n"))
+        #expect(component.contains("  def before_render\n    @render = check_message("))
         #expect(!helper.contains(" \n") && !component.contains(" \n"))
     }
 

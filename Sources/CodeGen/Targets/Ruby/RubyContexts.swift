@@ -213,8 +213,6 @@ struct RubyContexts {
         context["helperFile"] = helperFile
         context["helperPrefix"] = String(helperFile.dropLast("_helper".count))
         context["helperEventLiteral"] = RubyLiterals.string("invalid_message.\(helperFile)")
-        // render-policy.mustache, shared by both views, writes the helper's or the component's methods.
-        context["helperView"] = target.options.view == .helper
         return context
     }
 

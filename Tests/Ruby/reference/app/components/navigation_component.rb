@@ -12,39 +12,15 @@
 #
 # A block becomes the content of the <nav>.
 class NavigationComponent < ViewComponent::Base
+  include TabgenRuntime::Component
+
   # An invalid message, where the policy is :raise.
   class InvalidMessage < StandardError; end
 
   STIMULUS_IDENTIFIER = "bridge--navigation"
   VALUE_ATTRIBUTE = "data-bridge--navigation-config-value"
-  # What an invalid message does: raise, or report it (ActiveSupport::Notifications and
-  # the log) and render nothing (:skip) or render anyway (:render).
-  POLICIES = %i[raise skip render].freeze
   # The ActiveSupport::Notifications event of a message with findings.
   EVENT = "invalid_message.navigation_component"
-
-  class << self
-    attr_writer :invalid_message_policy
-
-    # :raise in development and test; :skip elsewhere (staging, production), where the
-    # page renders without the tab bar and the native app keeps the one it has. Set it in
-    # an initializer: `NavigationComponent.invalid_message_policy = :render`. A subclass
-    # takes its parent's unless it sets its own.
-    def invalid_message_policy
-      inherited = superclass.invalid_message_policy if superclass.respond_to?(:invalid_message_policy)
-      policy = @invalid_message_policy || inherited || default_policy
-      return policy if POLICIES.include?(policy)
-
-      raise ArgumentError, "#{name}.invalid_message_policy: #{policy.inspect} is not one of #{POLICIES.join(", ")}"
-    end
-
-    private
-
-    def default_policy
-      environment = defined?(Rails.env) ? Rails.env.to_s : ENV["RAILS_ENV"] || ENV.fetch("RACK_ENV", "development")
-      %w[development test].include?(environment) ? :raise : :skip
-    end
-  end
 
   attr_reader :message, :html_options
 
@@ -64,63 +40,18 @@ class NavigationComponent < ViewComponent::Base
 
   # Checked as `tabgen validate` checks it, once per message object (the value object is
   # frozen and keeps its findings). The Stimulus controller checks it again before it
-  # sends, and refuses an invalid one.
+  # sends, and refuses an invalid one. The policy: `NavigationComponent.invalid_message_policy`
+  # (TabgenRuntime::Component).
   def before_render
-    violations = message.validate
-    @render = true
-    return if violations.empty?
-
-    invalid = violations.any?(&:error?)
-    policy = self.class.invalid_message_policy
-    report = "#{self.class.name}: message with findings:\n#{violations.join("\n")}"
-    raise InvalidMessage, report if invalid && policy == :raise
-
-    @render = !invalid || policy == :render
-    notify(violations, invalid ? :error : :warn, report)
+    @render = check_message("message")
   end
 
   def render?
     @render != false
   end
 
-  # The attributes of the <nav>: the controller and its value, then the caller's (`data:`
-  # as ActionView's tag helper takes it). A `data-controller` given is added to the
-  # controller (Stimulus takes several); the value attribute cannot be given.
+  # The attributes of the <nav> (TabgenRuntime::Component#bridge_attributes).
   def nav_attributes
-    data = data_attributes
-    if data.key?(VALUE_ATTRIBUTE.delete_prefix("data-"))
-      raise ArgumentError, "#{self.class.name}: #{VALUE_ATTRIBUTE} holds the message; it cannot be given"
-    end
-
-    controllers = [ STIMULUS_IDENTIFIER, *data.delete("controller").to_s.split ].uniq.join(" ")
-    { "data-controller" => controllers, VALUE_ATTRIBUTE => message.to_json, "data" => data }.merge(other_attributes)
-  end
-
-  private
-
-  def other_attributes
-    html_options.transform_keys(&:to_s).reject { |name, _| name == "data" || name.start_with?("data-") }
-  end
-
-  # The caller's data attributes, `data: { a_b: 1 }` and `"data-a-b": 1` alike, by the
-  # name after `data-`.
-  def data_attributes
-    data = {}
-    html_options.each do |name, value|
-      key = name.to_s
-      if key == "data" && value.respond_to?(:each_pair)
-        value.each_pair { |data_name, data_value| data[data_name.to_s.tr("_", "-")] = data_value }
-      elsif key.start_with?("data-")
-        data[key.delete_prefix("data-")] = value
-      end
-    end
-    data
-  end
-
-  def notify(violations, level, report)
-    payload = { component: self.class.name, message:, violations:, level: }
-    ActiveSupport::Notifications.instrument(EVENT, payload) if defined?(ActiveSupport::Notifications)
-    logger = defined?(Rails.logger) ? Rails.logger : nil
-    logger ? logger.public_send(level, report) : warn(report)
+    bridge_attributes([ VALUE_ATTRIBUTE ], "message") { { VALUE_ATTRIBUTE => message.to_json } }
   end
 end

@@ -258,6 +258,105 @@ module TabgenRuntime
     end
   end
 
+  # What every generated ViewComponent shares: the invalid-message policy, the report of
+  # a message with findings (ActiveSupport::Notifications and the log), and the element's
+  # HTML attributes from the caller's keywords. A module the component includes, not a
+  # ViewComponent::Base subclass, so that this file loads in apps without view_component.
+  # The component defines InvalidMessage, STIMULUS_IDENTIFIER, EVENT (the notification),
+  # `message` and `html_options`.
+  module Component
+    # What invalid data does: raise, or report it (ActiveSupport::Notifications and the
+    # log) and render without the bridge element (:skip) or render anyway (:render).
+    POLICIES = %i[raise skip render].freeze
+
+    def self.included(base)
+      base.extend(ClassMethods)
+    end
+
+    # The component class's policy.
+    module ClassMethods
+      attr_writer :invalid_message_policy
+
+      # :raise in development and test; :skip elsewhere (staging, production), where the
+      # page keeps its content and the native app gets nothing. Set it in an initializer
+      # (`NavigationComponent.invalid_message_policy = :render`). A subclass takes its
+      # parent's unless it sets its own.
+      def invalid_message_policy
+        inherited = superclass.invalid_message_policy if superclass.respond_to?(:invalid_message_policy)
+        policy = @invalid_message_policy || inherited || default_policy
+        return policy if POLICIES.include?(policy)
+
+        raise ArgumentError, "#{name}.invalid_message_policy: #{policy.inspect} is not one of #{POLICIES.join(", ")}"
+      end
+
+      private
+
+      def default_policy
+        environment = defined?(Rails.env) ? Rails.env.to_s : ENV["RAILS_ENV"] || ENV.fetch("RACK_ENV", "development")
+        %w[development test].include?(environment) ? :raise : :skip
+      end
+    end
+
+    private
+
+    # The message checked as `tabgen validate` checks it: the class's InvalidMessage where
+    # it is invalid and the policy is :raise, else its findings reported (`subject` names
+    # it in the report). Whether the bridge element is rendered: not for invalid data
+    # under :skip.
+    def check_message(subject)
+      violations = message.validate
+      return true if violations.empty?
+
+      invalid = violations.any?(&:error?)
+      policy = self.class.invalid_message_policy
+      report = "#{self.class.name}: #{subject} with findings:\n#{violations.join("\n")}"
+      raise self.class::InvalidMessage, report if invalid && policy == :raise
+
+      notify(violations, invalid ? :error : :warn, report)
+      !invalid || policy == :render
+    end
+
+    # The element's attributes: the controller, the bridge data's attributes (the block's),
+    # then the caller's (`data:` as ActionView's tag helper takes it). A `data-controller`
+    # given is added to the controller (Stimulus takes several); the `owned` attributes
+    # (which hold `what`) cannot be given.
+    def bridge_attributes(owned, what)
+      data = data_attributes
+      given = data.keys.map { |name| "data-#{name}" } + other_attributes.keys
+      taken = owned.find { |attribute| given.include?(attribute) }
+      raise ArgumentError, "#{self.class.name}: #{taken} holds the #{what}; it cannot be given" if taken
+
+      controllers = [ self.class::STIMULUS_IDENTIFIER, *data.delete("controller").to_s.split ].uniq.join(" ")
+      { "data-controller" => controllers, **yield, "data" => data }.merge(other_attributes)
+    end
+
+    def other_attributes
+      html_options.transform_keys(&:to_s).reject { |name, _| name == "data" || name.start_with?("data-") }
+    end
+
+    # The caller's data attributes, `data: { a_b: 1 }` and `"data-a-b": 1` alike, by the
+    # name after `data-`.
+    def data_attributes
+      data = {}
+      html_options.each do |name, value|
+        key = name.to_s
+        if key == "data" && value.respond_to?(:each_pair)
+          value.each_pair { |data_name, data_value| data[data_name.to_s.tr("_", "-")] = data_value }
+        elsif key.start_with?("data-")
+          data[key.delete_prefix("data-")] = value
+        end
+      end
+      data
+    end
+
+    def notify(violations, level, report)
+      payload = { component: self.class.name, message:, violations:, level: }
+      ActiveSupport::Notifications.instrument(self.class::EVENT, payload) if defined?(ActiveSupport::Notifications)
+      logger = defined?(Rails.logger) ? Rails.logger : nil
+      logger ? logger.public_send(level, report) : warn(report)
+    end
+  end
+
   # A JSON number that a Float cannot hold: tabgen (and Swift, Kotlin, JavaScript) reads
   # 1E400 as Infinity, and Ruby's generator refuses Infinity, so it is written as it came
   # (an Infinity made in Ruby as 1e400), which every one of them reads back as the same value.

@@ -15,6 +15,8 @@ module Form
   # the element, a <div> unless `tag:` names another. The block is the element's content:
   # the page's own markup (the controller's targets).
   class ConnectComponent < ViewComponent::Base
+    include TabgenRuntime::Component
+
     # Invalid data, where the policy is :raise.
     class InvalidMessage < StandardError; end
 
@@ -22,34 +24,8 @@ module Form
     # The bridge event whose data the element holds, and the Stimulus value attribute it is in.
     BRIDGE_EVENT = "connect"
     VALUE_ATTRIBUTE = "data-bridge--form-connect-value"
-    # What invalid data does: raise, or report it (ActiveSupport::Notifications and the
-    # log) and render the content without the bridge element (:skip) or render anyway (:render).
-    POLICIES = %i[raise skip render].freeze
     # The ActiveSupport::Notifications event of data with findings.
     EVENT = "invalid_message.form_connect_component"
-
-    class << self
-      attr_writer :invalid_message_policy
-
-      # :raise in development and test; :skip elsewhere (staging, production), where the
-      # page keeps its content, works as in a browser, and the native app gets nothing. Set
-      # it in an initializer: `Form::ConnectComponent.invalid_message_policy = :render`. A
-      # subclass takes its parent's unless it sets its own.
-      def invalid_message_policy
-        inherited = superclass.invalid_message_policy if superclass.respond_to?(:invalid_message_policy)
-        policy = @invalid_message_policy || inherited || default_policy
-        return policy if POLICIES.include?(policy)
-
-        raise ArgumentError, "#{name}.invalid_message_policy: #{policy.inspect} is not one of #{POLICIES.join(", ")}"
-      end
-
-      private
-
-      def default_policy
-        environment = defined?(Rails.env) ? Rails.env.to_s : ENV["RAILS_ENV"] || ENV.fetch("RACK_ENV", "development")
-        %w[development test].include?(environment) ? :raise : :skip
-      end
-    end
 
     attr_reader :message, :tag_name, :html_options
 
@@ -66,18 +42,9 @@ module Form
 
     # Checked as `tabgen validate --contract form --event connect` checks it, once per
     # message object (the value object is frozen and keeps its findings).
+    # The policy: `Form::ConnectComponent.invalid_message_policy` (TabgenRuntime::Component).
     def before_render
-      violations = message.validate
-      @bridge = true
-      return if violations.empty?
-
-      invalid = violations.any?(&:error?)
-      policy = self.class.invalid_message_policy
-      report = "#{self.class.name}: #{BRIDGE_EVENT} data with findings:\n#{violations.join("\n")}"
-      raise InvalidMessage, report if invalid && policy == :raise
-
-      @bridge = !invalid || policy == :render
-      notify(violations, invalid ? :error : :warn, report)
+      @bridge = check_message("#{BRIDGE_EVENT} data")
     end
 
     # Whether the bridge element is rendered around the content.
@@ -85,45 +52,10 @@ module Form
       @bridge != false
     end
 
-    # The element's attributes: the controller and its value, then the caller's (`data:` as
-    # ActionView's tag helper takes it). A `data-controller` given is added to the
-    # controller (Stimulus takes several); the value attribute cannot be given.
+    # The element's attributes: the controller and its value, then the caller's
+    # (TabgenRuntime::Component#bridge_attributes).
     def element_attributes
-      data = data_attributes
-      if data.key?(VALUE_ATTRIBUTE.delete_prefix("data-"))
-        raise ArgumentError, "#{self.class.name}: #{VALUE_ATTRIBUTE} holds the #{BRIDGE_EVENT} data; it cannot be given"
-      end
-
-      controllers = [ STIMULUS_IDENTIFIER, *data.delete("controller").to_s.split ].uniq.join(" ")
-      { "data-controller" => controllers, VALUE_ATTRIBUTE => message.to_json, "data" => data }.merge(other_attributes)
-    end
-
-    private
-
-    def other_attributes
-      html_options.transform_keys(&:to_s).reject { |name, _| name == "data" || name.start_with?("data-") }
-    end
-
-    # The caller's data attributes, `data: { a_b: 1 }` and `"data-a-b": 1` alike, by the
-    # name after `data-`.
-    def data_attributes
-      data = {}
-      html_options.each do |name, value|
-        key = name.to_s
-        if key == "data" && value.respond_to?(:each_pair)
-          value.each_pair { |data_name, data_value| data[data_name.to_s.tr("_", "-")] = data_value }
-        elsif key.start_with?("data-")
-          data[key.delete_prefix("data-")] = value
-        end
-      end
-      data
-    end
-
-    def notify(violations, level, report)
-      payload = { component: self.class.name, message:, violations:, level: }
-      ActiveSupport::Notifications.instrument(EVENT, payload) if defined?(ActiveSupport::Notifications)
-      logger = defined?(Rails.logger) ? Rails.logger : nil
-      logger ? logger.public_send(level, report) : warn(report)
+      bridge_attributes([ VALUE_ATTRIBUTE ], "#{BRIDGE_EVENT} data") { { VALUE_ATTRIBUTE => message.to_json } }
     end
   end
 end
