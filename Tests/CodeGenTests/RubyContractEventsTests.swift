@@ -64,9 +64,7 @@ struct RubyContractEventsTests {
             "fixtures/menu/MenuData.fixtures.json", "fixtures/menu/Selection.fixtures.json", "fixtures/share/MenuData.fixtures.json",
             "test/models/menu/selection_test.rb", "test/models/share/item_test.rb",
         ]), "\(paths.sorted())")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("doubles"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: RubySupport.double, to: root.appendingPathComponent("doubles/view_component.rb"))
-        try Data(RubySupport.testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+        try RubySupport.addTestSupport(to: root)
         try Data(Self.appTest.utf8).write(to: root.appendingPathComponent("test/namespaces_test.rb"))
         for path in paths where path.hasSuffix(".rb") {
             let result = try Support.run(ruby, ["-wc", path], in: root)
@@ -75,7 +73,7 @@ struct RubyContractEventsTests {
         let tests = paths.filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") } + ["test/namespaces_test.rb"]
         // 5 event data types' tests, 2 components' tests, the namespaces test.
         #expect(tests.count == 8)
-        let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+        let result = try RubySupport.runTests(ruby, tests, in: root)
         #expect(result.status == 0, "\(result.stdout.suffix(4000))\(result.stderr)")
         #expect(result.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(result.stdout.suffix(2000))")
     }

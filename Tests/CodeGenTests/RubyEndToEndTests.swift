@@ -19,6 +19,8 @@ enum RubySupport {
     }()
 
     static let double = Support.packageRoot.appendingPathComponent("Tests/Ruby/doubles/view_component.rb")
+    /// What fails a run on a warning from the app's own files (Tests/Ruby's test_helper requires it too).
+    static let warningsFail = Support.packageRoot.appendingPathComponent("Tests/Ruby/support/own_warnings_fail.rb")
 
     /// The start of a Minitest class `name` of the generated app that reads its cases from
     /// `file` (in the app's root) and says how many it read, as `label cases: N`.
@@ -40,17 +42,8 @@ enum RubySupport {
     static let testHelper = """
     # frozen_string_literal: true
 
-    # A warning from a generated file fails the run; the Debian gems' own are dropped.
-    module GeneratedWarningsFail
-      ROOT = File.expand_path('..', __dir__)
-
-      def warn(message, **)
-        return super unless message.include?(' warning: ')
-        raise "warning from generated code: #{message}" if message.include?(ROOT)
-      end
-    end
-    Warning.singleton_class.prepend(GeneratedWarningsFail)
-
+    # A warning from a generated file fails the run.
+    require_relative '../support/own_warnings_fail'
     require 'json'
     require 'minitest/autorun'
     require 'nokogiri'
@@ -62,6 +55,23 @@ enum RubySupport {
     Dir[File.join(root, 'app/components/**/*.rb')].sort.each { |file| require file }
 
     """
+
+    /// Adds to the app generated in `root` what its tests load besides it: the view_component
+    /// double, the warning check and `testHelper`.
+    static func addTestSupport(to root: URL) throws {
+        for (source, path) in [(double, "doubles/view_component.rb"), (warningsFail, "support/own_warnings_fail.rb")] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: url)
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("test"), withIntermediateDirectories: true)
+        try Data(testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+    }
+
+    /// Runs the app's Minitest files `tests` (paths in `root`) under `ruby -w`.
+    static func runTests(_ ruby: URL, _ tests: [String], in root: URL) throws -> Support.ProcessResult {
+        try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+    }
 
     static func generate(_ document: SchemaDocument, options: [String: String] = [:]) throws -> [GeneratedFile] {
         let target = try TargetRegistry.target(language: "ruby", options: options)
@@ -84,10 +94,7 @@ enum RubySupport {
         let root = try Support.temporaryDirectory("tabgen-ruby")
         defer { try? FileManager.default.removeItem(at: root) }
         try Support.write(files, to: root)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("doubles"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: double, to: root.appendingPathComponent("doubles/view_component.rb"))
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("test"), withIntermediateDirectories: true)
-        try Data(testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
+        try addTestSupport(to: root)
         for (path, contents) in extraFiles {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -102,7 +109,7 @@ enum RubySupport {
             }
         }
         let tests = (files.map(\.path) + extraFiles.keys.sorted()).filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") }
-        let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+        let result = try runTests(ruby, tests, in: root)
         report.testStatus = result.status
         report.testOutput = result.stdout + result.stderr
         return report

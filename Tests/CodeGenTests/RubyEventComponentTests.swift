@@ -137,10 +137,8 @@ struct RubyEventComponentTests {
             tests += files.map(\.path).filter { $0.hasPrefix("test/components/") }
         }
         #expect(tests == ["test/components/menu/display_component_test.rb", "test/components/form/connect_component_test.rb"])
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("doubles"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: RubySupport.double, to: root.appendingPathComponent("doubles/view_component.rb"))
-        try Data(RubySupport.testHelper.utf8).write(to: root.appendingPathComponent("test/test_helper.rb"))
-        let result = try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
+        try RubySupport.addTestSupport(to: root)
+        let result = try RubySupport.runTests(ruby, tests, in: root)
         #expect(result.status == 0, "\(result.stdout.suffix(3000))\(result.stderr)")
         #expect(result.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(result.stdout.suffix(2000))")
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import JSON
+@testable import TabgenRuntime
 
 /// What looks at text eight bytes at a time (`ByteWords`: JSON escaping, columns, the
 /// locator's skipping of strings) against plain references, on text whose interesting
@@ -23,30 +24,10 @@ struct ByteWordsTests {
         return (0..<count).map { _ in (0..<(next() % 24)).map { _ in pieces[next() % pieces.count] }.joined() }
     }
 
-    /// RFC 8259 escaping by Unicode scalar, as `JSONWriter` documents it.
+    /// RFC 8259 escaping by Unicode scalar, as `JSONWriter` documents it: the runtimes'
+    /// escaping of message text, which the shared vectors hold to `tabgen validate`'s.
     static func referenceQuoted(_ text: String) -> [UInt8] {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let digits = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return Array((result + "\"").utf8)
+        Array(TabgenValidation.quoted(text).utf8)
     }
 
     /// The String form (messages on the validate path) against the same reference.

@@ -10,6 +10,9 @@ struct CLIResult {
 }
 
 enum CLI {
+    /// The package's folder (the repository): its schema, contracts, docs and tests.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static var binary: URL {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("tabgen")
     }
@@ -75,6 +78,14 @@ enum CLI {
             try Data(text.utf8).write(to: url)
         }
         return directory
+    }
+
+    /// Every file below `directory` whose name ends in `suffix`, relative to it, sorted.
+    static func files(below directory: URL, endingIn suffix: String) -> [String] {
+        let prefix = directory.standardizedFileURL.path + "/"
+        let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        return (walker?.compactMap { ($0 as? URL)?.standardizedFileURL.path } ?? [])
+            .filter { $0.hasSuffix(suffix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
     }
 
     /// A temporary directory, removed by the caller.

@@ -4,8 +4,7 @@ import Testing
 /// validate and diff read tabgen.yml as emit and check do, and say which schema they used.
 struct ConfigCommandTests {
     /// The repository's schema.json (the built-in one).
-    static let builtInSchema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("schema.json").path
+    static let builtInSchema = CLI.packageRoot.appendingPathComponent("schema.json").path
 
     /// A project whose schema forbids two tabs as well as one (so it differs from the
     /// built-in schema), with `config` as its tabgen.yml and a payload of two tabs.
@@ -83,9 +82,8 @@ struct ConfigCommandTests {
     }
 
     @Test func anHTMLPageGivenAsAPayloadSuggestsHTML() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try CLI.directory(holding: ["home.html": "\n<!DOCTYPE html>\n<html></html>\n"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("\n<!DOCTYPE html>\n<html></html>\n".utf8).write(to: directory.appendingPathComponent("home.html"))
         let result = try CLI.run(["validate", "--format", "json", "home.html"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.contains("TG001"))
@@ -96,9 +94,8 @@ struct ConfigCommandTests {
     }
 
     @Test func aTrailingCommaIsReportedAtTheComma() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try CLI.directory(holding: ["comma.json": "{\"active\": null,\n \"tabs\": [],\n}\n"])
         defer { try? FileManager.default.removeItem(at: directory) }
-        try Data("{\"active\": null,\n \"tabs\": [],\n}\n".utf8).write(to: directory.appendingPathComponent("comma.json"))
         let result = try CLI.run(["validate", "comma.json"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("comma.json:2:12: error[TG001]"), "\(result.stdout)")

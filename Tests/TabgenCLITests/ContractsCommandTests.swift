@@ -4,7 +4,7 @@ import Testing
 /// A project with several contracts (`contracts:` in tabgen.yml): validate checks a
 /// payload as one event of one contract, and a page for every bridge component on it.
 struct ContractsCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
     static let navigation = root.appendingPathComponent("schema.json").path
     static let menu = root.appendingPathComponent("contracts/menu.json").path
     static let share = CLI.payload("contracts/share.json")

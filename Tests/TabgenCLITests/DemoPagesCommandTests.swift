@@ -7,7 +7,7 @@ import Testing
 /// Payloads/demo-pages are minimal renderings of the demo's views/bridge-*.ejs and of the
 /// guides' button markup.
 struct DemoPagesCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
     static let pages = ["form.html", "menu.html", "overflow.html", "button.html"]
 
     /// A project with the four demo contracts and the demo pages, `edit`ed.

@@ -8,7 +8,7 @@ import PathConfiguration
 /// -Werror in explicit API mode), and the OpenJDK column of the dialect table checked
 /// on a real JVM.
 struct PathAccessorsCompileTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
 
     static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> CLIResult {
         let process = Process()

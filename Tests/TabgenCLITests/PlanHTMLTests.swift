@@ -13,6 +13,13 @@ struct PlanHTMLTests {
         try CLI.run(["plan", "--format", "html"] + arguments, in: directory ?? self.directory)
     }
 
+    /// `page(arguments)` in a temporary folder holding `files` (text by name), removed afterwards.
+    private func page(_ arguments: [String], files: [String: String]) throws -> CLIResult {
+        let folder = try CLI.directory(holding: files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try page(arguments, in: folder)
+    }
+
     private func count(_ needle: String, in text: String) -> Int {
         text.components(separatedBy: needle).count - 1
     }
@@ -94,15 +101,12 @@ struct PlanHTMLTests {
     }
 
     @Test func payloadTextIsEscaped() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let payload = #"""
         {"active": "a", "tabs": [
           {"id": "a", "title": "<script>alert(1)</script>", "icon": "\"><img src=x onerror=alert(2)>", "path": "/a"},
           {"id": "b'&<", "title": "Tom & \"Jerry\"\u001b[31m", "icon": "star", "path": "/b"}]}
         """#
-        try Data(payload.utf8).write(to: folder.appendingPathComponent("markup.json"))
-        let result = try page(["markup.json"], in: folder)
+        let result = try page(["markup.json"], files: ["markup.json": payload])
         #expect(result.status == 0)
         let html = result.stdout
         #expect(html.contains("<span class=\"title\">&lt;script&gt;alert(1)&lt;/script&gt;</span>"))
@@ -116,12 +120,9 @@ struct PlanHTMLTests {
     }
 
     @Test func unchangedRunsFoldAndTheContentsListThem() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let lines = try String(contentsOfFile: directory.appendingPathComponent("before.json").path, encoding: .utf8)
             .replacingOccurrences(of: "\n", with: "")
-        try Data(String(repeating: lines + "\n", count: 6).utf8).write(to: folder.appendingPathComponent("same.jsonl"))
-        let html = try page(["--jsonl", "same.jsonl"], in: folder).stdout
+        let html = try page(["--jsonl", "same.jsonl"], files: ["same.jsonl": String(repeating: lines + "\n", count: 6)]).stdout
         // Step 1 shows the bar; steps 2 to 6 change nothing and fold into one run.
         #expect(count("<section class=\"step", in: html) == 6)
         #expect(count("<details class=\"run\"", in: html) == 1)
@@ -131,13 +132,10 @@ struct PlanHTMLTests {
     }
 
     @Test func platformsDifferWithMoreThanFiveTabsAndUnknownIcons() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let tabs = ["home", "explore", "library", "profile", "favorites", "inbox"].map { id in
             #"{"id": "\#(id)", "title": "\#(id.capitalized)", "icon": "\#(id == "inbox" ? "tray" : "star")", "path": "/\#(id)"}"#
         }
-        try Data(#"{"active": "inbox", "tabs": [\#(tabs.joined(separator: ", "))]}"#.utf8).write(to: folder.appendingPathComponent("six.json"))
-        let html = try page(["six.json"], in: folder).stdout
+        let html = try page(["six.json"], files: ["six.json": #"{"active": "inbox", "tabs": [\#(tabs.joined(separator: ", "))]}"#]).stdout
         // iOS: four tabs and More holding the rest (the selected Inbox among them); Android: all six.
         #expect(html.contains("<li class=\"more selected\">"))
         #expect(count("<li class=\"tab", in: html) == 12)
@@ -147,8 +145,6 @@ struct PlanHTMLTests {
     }
 
     @Test func crashesAreDrawnPerPlatform() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
         func tab(_ id: String, _ extra: String = "") -> String {
             #"{"id": "\#(id)", "title": "\#(id.capitalized)", "icon": "star", "path": "/\#(id)"\#(extra)}"#
         }
@@ -157,8 +153,7 @@ struct PlanHTMLTests {
             "retired.json": #"{"active": "home", "tabs": [\#(tab("home", #", "deprecated": "soft""#)), \#(tab("explore", #", "deprecated": "hard""#))]}"#,
             "two.json": #"{"active": "home", "tabs": [\#(tab("home")), \#(tab("explore", #", "deprecated": "hard""#)), \#(tab("favorites", #", "replaces": "explore""#)), \#(tab("saved", #", "replaces": "explore""#))]}"#,
         ]
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        let html = try page(["--schema", "older.json", "retired.json", "two.json"], in: folder).stdout
+        let html = try page(["--schema", "older.json", "retired.json", "two.json"], files: files).stdout
         // P105: both apps crash, shown relaunched (no bar); the timing differs.
         let retired = section(1, of: html)
         #expect(retired.contains("<p class=\"crash\" data-platform=\"ios\">The app crashes on this message; shown relaunched</p>"))

@@ -13,7 +13,7 @@ import Testing
 /// Chromium in Tests/TypeScript), so a change of generated code shows as a diff in review.
 /// `scripts/update-reference` rewrites it.
 enum ReferenceOutput {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
     static let config = root.appendingPathComponent("Tests/Reference/tabgen.yml")
 
     /// One output of the project: its folder and the files emit writes there (no manifest).

@@ -4,7 +4,7 @@ import Testing
 /// tabgen.yml's `fixtures:` (issue 24, lighter output): one copy of the fixtures per
 /// project, read by every output's tests, instead of a `fixtures/` folder in each output.
 struct SharedFixturesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
 
     /// The reference product's layout: two iOS apps, an Android module, a Rails app with
     /// its controller's tests and the Ruby models.
@@ -27,17 +27,12 @@ struct SharedFixturesTests {
         """
 
     func project(_ config: String = Self.config) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
-        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
-        return directory
+        try CLI.directory(holding: ["tabgen.yml": config])
     }
 
     /// Every JSON file below `directory`, relative to it.
     func jsonFiles(_ directory: URL) -> [String] {
-        let prefix = directory.standardizedFileURL.path + "/"
-        let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
-        return (walker?.compactMap { ($0 as? URL)?.standardizedFileURL.path } ?? [])
-            .filter { $0.hasSuffix(".json") }.map { String($0.dropFirst(prefix.count)) }.sorted()
+        CLI.files(below: directory, endingIn: ".json")
     }
 
     /// The quoted text after `marker` in a generated test.

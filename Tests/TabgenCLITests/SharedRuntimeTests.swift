@@ -4,7 +4,7 @@ import Testing
 /// tabgen.yml's `runtime:` (issue 25, item 2): one Swift and one Kotlin runtime per project,
 /// which every app of the platform compiles, instead of a copy in each output.
 struct SharedRuntimeTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = CLI.packageRoot
 
     /// The reference product's layout: two iOS apps, two Android modules, a Rails app.
     static func config(runtime: String? = "tabgen/runtime", uikitAccess: String = "internal", runtimePackages: (String, String)? = nil) -> String {
@@ -32,17 +32,7 @@ struct SharedRuntimeTests {
     }
 
     func project(_ config: String = Self.config()) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
-        try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
-        return directory
-    }
-
-    /// Every file below `directory` whose name ends in `suffix`, relative to it.
-    func files(_ directory: URL, endingIn suffix: String) -> [String] {
-        let prefix = directory.standardizedFileURL.path + "/"
-        let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
-        return (walker?.compactMap { ($0 as? URL)?.standardizedFileURL.path } ?? [])
-            .filter { $0.hasSuffix(suffix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
+        try CLI.directory(holding: ["tabgen.yml": config])
     }
 
     static let swiftRuntime = "tabgen/runtime/swift/TabgenRuntime.swift"
@@ -72,9 +62,9 @@ struct SharedRuntimeTests {
         #expect(emit.stderr.contains("swift: tabgen/runtime/swift: 2 written"), "\(emit.stderr)")  // the file and its manifest
         #expect(emit.stderr.contains("kotlin: tabgen/runtime/kotlin: 2 written"), "\(emit.stderr)")
         // One per platform; the Rails app keeps its own (Rails autoloads only its app/).
-        #expect(files(directory, endingIn: "TabgenRuntime.swift") == [Self.swiftRuntime])
-        #expect(files(directory, endingIn: "TabgenRuntime.kt") == [Self.kotlinRuntime])
-        #expect(files(directory, endingIn: "tabgen_runtime.rb") == ["rails/app/models/tabgen_runtime.rb"])
+        #expect(CLI.files(below: directory, endingIn: "TabgenRuntime.swift") == [Self.swiftRuntime])
+        #expect(CLI.files(below: directory, endingIn: "TabgenRuntime.kt") == [Self.kotlinRuntime])
+        #expect(CLI.files(below: directory, endingIn: "tabgen_runtime.rb") == ["rails/app/models/tabgen_runtime.rb"])
         // Internal, as both Swift outputs are; one package for both Android apps, which their code imports.
         let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
         #expect(swift.contains("\nnonisolated struct TabgenViolation") && !swift.contains("public "), "\(swift.prefix(800))")
@@ -142,14 +132,14 @@ struct SharedRuntimeTests {
         let before = try project(Self.config(runtime: nil))
         defer { try? FileManager.default.removeItem(at: before) }
         #expect(try CLI.run(["emit", "-q"], in: before).status == 0)
-        #expect(files(before, endingIn: "TabgenRuntime.swift").count == 2)
+        #expect(CLI.files(below: before, endingIn: "TabgenRuntime.swift").count == 2)
         try Data(Self.config().utf8).write(to: before.appendingPathComponent("tabgen.yml"))
         let stale = try CLI.run(["check"], in: before)
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("ios-uikit/Shop/Generated/Tabgen/TabgenRuntime.swift is no longer generated (emit removes it)"), "\(stale.stdout)")
         #expect(stale.stdout.contains("\(Self.swiftRuntime) is missing"), "\(stale.stdout)")
         #expect(try CLI.run(["emit", "-q"], in: before).status == 0)
-        #expect(files(before, endingIn: "TabgenRuntime.swift") == [Self.swiftRuntime])
+        #expect(CLI.files(below: before, endingIn: "TabgenRuntime.swift") == [Self.swiftRuntime])
     }
 
     /// Swift outputs of different access levels share the widest: one public output makes
@@ -172,23 +162,14 @@ struct SharedRuntimeTests {
         let emit = try CLI.run(["emit"], in: directory)
         #expect(emit.status == 2)
         #expect(emit.stderr.contains("kotlin outputs set runtimePackage to dev.example.one and dev.example.other, but runtime: gives all of them one shared runtime"), "\(emit.stderr)")
-        #expect(files(directory, endingIn: ".kt").isEmpty && files(directory, endingIn: ".swift").isEmpty)
+        #expect(CLI.files(below: directory, endingIn: ".kt").isEmpty && CLI.files(below: directory, endingIn: ".swift").isEmpty)
     }
 
     /// With `contracts:`, the shared runtime unites the parts of every contract of every
     /// output: two apps' navigation, menu and form code compile against it (kotlinc,
     /// warnings as errors, explicit API mode).
     @Test func theSharedKotlinRuntimeServesEveryContractOfEveryApp() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = directory.appendingPathComponent("contracts")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in ["menu", "form"] {
-            try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("contracts/\(name).json").path,
-                                             toPath: folder.appendingPathComponent("\(name).json").path)
-        }
-        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("schema.json").path, toPath: folder.appendingPathComponent("navigation.json").path)
-        try Data("""
+        let directory = try ContractsCommandTests.project(ContractsCommandTests.menuFormNavigation, config: """
             version: 1
             contracts: contracts
             runtime: shared
@@ -196,10 +177,11 @@ struct SharedRuntimeTests {
               - {lang: kotlin, out: a, options: {package: com.example.a, tests: false}}
               - {lang: kotlin, out: b, options: {package: com.example.b, tests: false}}
 
-            """.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
+            """)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let emit = try CLI.run(["emit"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
-        let files = (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".kt") }.sorted()
+        let files = CLI.files(below: directory, endingIn: ".kt")
         #expect(files.filter { $0.hasSuffix("/TabgenRuntime.kt") } == ["shared/kotlin/com/example/tabgen/TabgenRuntime.kt"], "\(files)")
         #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
         let kotlinc = Self.root.appendingPathComponent("Tests/Kotlin/kotlinc").path

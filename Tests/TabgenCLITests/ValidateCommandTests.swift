@@ -87,10 +87,9 @@ struct ValidateCommandTests {
     }
 
     @Test func schemaErrorsExitTwoWithLocation() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try CLI.directory(holding: ["broken.json": "{\n  \"properties\": {\"a\": {\"type\": \"int\"}}\n}"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("broken.json")
-        try Data("{\n  \"properties\": {\"a\": {\"type\": \"int\"}}\n}".utf8).write(to: schema)
         let result = try CLI.run(["validate", "--schema", schema.path, CLI.payload("validate/valid.json")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("broken.json:2:32: error: /properties/a/type: \"int\" is not a JTD type"))
@@ -124,10 +123,9 @@ struct ValidateCommandTests {
     }
 
     @Test func oversizedPayloadIsRefusedWithoutReadingIt() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try CLI.directory(holding: ["big.json": String(repeating: " ", count: 2_000)])
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("big.json")
-        try Data(repeating: 0x20, count: 2_000).write(to: file)
         let result = try CLI.run(["validate", "--max-bytes", "1000", file.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("big.json:1:1: error[TG002] (root): payload is larger than the limit of 1000 bytes"))

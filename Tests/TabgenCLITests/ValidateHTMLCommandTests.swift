@@ -112,10 +112,9 @@ struct ValidateHTMLCommandTests {
     }
 
     @Test func githubFormatEscapesPropertiesAndMessages() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let page = #"<nav data-controller="bridge--navigation" data-bridge--navigation-config-value='{"active":null,"tabs":[{"id":"a","title":"A","icon":"a","path":"https://x/100%"},{"id":"b","title":"B","icon":"b","path":"/b"}]}'>"#
-        try Data(page.utf8).write(to: directory.appendingPathComponent("a,b:c.html"))
+        let directory = try CLI.directory(holding: ["a,b:c.html": page])
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.run(["validate", "--html", "--format", "github", "a,b:c.html"], in: directory)
         #expect(result.status == 1)
         let line = try #require(result.stdoutLines.first { $0.contains("TG104") })
@@ -154,10 +153,9 @@ struct ValidateHTMLCommandTests {
     }
 
     @Test func schemaWithoutABridgeContractExitsTwo() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try CLI.directory(holding: ["plain.json": #"{"properties": {"active": {"type": "string", "nullable": true}}}"#])
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = directory.appendingPathComponent("plain.json")
-        try Data(#"{"properties": {"active": {"type": "string", "nullable": true}}}"#.utf8).write(to: schema)
         let result = try CLI.run(["validate", "--schema", schema.path, "--html", CLI.payload("html/valid.html")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("declares no bridge contract"))

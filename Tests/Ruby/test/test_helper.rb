@@ -1,17 +1,7 @@
 # frozen_string_literal: true
 
-# run.sh runs Ruby with -w: a warning from a file of ours is an error; the Debian gems'
-# own warnings are dropped.
-module OwnWarningsFail
-  ROOT = File.expand_path('..', __dir__)
-
-  def warn(message, **)
-    return super unless message.include?(' warning: ') # Kernel#warn output, not Ruby's
-    raise "warning from our code: #{message}" if message.include?(ROOT)
-  end
-end
-Warning.singleton_class.prepend(OwnWarningsFail)
-
+# run.sh runs Ruby with -w: a warning from a file of ours is an error.
+require_relative '../support/own_warnings_fail'
 require 'json'
 require 'minitest/autorun'
 require 'nokogiri'

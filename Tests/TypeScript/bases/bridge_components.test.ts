@@ -123,6 +123,19 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       bridge.receive({ ...to, data })
     }
 
+    /** The first message the app received, to reply to. */
+    function firstReceived(): BridgeMessage {
+      const sent = app.received[0]
+      assert.ok(sent)
+      return sent
+    }
+
+    /** The message that `menu.sendDisplay(MENU, onSelected)` sent the app. */
+    function displayed(menu: MenuController | PlainMenuController, onSelected: (selection: Selection) => void): BridgeMessage {
+      menu.sendDisplay(MENU, onSelected)
+      return firstReceived()
+    }
+
     it("sendDisplay sends the display event with the data and the page's url", async () => {
       const menu = await connect<MenuController>("bridge--menu")
       assert.equal(menu.sendDisplay(MENU, () => undefined), true)
@@ -137,10 +150,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     it("a valid reply reaches the typed callback", async () => {
       const menu = await connect<MenuController>("bridge--menu")
       const selections: Selection[] = []
-      menu.sendDisplay(MENU, (selection) => selections.push(selection))
-      const sent = app.received[0]
-      assert.ok(sent)
-      reply(sent, { selectedIndex: 2 })
+      reply(displayed(menu, (selection) => selections.push(selection)), { selectedIndex: 2 })
       assert.deepEqual(selections, [{ selectedIndex: 2 }])
       assert.deepEqual(menu.replyFailures, [])
     })
@@ -148,9 +158,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     it("an invalid reply goes to onReplyFailure with codes and pointers, not to the callback", async () => {
       const menu = await connect<MenuController>("bridge--menu")
       const selections: Selection[] = []
-      menu.sendDisplay(MENU, (selection) => selections.push(selection))
-      const sent = app.received[0]
-      assert.ok(sent)
+      const sent = displayed(menu, (selection) => selections.push(selection))
       reply(sent, { selectedIndex: "1" })
       reply(sent, {})
       assert.deepEqual(selections, [])
@@ -166,10 +174,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
     it("by default an invalid reply is logged with console.error", async () => {
       const menu = await connect<PlainMenuController>("bridge--plain-menu")
       let called = false
-      menu.sendDisplay(MENU, () => (called = true))
-      const sent = app.received[0]
-      assert.ok(sent)
-      reply(sent, { selectedIndex: 1.5 })
+      reply(displayed(menu, () => (called = true)), { selectedIndex: 1.5 })
       assert.equal(called, false)
       assert.equal(errors.mock.calls.length, 1)
       assert.match(String(errors.mock.calls[0]?.arguments[0]), /selected.*\n.*TG010.*\/selectedIndex/)
@@ -190,8 +195,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       const form = await connect<FormController>("bridge--form")
       const calls: unknown[][] = []
       assert.equal(form.sendConnect({ submitTitle: "Save" }, (...args: unknown[]) => void calls.push(args)), true)
-      const sent = app.received[0]
-      assert.ok(sent)
+      const sent = firstReceived()
       assert.equal(sent.event, "connect")
       assert.deepEqual(sent.data, { submitTitle: "Save", metadata: { url: URL } })
       // Hotwire Native's reply(to: "connect") sends the request's own data back: an echo,
@@ -288,8 +292,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
 
     it("the reply to the display the base sent reaches onSelected; an invalid one reaches onReplyFailure", async () => {
       const menu = await connect<MenuController>("bridge--menu", { "data-bridge--menu-display-value": MENU_JSON })
-      const sent = app.received[0]
-      assert.ok(sent)
+      const sent = firstReceived()
       reply(sent, { selectedIndex: 1 })
       reply(sent, { selectedIndex: "1" })
       assert.deepEqual(menu.selections, [{ selectedIndex: 1 }])
@@ -300,8 +303,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       const menu = await connect<PlainMenuController>("bridge--plain-menu", { "data-bridge--plain-menu-display-value": MENU_JSON })
       const details: unknown[] = []
       menu.element.addEventListener("bridge--plain-menu:selected", (event) => details.push((event as CustomEvent).detail))
-      const sent = app.received[0]
-      assert.ok(sent)
+      const sent = firstReceived()
       reply(sent, { selectedIndex: 0 })
       assert.deepEqual(details, [{ selectedIndex: 0 }])
     })
@@ -313,8 +315,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       assert.equal(app.received.length, 0)
       assert.equal(menu.show(), true)
       assert.deepEqual(app.received.map(({ event, data }) => [event, data]), [["display", { ...MENU, metadata: { url: URL } }]])
-      const sent = app.received[0]
-      assert.ok(sent)
+      const sent = firstReceived()
       reply(sent, { selectedIndex: 2 })
       assert.deepEqual(menu.selections, [{ selectedIndex: 2 }])
       menu.element.setAttribute("data-bridge--tap-menu-display-value", "{}")
@@ -331,8 +332,7 @@ for (const [flavour, { MenuBridgeComponent }, { FormBridgeComponent }] of flavou
       assert.deepEqual(app.received.map(({ component, event, data }) => [component, event, data]), [
         ["form", "connect", { submitTitle: "Save <draft>", metadata: { url: URL } }],
       ])
-      const sent = app.received[0]
-      assert.ok(sent)
+      const sent = firstReceived()
       reply(sent, sent.data)
       assert.equal(form.submits, 1)
       assert.equal(errors.mock.calls.length, 0)

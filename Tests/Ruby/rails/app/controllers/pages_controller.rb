@@ -7,10 +7,8 @@ class PagesController < ActionController::Base
   layout false
 
   def show
-    @menu = Menu::MenuData.new(title: 'Actions', items: [Menu::Item.new(title: 'Edit', index: 0),
-                                                         Menu::Item.new(title: 'Delete "all"', index: 1)])
-    @form = { submitTitle: 'Save <draft>' }
-    render :page
+    render_page([Menu::Item.new(title: 'Edit', index: 0), Menu::Item.new(title: 'Delete "all"', index: 1)],
+                'Save <draft>')
   end
 
   def native
@@ -19,9 +17,14 @@ class PagesController < ActionController::Base
   end
 
   def invalid
-    @menu = Menu::MenuData.new(title: 'Actions', items: [Menu::Item.new(title: 'Edit', index: 0),
-                                                         Menu::Item.new(title: 'Delete', index: 0)])
-    @form = { submitTitle: 'Save' }
+    render_page([Menu::Item.new(title: 'Edit', index: 0), Menu::Item.new(title: 'Delete', index: 0)], 'Save')
+  end
+
+  private
+
+  def render_page(items, submit_title)
+    @menu = Menu::MenuData.new(title: 'Actions', items:)
+    @form = { submitTitle: submit_title }
     render :page
   end
 end
