@@ -88,35 +88,37 @@ internal object TabgenStrict {
         return if (value.isNaN()) null else value
     }
 }
+
+/**
+ * A strict primitive: read by [read] from JSON, and written (or read from another format)
+ * by [base], the library's own serializer of the type.
+ */
+public abstract class TabgenStrictSerializer<T>(private val base: KSerializer<T>) : KSerializer<T> {
+    override val descriptor: SerialDescriptor = base.descriptor
+
+    override fun serialize(encoder: Encoder, value: T) {
+        base.serialize(encoder, value)
+    }
+
+    override fun deserialize(decoder: Decoder): T = if (decoder is JsonDecoder) read(decoder) else base.deserialize(decoder)
+
+    protected abstract fun read(decoder: JsonDecoder): T
+}
 // tabgen:end TabgenStrict
 // tabgen:begin TabgenBooleanSerializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `boolean`: `true` or `false`, not `"true"`. */
-public object TabgenBooleanSerializer : KSerializer<Boolean> {
-    override val descriptor: SerialDescriptor = Boolean.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Boolean) {
-        encoder.encodeBoolean(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Boolean =
-        if (decoder is JsonDecoder) TabgenStrict.boolean(decoder) else decoder.decodeBoolean()
+public object TabgenBooleanSerializer : TabgenStrictSerializer<Boolean>(Boolean.serializer()) {
+    override fun read(decoder: JsonDecoder): Boolean = TabgenStrict.boolean(decoder)
 }
 // tabgen:end TabgenBooleanSerializer
 // tabgen:begin TabgenFloatSerializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `float32`: a finite JSON number, not a string. */
-public object TabgenFloatSerializer : KSerializer<Float> {
-    override val descriptor: SerialDescriptor = Float.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Float) {
-        encoder.encodeFloat(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Float {
-        if (decoder !is JsonDecoder) return decoder.decodeFloat()
+public object TabgenFloatSerializer : TabgenStrictSerializer<Float>(Float.serializer()) {
+    override fun read(decoder: JsonDecoder): Float {
         val value = TabgenStrict.double(decoder, "float32").toFloat()
         if (value.isInfinite()) throw SerializationException("expected float32, found a number out of its range")
         return value
@@ -127,105 +129,56 @@ public object TabgenFloatSerializer : KSerializer<Float> {
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `float64`: a finite JSON number, not a string. */
-public object TabgenDoubleSerializer : KSerializer<Double> {
-    override val descriptor: SerialDescriptor = Double.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Double) {
-        encoder.encodeDouble(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Double =
-        if (decoder is JsonDecoder) TabgenStrict.double(decoder, "float64") else decoder.decodeDouble()
+public object TabgenDoubleSerializer : TabgenStrictSerializer<Double>(Double.serializer()) {
+    override fun read(decoder: JsonDecoder): Double = TabgenStrict.double(decoder, "float64")
 }
 // tabgen:end TabgenDoubleSerializer
 // tabgen:begin TabgenInt8Serializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `int8`: a JSON number with no fraction, -128 to 127. */
-public object TabgenInt8Serializer : KSerializer<Byte> {
-    override val descriptor: SerialDescriptor = Byte.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Byte) {
-        encoder.encodeByte(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Byte =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "int8", -128, 127).toByte() else decoder.decodeByte()
+public object TabgenInt8Serializer : TabgenStrictSerializer<Byte>(Byte.serializer()) {
+    override fun read(decoder: JsonDecoder): Byte = TabgenStrict.integer(decoder, "int8", -128, 127).toByte()
 }
 // tabgen:end TabgenInt8Serializer
 // tabgen:begin TabgenUInt8Serializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `uint8`: a JSON number with no fraction, 0 to 255. */
-public object TabgenUInt8Serializer : KSerializer<UByte> {
-    override val descriptor: SerialDescriptor = UByte.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: UByte) {
-        UByte.serializer().serialize(encoder, value)
-    }
-
-    override fun deserialize(decoder: Decoder): UByte =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "uint8", 0, 255).toUByte() else UByte.serializer().deserialize(decoder)
+public object TabgenUInt8Serializer : TabgenStrictSerializer<UByte>(UByte.serializer()) {
+    override fun read(decoder: JsonDecoder): UByte = TabgenStrict.integer(decoder, "uint8", 0, 255).toUByte()
 }
 // tabgen:end TabgenUInt8Serializer
 // tabgen:begin TabgenInt16Serializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `int16`: a JSON number with no fraction, -32768 to 32767. */
-public object TabgenInt16Serializer : KSerializer<Short> {
-    override val descriptor: SerialDescriptor = Short.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Short) {
-        encoder.encodeShort(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Short =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "int16", -32768, 32767).toShort() else decoder.decodeShort()
+public object TabgenInt16Serializer : TabgenStrictSerializer<Short>(Short.serializer()) {
+    override fun read(decoder: JsonDecoder): Short = TabgenStrict.integer(decoder, "int16", -32768, 32767).toShort()
 }
 // tabgen:end TabgenInt16Serializer
 // tabgen:begin TabgenUInt16Serializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `uint16`: a JSON number with no fraction, 0 to 65535. */
-public object TabgenUInt16Serializer : KSerializer<UShort> {
-    override val descriptor: SerialDescriptor = UShort.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: UShort) {
-        UShort.serializer().serialize(encoder, value)
-    }
-
-    override fun deserialize(decoder: Decoder): UShort =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "uint16", 0, 65535).toUShort() else UShort.serializer().deserialize(decoder)
+public object TabgenUInt16Serializer : TabgenStrictSerializer<UShort>(UShort.serializer()) {
+    override fun read(decoder: JsonDecoder): UShort = TabgenStrict.integer(decoder, "uint16", 0, 65535).toUShort()
 }
 // tabgen:end TabgenUInt16Serializer
 // tabgen:begin TabgenInt32Serializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `int32`: a JSON number with no fraction, -2147483648 to 2147483647. */
-public object TabgenInt32Serializer : KSerializer<Int> {
-    override val descriptor: SerialDescriptor = Int.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Int) {
-        encoder.encodeInt(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Int =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "int32", Int.MIN_VALUE.toLong(), Int.MAX_VALUE.toLong()).toInt() else decoder.decodeInt()
+public object TabgenInt32Serializer : TabgenStrictSerializer<Int>(Int.serializer()) {
+    override fun read(decoder: JsonDecoder): Int = TabgenStrict.integer(decoder, "int32", Int.MIN_VALUE.toLong(), Int.MAX_VALUE.toLong()).toInt()
 }
 // tabgen:end TabgenInt32Serializer
 // tabgen:begin TabgenUInt32Serializer
 // tabgen:needs TabgenStrict
 
 /** JSON Type Definition `uint32`: a JSON number with no fraction, 0 to 4294967295. */
-public object TabgenUInt32Serializer : KSerializer<UInt> {
-    override val descriptor: SerialDescriptor = UInt.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: UInt) {
-        UInt.serializer().serialize(encoder, value)
-    }
-
-    override fun deserialize(decoder: Decoder): UInt =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "uint32", 0, 4294967295).toUInt() else UInt.serializer().deserialize(decoder)
+public object TabgenUInt32Serializer : TabgenStrictSerializer<UInt>(UInt.serializer()) {
+    override fun read(decoder: JsonDecoder): UInt = TabgenStrict.integer(decoder, "uint32", 0, 4294967295).toUInt()
 }
 // tabgen:end TabgenUInt32Serializer
 // tabgen:begin TabgenTimestamp

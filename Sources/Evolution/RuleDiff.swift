@@ -117,6 +117,6 @@ struct RuleDiff {
     static func vacuousPath(of rule: Rule, in document: SchemaDocument) -> PathPattern? {
         if rule.kind.failsWhenAbsent { return nil }
         let path = rule.kind.path
-        return DeclaredPath.isDeclared(path, in: document) ? nil : path
+        return document.declares(path) ? nil : path
     }
 }

@@ -55,11 +55,6 @@ public struct FixtureSet: Sendable {
     public var schemaName: String
     public var fixtures: [Fixture]
 
-    public init(schemaName: String, fixtures: [Fixture]) {
-        self.schemaName = schemaName
-        self.fixtures = fixtures
-    }
-
     /// The fixtures as the `fixtures/<Root>.fixtures.json` file: a header member, then
     /// one fixture per entry, each payload on one line.
     public func jsonText(header: GenerationHeader, rootName: String) -> String {

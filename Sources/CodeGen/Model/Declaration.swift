@@ -32,16 +32,6 @@ public struct Declaration: Sendable {
     /// For a variant struct: the union it belongs to.
     public var unionID: DeclarationID?
 
-    public init(id: DeclarationID, nameParts: [String], docs: String?, kind: Kind, schemaPointer: JSONPointer, isRoot: Bool = false, unionID: DeclarationID? = nil) {
-        self.id = id
-        self.nameParts = nameParts
-        self.docs = docs
-        self.kind = kind
-        self.schemaPointer = schemaPointer
-        self.isRoot = isRoot
-        self.unionID = unionID
-    }
-
     public enum Kind: Sendable {
         /// `properties` / `optionalProperties`.
         case structure(Structure)
@@ -63,11 +53,6 @@ public struct Structure: Sendable {
     /// `additionalProperties`: whether the schema admits unknown members. Decoders ignore
     /// unknown members either way; `tabgen validate` reports them when this is false.
     public var additionalProperties: Bool
-
-    public init(fields: [Field], additionalProperties: Bool) {
-        self.fields = fields
-        self.additionalProperties = additionalProperties
-    }
 }
 
 public struct Field: Sendable {
@@ -80,27 +65,14 @@ public struct Field: Sendable {
     public var isRequired: Bool
     /// The field closes a cycle of value types (a struct that contains itself without an
     /// array, map or union in between): value-type languages must box it.
-    public var isRecursive: Bool
+    public var isRecursive: Bool = false
     public var schemaPointer: JSONPointer
-
-    public init(jsonName: String, docs: String?, type: TypeRef, isRequired: Bool, isRecursive: Bool = false, schemaPointer: JSONPointer) {
-        self.jsonName = jsonName
-        self.docs = docs
-        self.type = type
-        self.isRequired = isRequired
-        self.isRecursive = isRecursive
-        self.schemaPointer = schemaPointer
-    }
 }
 
 /// A closed set of strings on the wire. Generated clients keep values they do not know
 /// (a newer server's) as an explicit unknown case rather than failing the message.
 public struct Enumeration: Sendable {
     public var cases: [EnumCase]
-
-    public init(cases: [EnumCase]) {
-        self.cases = cases
-    }
 }
 
 public struct EnumCase: Sendable {
@@ -108,11 +80,6 @@ public struct EnumCase: Sendable {
     public var value: String
     /// `metadata.enumDescription[value]`.
     public var docs: String?
-
-    public init(value: String, docs: String?) {
-        self.value = value
-        self.docs = docs
-    }
 }
 
 /// A discriminated union: an object whose `tag` member selects the variant.
@@ -120,11 +87,6 @@ public struct Union: Sendable {
     /// The discriminator member name on the wire.
     public var tag: String
     public var variants: [Variant]
-
-    public init(tag: String, variants: [Variant]) {
-        self.tag = tag
-        self.variants = variants
-    }
 }
 
 public struct Variant: Sendable {
@@ -132,9 +94,4 @@ public struct Variant: Sendable {
     public var tagValue: String
     /// The struct holding the variant's properties (without the tag).
     public var structure: DeclarationID
-
-    public init(tagValue: String, structure: DeclarationID) {
-        self.tagValue = tagValue
-        self.structure = structure
-    }
 }

@@ -16,15 +16,7 @@ public struct MessageRoot: Sendable {
     public var events: [ContractEvent]
     /// The rules its `validate()` checks, paths relative to the message: the schema's rules
     /// for the root, the rules of its events for an event data type.
-    public var rules: [Rule]
-
-    public init(id: DeclarationID, type: TypeRef, definition: String?, events: [ContractEvent], rules: [Rule] = []) {
-        self.id = id
-        self.type = type
-        self.definition = definition
-        self.events = events
-        self.rules = rules
-    }
+    public var rules: [Rule] = []
 }
 
 extension BridgeContract {

@@ -78,12 +78,6 @@ public struct CompiledSources: Sendable, Equatable {
     public var extensions: Set<String>
     /// Whether a declaration is told apart by its file's package (Kotlin), not by its module alone.
     public var packages: Bool
-
-    public init(root: String, extensions: Set<String>, packages: Bool) {
-        self.root = root
-        self.extensions = extensions
-        self.packages = packages
-    }
 }
 
 /// A path relative to the folder `levelsUp` levels above an output directory (0: the

@@ -2,6 +2,10 @@
 /// pointers address something the schema can hold.
 struct SchemaNavigator {
     let document: SchemaDocument
+    /// Whether a member `additionalProperties` merely tolerates is a place a wildcard
+    /// reaches: for a rule's pointers it is (the rule may check it); for `declares` it is
+    /// not, because a server built from the schema does not send it.
+    var countsAdditionalProperties = true
 
     /// Follows `ref`s to the schema that has a concrete form.
     func resolve(_ schema: Schema) -> Schema {
@@ -49,7 +53,7 @@ struct SchemaNavigator {
         case (.values(let value), _):
             return [value]
         case (.properties(let form), .wildcard):
-            let additional = form.additionalProperties ? [Schema(form: .empty, pointer: schema.pointer)] : []
+            let additional = form.additionalProperties && countsAdditionalProperties ? [Schema(form: .empty, pointer: schema.pointer)] : []
             return form.all.map(\.property.schema) + additional
         case (.properties(let form), .name(let name)):
             // Only declared properties: with additionalProperties a payload may carry
@@ -62,5 +66,14 @@ struct SchemaNavigator {
         default:
             return []
         }
+    }
+}
+
+extension SchemaDocument {
+    /// Whether the schema declares a place for values at `pattern`: through properties,
+    /// elements, values, discriminator mappings or the empty form, but not what
+    /// `additionalProperties` merely tolerates.
+    package func declares(_ pattern: PathPattern) -> Bool {
+        SchemaNavigator(document: self, countsAdditionalProperties: false).schemas(at: pattern, from: [root]).failure == nil
     }
 }

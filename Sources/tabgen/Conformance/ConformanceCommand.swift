@@ -64,8 +64,7 @@ struct ConformanceCommand: ParsableCommand {
         do {
             document = try Self.eventData(of: SchemaLoader.load(path: schema), event: event)
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
         var suiteName = name ?? schema.map { URL(fileURLWithPath: $0).deletingPathExtension().deletingPathExtension().lastPathComponent } ?? "builtin"
         if name == nil, let event { suiteName += "." + event }
@@ -84,8 +83,7 @@ struct ConformanceCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: dump).appendingPathComponent("\(suiteName).cases.jsonl"), options: .atomic)
         } catch {
-            printError(CLIError("cannot write the suite to \(dump): \(error.localizedDescription)").description)
-            throw Exit.failure.exitCode
+            throw Exit.report(CLIError("cannot write the suite to \(dump): \(error.localizedDescription)"))
         }
     }
 }

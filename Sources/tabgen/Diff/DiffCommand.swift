@@ -129,8 +129,7 @@ struct DiffCommand: ParsableCommand {
             old = (oldSource, oldDocument)
             new = (newSource, try newSource.load())
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
         let fromConfig = (project?.breakingAllow ?? []).compactMap { AllowedBreak(rawValue: $0)?.direction }
         if let project, !quiet, !project.breakingAllow.isEmpty || project.breakingLenientClients {

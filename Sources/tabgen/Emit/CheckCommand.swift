@@ -58,8 +58,7 @@ struct CheckCommand: ParsableCommand {
             if !quiet { EmitJob.announceSchemas(jobs) }
             results = try EmitJob.generate(jobs, templates: templates)
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
         var total = 0
         var problems: [(job: EmitJob, problem: OutputDirectory.Problem)] = []

@@ -52,8 +52,7 @@ struct ConfigCommand: ParsableCommand {
             let lines = project.outputs.map { "\($0.language)\t\($0.out)\n" }
             FileHandle.standardOutput.write(Data(lines.joined().utf8))
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
     }
 }

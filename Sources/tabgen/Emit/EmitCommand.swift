@@ -74,8 +74,7 @@ struct EmitCommand: ParsableCommand {
         do throws(CLIError) {
             try emit()
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
     }
 

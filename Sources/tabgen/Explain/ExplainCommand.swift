@@ -47,8 +47,7 @@ struct ExplainCommand: ParsableCommand {
         }
         guard !text.isEmpty else {
             let near = Suggestion.closest(to: wanted, among: CodeDocumentation.codes)
-            printError(CLIError("unknown code \(code)" + (near.map { "; did you mean \($0)?" } ?? "") + " (tabgen explain knows \(CodeDocumentation.codes.count) codes: \(CodeDocumentation.families.joined(separator: ", ")); docs/reference/codes.md)").description)
-            throw Exit.failure.exitCode
+            throw Exit.report(CLIError("unknown code \(code)" + (near.map { "; did you mean \($0)?" } ?? "") + " (tabgen explain knows \(CodeDocumentation.codes.count) codes: \(CodeDocumentation.families.joined(separator: ", ")); docs/reference/codes.md)"))
         }
         FileHandle.standardOutput.write(Data(text.utf8))
     }

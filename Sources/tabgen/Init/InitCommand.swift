@@ -41,8 +41,7 @@ struct InitCommand: ParsableCommand {
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let config = here.appendingPathComponent("tabgen.yml")
         guard !FileManager.default.fileExists(atPath: config.path) else {
-            printError(CLIError("tabgen.yml exists already; edit it, or remove it and run tabgen init again").description)
-            throw Exit.failure.exitCode
+            throw Exit.report(CLIError("tabgen.yml exists already; edit it, or remove it and run tabgen init again"))
         }
         let layout = ProjectLayout.scan(here)
         let writeSchema = !schemaFromBuiltIn && !FileManager.default.fileExists(atPath: here.appendingPathComponent("schema.json").path)
@@ -55,11 +54,9 @@ struct InitCommand: ParsableCommand {
             }
             try Data(text.utf8).write(to: config, options: .withoutOverwriting)
         } catch let error as CLIError {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         } catch {
-            printError(CLIError("cannot write: \(error.localizedDescription)").description)
-            throw Exit.failure.exitCode
+            throw Exit.report(CLIError("cannot write: \(error.localizedDescription)"))
         }
         var report = layout.foundLines.map { "tabgen: found \($0)" }
         let collisions = Self.collisions(config: config, layout: layout)

@@ -85,8 +85,7 @@ struct PathsAccessorsCommand: ParsableCommand {
                 throw CLIError("cannot write \(out): \(error.localizedDescription)")
             }
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
     }
 }

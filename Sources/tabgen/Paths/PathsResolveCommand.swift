@@ -83,8 +83,7 @@ struct PathsResolveCommand: ParsableCommand {
         do {
             report = try load()
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
         let output = OutputBuffer(descriptor: STDOUT_FILENO)
         var errors = 0

@@ -126,8 +126,7 @@ struct PlanCommand: ParsableCommand {
         do {
             try plan()
         } catch let error as CLIError {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
     }
 

@@ -90,8 +90,7 @@ struct ReportCommand: ParsableCommand {
             }
             if !quiet { printError(summary(records)) }
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
     }
 

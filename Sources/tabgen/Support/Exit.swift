@@ -11,3 +11,11 @@ enum Exit: Int32 {
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 }
+
+extension Exit {
+    /// Prints `error` on standard error and gives the exit code it ends the command with (2).
+    static func report(_ error: CLIError) -> ExitCode {
+        printError(error.description)
+        return failure.exitCode
+    }
+}

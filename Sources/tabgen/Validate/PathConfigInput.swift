@@ -53,8 +53,7 @@ extension ValidateOptions {
         do {
             document = try PathContract.loadSchema(path: schema)
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
         if !quiet { printError("tabgen: \(document.sourceName)") }
         let input = PathConfigInput(document: document, maxFindings: maxFindings)

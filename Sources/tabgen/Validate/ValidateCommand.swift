@@ -194,8 +194,7 @@ extension ValidateOptions {
             context = try ConfigContext.resolve(schema: schema, config: config)
             selection = try ValidationTargets(contracts: context.loadContracts(), contract: contract, event: event, pages: readsPages)
         } catch {
-            printError(error.description)
-            throw Exit.failure.exitCode
+            throw Exit.report(error)
         }
         let document = selection.payload.document
         if !quiet { context.announce() }
@@ -208,16 +207,14 @@ extension ValidateOptions {
         var pages: [PageURL] = []
         if readsPages {
             guard !selection.pageContracts.isEmpty else {
-                printError(CLIError("the schema \(document.sourceName) declares no bridge contract (metadata.tabgen.contract), so there is no element to look for in HTML").description)
-                throw Exit.failure.exitCode
+                throw Exit.report(CLIError("the schema \(document.sourceName) declares no bridge contract (metadata.tabgen.contract), so there is no element to look for in HTML"))
             }
             htmlInput = HTMLInput(contracts: selection.pageContracts, checks: selection.pageChecks(maxFindings: maxFindings),
                                   allowMissing: allowMissing, maxFindings: maxFindings, platforms: (platform ?? .both).platforms)
             do {
                 pages = try pageURLs()
             } catch {
-                printError(error.description)
-                throw Exit.failure.exitCode
+                throw Exit.report(error)
             }
         }
         let output = OutputBuffer(descriptor: STDOUT_FILENO)

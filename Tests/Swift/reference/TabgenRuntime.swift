@@ -299,29 +299,17 @@ nonisolated extension Double: TabgenValidatable {
     var tabgenJSON: TabgenJSON { .number(self) }
 }
 
-nonisolated extension Int8: TabgenValidatable {
+/// An integer stands for the JSON number of its value.
+nonisolated extension TabgenValidatable where Self: BinaryInteger {
     var tabgenJSON: TabgenJSON { .number(Double(self)) }
 }
 
-nonisolated extension UInt8: TabgenValidatable {
-    var tabgenJSON: TabgenJSON { .number(Double(self)) }
-}
-
-nonisolated extension Int16: TabgenValidatable {
-    var tabgenJSON: TabgenJSON { .number(Double(self)) }
-}
-
-nonisolated extension UInt16: TabgenValidatable {
-    var tabgenJSON: TabgenJSON { .number(Double(self)) }
-}
-
-nonisolated extension Int32: TabgenValidatable {
-    var tabgenJSON: TabgenJSON { .number(Double(self)) }
-}
-
-nonisolated extension UInt32: TabgenValidatable {
-    var tabgenJSON: TabgenJSON { .number(Double(self)) }
-}
+nonisolated extension Int8: TabgenValidatable {}
+nonisolated extension UInt8: TabgenValidatable {}
+nonisolated extension Int16: TabgenValidatable {}
+nonisolated extension UInt16: TabgenValidatable {}
+nonisolated extension Int32: TabgenValidatable {}
+nonisolated extension UInt32: TabgenValidatable {}
 
 nonisolated extension TabgenJSON: TabgenValidatable {
     var tabgenJSON: TabgenJSON { self }
@@ -1034,21 +1022,14 @@ nonisolated indirect enum TabgenTree: Sendable {
     var shown: String {
         var text = ""
         write(to: &text)
-        return text.unicodeScalars.count > 120 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(117))) + "..." : text
+        return TabgenValidation.cut(text)
     }
 
     func write(to text: inout String) {
         switch self {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number):
-            if !number.isFinite {
-                text += "null"
-            } else if number == number.rounded(), abs(number) < 1e15 {
-                text += String(Int64(number))
-            } else {
-                text += "\(number)"
-            }
+        case .number(let number): text += TabgenValidation.number(number)
         case .string(let string): text += TabgenValidation.quoted(string)
         case .array(let elements):
             text += "["
@@ -1470,6 +1451,20 @@ nonisolated enum TabgenValidation {
         return violations
     }
 
+    /// A value's text cut for a message at 120 Unicode scalars, as tabgen validate and the
+    /// other languages cut it.
+    static func cut(_ text: String) -> String {
+        text.unicodeScalars.count > 120 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(117))) + "..." : text
+    }
+
+    /// A number in a message: integral values below 1e15 without a fraction, as tabgen
+    /// validate writes them; what JSON cannot hold as null.
+    static func number(_ number: Double) -> String {
+        if !number.isFinite { return "null" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
+    }
+
     /// An RFC 6901 pointer for path tokens.
     static func pointer(_ path: [String]) -> String {
         path.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
@@ -1807,22 +1802,14 @@ nonisolated enum TabgenRuleEngine {
     static func show(_ value: TabgenJSON) -> String {
         var text = ""
         write(value, to: &text)
-        // Cut by Unicode scalars, as tabgen validate and the other languages do.
-        return text.unicodeScalars.count > 120 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(117))) + "..." : text
+        return TabgenValidation.cut(text)
     }
 
     static func write(_ value: TabgenJSON, to text: inout String) {
         switch value {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number):
-            if !number.isFinite {
-                text += "null"
-            } else if number == number.rounded(), abs(number) < 1e15 {
-                text += String(Int64(number))
-            } else {
-                text += "\(number)"
-            }
+        case .number(let number): text += TabgenValidation.number(number)
         case .string(let string): text += TabgenValidation.quoted(string)
         case .array(let elements):
             text += "["

@@ -170,44 +170,25 @@ final class ChildProcess {
     }
 }
 
+// The C calls, under names that ChildProcess's own read, write, kill, pipe and close do not hide.
 private func systemClose(_ descriptor: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(descriptor)
-    #else
-    _ = Darwin.close(descriptor)
-    #endif
+    _ = close(descriptor)
 }
 
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
+    read(descriptor, buffer, count)
 }
 
 private func systemKill(_ pid: pid_t, _ signal: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.kill(pid, signal)
-    #else
-    Darwin.kill(pid, signal)
-    #endif
+    kill(pid, signal)
 }
 
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
+    write(descriptor, buffer, count)
 }
 
 private func systemPipe(_ ends: inout [Int32]) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.pipe(&ends)
-    #else
-    Darwin.pipe(&ends)
-    #endif
+    pipe(&ends)
 }
 
 /// A pthread mutex (NSLock is not in FoundationEssentials).

@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// https:// through the curl program (on PATH), so that tabgen carries no TLS library
 /// and follows the system's certificate store and proxy settings as curl does. The

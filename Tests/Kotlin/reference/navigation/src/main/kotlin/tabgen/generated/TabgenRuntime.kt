@@ -82,28 +82,30 @@ internal object TabgenStrict {
     }
 }
 
-/** JSON Type Definition `float64`: a finite JSON number, not a string. */
-public object TabgenDoubleSerializer : KSerializer<Double> {
-    override val descriptor: SerialDescriptor = Double.serializer().descriptor
+/**
+ * A strict primitive: read by [read] from JSON, and written (or read from another format)
+ * by [base], the library's own serializer of the type.
+ */
+public abstract class TabgenStrictSerializer<T>(private val base: KSerializer<T>) : KSerializer<T> {
+    override val descriptor: SerialDescriptor = base.descriptor
 
-    override fun serialize(encoder: Encoder, value: Double) {
-        encoder.encodeDouble(value)
+    override fun serialize(encoder: Encoder, value: T) {
+        base.serialize(encoder, value)
     }
 
-    override fun deserialize(decoder: Decoder): Double =
-        if (decoder is JsonDecoder) TabgenStrict.double(decoder, "float64") else decoder.decodeDouble()
+    override fun deserialize(decoder: Decoder): T = if (decoder is JsonDecoder) read(decoder) else base.deserialize(decoder)
+
+    protected abstract fun read(decoder: JsonDecoder): T
+}
+
+/** JSON Type Definition `float64`: a finite JSON number, not a string. */
+public object TabgenDoubleSerializer : TabgenStrictSerializer<Double>(Double.serializer()) {
+    override fun read(decoder: JsonDecoder): Double = TabgenStrict.double(decoder, "float64")
 }
 
 /** JSON Type Definition `int32`: a JSON number with no fraction, -2147483648 to 2147483647. */
-public object TabgenInt32Serializer : KSerializer<Int> {
-    override val descriptor: SerialDescriptor = Int.serializer().descriptor
-
-    override fun serialize(encoder: Encoder, value: Int) {
-        encoder.encodeInt(value)
-    }
-
-    override fun deserialize(decoder: Decoder): Int =
-        if (decoder is JsonDecoder) TabgenStrict.integer(decoder, "int32", Int.MIN_VALUE.toLong(), Int.MAX_VALUE.toLong()).toInt() else decoder.decodeInt()
+public object TabgenInt32Serializer : TabgenStrictSerializer<Int>(Int.serializer()) {
+    override fun read(decoder: JsonDecoder): Int = TabgenStrict.integer(decoder, "int32", Int.MIN_VALUE.toLong(), Int.MAX_VALUE.toLong()).toInt()
 }
 
 // Tolerant decoding
