@@ -73,13 +73,13 @@ public struct Generator {
             case .verbatim(let text):
                 files.append(GeneratedFile(path: plan.path, contents: text))
             case .template(let name, let context):
-                let context = try RuntimeText.resolving(context, from: templates)
+                let (context, runtime) = try RuntimeText.resolving(context, from: templates)
                 if renderer == nil {
                     renderer = try TemplateRenderer(source: templates, folder: target.templateFolder)
                     renderer?.rewritesDelimiters = rewritesTemplateDelimiters
                 }
                 guard let renderer else { continue }
-                files.append(GeneratedFile(path: plan.path, contents: target.finish(path: plan.path, Self.tidy(try renderer.render(name, context)))))
+                files.append(GeneratedFile(path: plan.path, contents: target.finish(path: plan.path, Self.tidy(try renderer.render(name, context))), runtime: runtime))
             }
         }
         return files.sorted { $0.path < $1.path }
@@ -113,9 +113,18 @@ public struct Generator {
 public struct GeneratedFile: Sendable, Equatable {
     public var path: String
     public var contents: String
+    /// The runtime the file holds, with the parts kept (`RuntimeText.listing`); nil for
+    /// every other file.
+    public var runtime: RuntimeText?
 
-    public init(path: String, contents: String) {
+    public init(path: String, contents: String, runtime: RuntimeText? = nil) {
         self.path = path
         self.contents = contents
+        self.runtime = runtime
+    }
+
+    /// The same file on disk: `runtime` says how the text was made, not what it is.
+    public static func == (lhs: GeneratedFile, rhs: GeneratedFile) -> Bool {
+        lhs.path == rhs.path && lhs.contents == rhs.contents
     }
 }

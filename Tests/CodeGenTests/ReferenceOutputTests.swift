@@ -26,8 +26,10 @@ enum ReferenceOutput {
             return try Generator(templates: Support.templates).generate(document, target: target, header: header)
         }
 
-        /// The committed files: all of the folder.
+        /// The committed files: all of the folder but the runtime files `generate` makes
+        /// (the harnesses may write them there; git ignores them).
         func committed() throws -> [String: String] {
+            let runtimes = try generate().filter { $0.runtime != nil }.map(\.path)
             let root = Support.packageRoot.appendingPathComponent(folder)
             var files: [String: String] = [:]
             guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
@@ -35,6 +37,7 @@ enum ReferenceOutput {
             for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
                 if let text = try? String(contentsOf: url, encoding: .utf8) { files[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = text }
             }
+            for path in runtimes { files[path] = nil }
             return files
         }
     }
@@ -43,12 +46,14 @@ enum ReferenceOutput {
         Set(folder: "Tests/Swift/reference", language: "swift"),
     ]
 
-    /// The committed files of the sets in `folder`, for the harnesses that compile them.
+    /// The committed files of the sets in `folder`, with the runtime the generator writes
+    /// beside them in place of their listing, for the harnesses that compile them.
     static func files(in folder: String) throws -> [GeneratedFile] {
         let sets = Self.sets.filter { $0.folder == folder }
         return try sets.flatMap { set in
             let committed = try set.committed()
-            return committed.keys.sorted().compactMap { path in committed[path].map { GeneratedFile(path: path, contents: $0) } }
+            let files = committed.keys.sorted().compactMap { path in committed[path].map { GeneratedFile(path: path, contents: $0) } }
+            return files.filter { $0.path != RuntimeText.listingName } + (try set.generate().filter { $0.runtime != nil })
         }
     }
 
@@ -61,7 +66,7 @@ enum ReferenceOutput {
 struct ReferenceOutputTests {
     @Test("each reference folder holds exactly what the generator emits", arguments: ReferenceOutput.sets)
     func matches(_ set: ReferenceOutput.Set) throws {
-        let generated = try set.generate()
+        let generated = RuntimeText.listingRuntimes(try set.generate())
         let root = Support.packageRoot.appendingPathComponent(set.folder)
         if ReferenceOutput.updating {
             try? FileManager.default.removeItem(at: root)

@@ -90,6 +90,24 @@ import Testing
         #expect(try source.selecting([]) == "# tabgen:begin x\n")
     }
 
+    /// Each target's runtime file is its source under Runtime/ with exactly the parts its
+    /// `runtime` lists (what the committed reference output lists in place
+    /// of the file, `RuntimeText.listing`).
+    @Test(arguments: TargetRegistry.languages)
+    func emittedRuntimeIsItsSourceWithTheListedParts(language: String) throws {
+        let target = try TargetRegistry.target(language: language)
+        let files = try Generator(templates: Support.templates).generate(try Support.builtIn(), target: target, header: Support.header())
+        let runtimes = files.compactMap { file in file.runtime.map { (file, $0) } }
+        #expect(runtimes.count == 1)
+        for (file, runtime) in runtimes {
+            let source = try Support.templates.runtime(runtime.path, comment: runtime.comment)
+            // Closed under tabgen:needs: the list is every part kept, not only those asked for.
+            #expect(try source.kept(runtime.features) == runtime.features)
+            let text = target.finish(path: file.path, Generator.tidy(runtime.adjust(try source.selecting(runtime.features))))
+            #expect(file.contents.hasSuffix(text), "\(file.path)")
+        }
+    }
+
     /// Every runtime of the source tree reads (balanced markers, declared features).
     @Test func everyRuntimeOfTheTreeReads() throws {
         let root = Support.packageRoot.appendingPathComponent("Runtime")

@@ -40,13 +40,16 @@ struct SwiftRuntimeTests {
         #expect(SwiftRuntime.internalized(text) == "import Foundation\n    nonisolated struct A {}\n    static let b = 1\n// a public word\nlet c = \"public \"\n")
     }
 
-    /// The generator puts a runtime's selected text where a `RuntimeText` value is.
+    /// The generator puts a runtime's selected text where a `RuntimeText` value is, and
+    /// keeps which parts it holds, with what they need.
     @Test func generatorResolvesRuntimeTextValues() throws {
-        let templates = InMemoryTemplateSource(["runtime/x/r.swift": "// tabgen:features a\nkept\n// tabgen:begin a\nselected\n// tabgen:end a\n"])
+        let templates = InMemoryTemplateSource(["runtime/x/r.swift": "// tabgen:features a b\nkept\n// tabgen:begin a\n// tabgen:needs b\nselected\n// tabgen:end a\n"])
         let context: [String: Any] = ["runtime": RuntimeText(path: "x/r.swift", comment: "//", features: ["a"], adjust: { $0.uppercased() }), "other": "o"]
-        let resolved = try RuntimeText.resolving(context, from: templates)
+        let (resolved, runtime) = try RuntimeText.resolving(context, from: templates)
         #expect(resolved["runtime"] as? String == "KEPT\nSELECTED\n")
         #expect(resolved["other"] as? String == "o")
+        #expect(runtime?.path == "x/r.swift")
+        #expect(runtime?.features == ["a", "b"])
         #expect(throws: CodeGenError("no runtime source runtime/x/missing.swift")) {
             try RuntimeText.resolving(["r": RuntimeText(path: "x/missing.swift", comment: "//")], from: templates)
         }

@@ -7,7 +7,11 @@
 # hand-written tests of test/. Minitest, ActionView, Nokogiri and RuboCop come from Debian
 # (scripts/web-env installs them). Exits non-zero on any failure.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")"
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
+cd "$here"
+# The runtime is no committed file of reference/ (its source is Runtime/): tabgen emits it there.
+harness_reference_runtime
 echo "ruby -wc: reference"
 find reference -name '*.rb' | sort | while read -r file; do
     output=$(ruby -wc "$file" 2>&1)

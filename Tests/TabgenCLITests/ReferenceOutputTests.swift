@@ -16,10 +16,13 @@ enum ReferenceOutput {
     static let root = CLI.packageRoot
     static let config = root.appendingPathComponent("Tests/Reference/tabgen.yml")
 
-    /// One output of the project: its folder and the files emit writes there (no manifest).
+    /// One output of the project: its folder and the files emit writes there (no manifest),
+    /// the runtime files replaced by their listing (`RuntimeText.listingRuntimes`).
     struct Output {
         var folder: URL
         var files: [GeneratedFile]
+        /// The runtime files emit writes there, which the harnesses may write too (git ignores them).
+        var runtimes: [String]
         /// Relative to the package root, for messages.
         var display: String { String(folder.standardizedFileURL.path.dropFirst(ReferenceOutput.root.standardizedFileURL.path.count + 1)) }
     }
@@ -28,7 +31,8 @@ enum ReferenceOutput {
         let (jobs, templates) = try GenerationOptions.parse(["--config", config.path]).jobs(version: "0.0.0-test")
         return try EmitJob.generate(jobs, templates: templates).map { job, outcome in
             guard case .generated(let files) = outcome else { throw CLIError("\(job.directoryDisplay): expected generated files") }
-            return Output(folder: job.directory, files: files.filter { $0.path != Manifest.fileName })
+            let emitted = files.filter { $0.path != Manifest.fileName }
+            return Output(folder: job.directory, files: RuntimeText.listingRuntimes(emitted), runtimes: emitted.filter { $0.runtime != nil }.map(\.path))
         }
     }
 
@@ -64,7 +68,7 @@ struct ReferenceOutputTests {
                 }
                 continue
             }
-            let committed = ReferenceOutput.committed(in: output.folder)
+            let committed = ReferenceOutput.committed(in: output.folder).filter { !output.runtimes.contains($0.key) }
             var changed: [String] = []
             for file in output.files where committed[file.path] != file.contents {
                 changed.append(committed[file.path] == nil ? "\(file.path) (missing)" : file.path)

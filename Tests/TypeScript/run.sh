@@ -5,11 +5,16 @@
 #   TABGEN=path/to/tabgen Tests/TypeScript/run.sh
 #                                               also checks fixtures/cases.jsonl against that tabgen
 #
+# reference/'s runtime is written by TABGEN (default .build/debug/tabgen; harness_reference_runtime).
+#
 # Needs tsc, node 20 and chromium (scripts/web-env installs them). Exits non-zero on any
 # failure; the last line, "# pass N", counts the tests of node --test and of the browser.
 set -euo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=Tests/lib/harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 scratch="$here/../../.scratch/web/ts"
+# The runtime is no committed file of reference/ (its source is Runtime/): tabgen emits it there.
+harness_reference_runtime
 
 rm -rf "$scratch"
 mkdir -p "$scratch/node_modules" "$scratch/out/fixtures" "$scratch/out/reference-js"

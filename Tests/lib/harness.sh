@@ -16,6 +16,11 @@
 #                                 harness_scratch NAME, then the runtime SOURCE as written in
 #                                 $out/all and with every feature left out in $out/none
 #                                 (Tests/Runtime/no-features.awk; COMMENT: its comment start)
+#   harness_reference_runtime [TABGEN]
+#                                 writes the runtime files the committed reference output lists
+#                                 (each tabgen-runtime.parts of the project Tests/Reference/tabgen.yml)
+#                                 into it, as TABGEN (default: $TABGEN, else .build/debug/tabgen)
+#                                 emits them; git ignores them (Tests/.gitignore)
 
 # This file is Tests/lib/harness.sh.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -59,4 +64,24 @@ harness_browser() {
     tabgen="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
     chromium=$(command -v chromium || command -v chromium-browser || true)
     [[ -n "$chromium" ]] || { echo "$1: chromium not found (scripts/web-env installs it)" >&2; exit 1; }
+}
+
+harness_reference_runtime() {
+    local tabgen=${1:-${TABGEN:-$root/.build/debug/tabgen}} emitted="$root/.scratch/reference-runtime" listing folder file
+    [[ -x "$tabgen" ]] || { echo "no tabgen at $tabgen to write the reference output's runtime (swift build makes it)" >&2; return 1; }
+    # The project emitted into scratch as committed beside it: its paths are relative to it.
+    rm -rf "$emitted"
+    mkdir -p "$emitted/Tests/Reference"
+    cp "$root/Tests/Reference/tabgen.yml" "$emitted/Tests/Reference/"
+    ln -s "$root/schema.json" "$emitted/schema.json"
+    ln -s "$root/contracts" "$emitted/contracts"
+    "$tabgen" emit --config "$emitted/Tests/Reference/tabgen.yml" > "$emitted.log" 2>&1 || { cat "$emitted.log" >&2; return 1; }
+    while IFS= read -r listing; do
+        folder=$(dirname "${listing#"$root"/}")
+        # Tests/Swift/reference is no output of the project: the Swift tests add its runtime (ReferenceOutput.files).
+        [[ -d "$emitted/$folder" ]] || continue
+        while IFS= read -r file; do
+            cp "$emitted/$folder/$file" "$root/$folder/$file"
+        done < <(sed -n 's/^\([^ #][^:]*\): Runtime\/.*/\1/p' "$listing")
+    done < <(find "$root/Tests" -path '*/reference/*' -name tabgen-runtime.parts | sort)
 }

@@ -112,15 +112,7 @@ public struct RuntimeSource: Sendable {
     /// selected ones) left out, marker lines removed; the features selected ones need
     /// (`tabgen:needs`) are selected too.
     public func selecting(_ requested: Set<String>) throws(CodeGenError) -> String {
-        let unknown = requested.subtracting(features)
-        guard unknown.isEmpty else {
-            throw CodeGenError("\(path): no such feature \(unknown.sorted().joined(separator: ", ")) (the file declares \(features.sorted().joined(separator: ", ")))")
-        }
-        var selected = requested
-        var pending = Array(requested)
-        while let feature = pending.popLast() {
-            for next in needs[feature] ?? [] where selected.insert(next).inserted { pending.append(next) }
-        }
+        let selected = try kept(requested)
         var output: [Substring] = []
         output.reserveCapacity(lines.count)
         // The depth of nested blocks being left out; inside one, everything is skipped.
@@ -136,6 +128,21 @@ public struct RuntimeSource: Sendable {
             }
         }
         return output.joined(separator: "\n")
+    }
+
+    /// The features `selecting(requested)` keeps: `requested` and what they need
+    /// (`tabgen:needs`), transitively.
+    public func kept(_ requested: Set<String>) throws(CodeGenError) -> Set<String> {
+        let unknown = requested.subtracting(features)
+        guard unknown.isEmpty else {
+            throw CodeGenError("\(path): no such feature \(unknown.sorted().joined(separator: ", ")) (the file declares \(features.sorted().joined(separator: ", ")))")
+        }
+        var selected = requested
+        var pending = Array(requested)
+        while let feature = pending.popLast() {
+            for next in needs[feature] ?? [] where selected.insert(next).inserted { pending.append(next) }
+        }
+        return selected
     }
 
     private static func error(_ path: String, _ line: Int, _ message: String) -> CodeGenError {

@@ -416,7 +416,7 @@ struct EmitJob {
                 let generated: [GeneratedFile]
                 do {
                     generated = try generator.generate(document, target: part.target, header: part.header, sharingRuntime: others).map {
-                        GeneratedFile(path: part.path(of: $0.path), contents: $0.contents)
+                        GeneratedFile(path: part.path(of: $0.path), contents: $0.contents, runtime: $0.runtime)
                     }
                 } catch {
                     throw CLIError("\(job.target.language): \(part.component): \(error.message)")

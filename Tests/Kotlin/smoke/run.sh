@@ -20,8 +20,9 @@ echo "smoke: Kotlin $KOTLIN_COMPILER_VERSION, stdlib $KOTLIN_STDLIB_VERSION, kot
 
 # One compiler invocation for model + tests, and for ../reference (the generator's output
 # for the built-in schema and the menu and form contracts, Tests/Reference/tabgen.yml, kept
-# current by ReferenceOutputTests, with their JUnit tests): the
-# JVM start-up is most of the cost.
+# current by ReferenceOutputTests, with their JUnit tests, and the runtime tabgen emits
+# beside them): the JVM start-up is most of the cost.
+harness_reference_runtime
 reference=()
 while IFS= read -r file; do reference+=("$file"); done < <(find "$here/../reference" -name '*.kt' | sort)
 t=$(now)
