@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase usesEqualsCondition
 // tabgen:begin standalone
 // runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
 let CONFIGURED = { schema: {}, rules: [], tolerated: "warning", survived: new Set() };
@@ -125,16 +125,8 @@ function escaped(text, index) {
 }
 
 function loneSurrogate(text) {
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    if (unit < 0xd800 || unit > 0xdfff)
-      continue;
-    const next = text.charCodeAt(index + 1);
-    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff))
-      return unit;
-    index++;
-  }
-  return -1;
+  const lone = (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g) || []).find((match) => match.length === 1);
+  return lone === undefined ? -1 : lone.charCodeAt(0);
 }
 
 function equivalentKeys(value, pointer, found) {
@@ -340,7 +332,7 @@ function evaluate(rule, payload, found) {
     // tabgen:begin usesCount
     case "count":
       for (const [pointer, value] of matched) {
-        let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key]) : undefined;
+        let entries = members(value);
         if (!entries)
           continue;
         const where = rule.where || [];
@@ -358,12 +350,11 @@ function evaluate(rule, payload, found) {
             noun += ` but ${count} distinct ${describePath(rule.distinct)}`;
         }
         // tabgen:end usesDistinct
-        if (rule.forbidden && rule.forbidden.includes(count))
-          report(pointer, value, `it has ${noun}`, count);
-        else if (rule.min !== undefined && count < rule.min)
-          report(pointer, value, `it has ${noun}, fewer than ${rule.min}`, count);
-        else if (rule.max !== undefined && count > rule.max)
-          report(pointer, value, `it has ${noun}, more than ${rule.max}`, count);
+        const beyond = rule.forbidden && rule.forbidden.includes(count) ? ""
+          : rule.min !== undefined && count < rule.min ? `, fewer than ${rule.min}`
+            : rule.max !== undefined && count > rule.max ? `, more than ${rule.max}` : undefined;
+        if (beyond !== undefined)
+          report(pointer, value, `it has ${noun}${beyond}`, count);
       }
       break;
     // tabgen:end usesCount
@@ -493,12 +484,19 @@ function holds(condition, base) {
   if (condition.present !== undefined)
     return (value !== undefined && value !== null) === condition.present;
   if (condition.count) {
-    const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined;
-    if (count === undefined)
-      return false;
-    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max);
+    const entries = members(value);
+    return entries !== undefined && entries.length >= (condition.count.min || 0) && entries.length <= (condition.count.max === undefined ? Infinity : condition.count.max);
   }
+  // tabgen:begin usesEqualsCondition
   return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals));
+  // tabgen:end usesEqualsCondition
+  // tabgen:begin !usesEqualsCondition
+  return false;
+  // tabgen:end !usesEqualsCondition
+}
+
+function members(value) {
+  return Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key]) : undefined;
 }
 
 // tabgen:begin usesConditionText
@@ -508,7 +506,12 @@ function describeCondition(condition) {
     return condition.present ? `${path} is present` : `${path} is absent or null`;
   if (condition.count)
     return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`;
+  // tabgen:begin usesEqualsCondition
   return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`;
+  // tabgen:end usesEqualsCondition
+  // tabgen:begin !usesEqualsCondition
+  return "";
+  // tabgen:end !usesEqualsCondition
 }
 
 // tabgen:end usesConditionText

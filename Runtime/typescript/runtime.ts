@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase usesEqualsCondition
 // tabgen:begin standalone
 // The TypeScript runtime of tabgen's generated controllers and modules, as one source:
 // the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
@@ -206,15 +206,10 @@ function escaped(text: string, index: number): boolean {
 }
 
 // The first lone surrogate's code unit, or -1: clients would each repair it differently.
+// Left to right, a high surrogate before a low one matches as a pair, so a single one is lone.
 function loneSurrogate(text: string): number {
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index)
-    if (unit < 0xd800 || unit > 0xdfff) continue
-    const next = text.charCodeAt(index + 1)
-    if (unit > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return unit
-    index++
-  }
-  return -1
+  const lone = (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g) || []).find((match) => match.length === 1)
+  return lone === undefined ? -1 : lone.charCodeAt(0)
 }
 
 // TG024: a key canonically equivalent to an earlier key of its object but not the same
@@ -415,7 +410,7 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
 // tabgen:begin usesCount
     case "count":
       for (const [pointer, value] of matched) {
-        let entries = Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key] as Json) : undefined
+        let entries = members(value)
         if (!entries) continue
         const where = rule.where || []
         let noun = ""
@@ -431,9 +426,10 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
           if (count !== entries.length) noun += ` but ${count} distinct ${describePath(rule.distinct)}`
         }
 // tabgen:end usesDistinct
-        if (rule.forbidden && rule.forbidden.includes(count)) report(pointer, value, `it has ${noun}`, count)
-        else if (rule.min !== undefined && count < rule.min) report(pointer, value, `it has ${noun}, fewer than ${rule.min}`, count)
-        else if (rule.max !== undefined && count > rule.max) report(pointer, value, `it has ${noun}, more than ${rule.max}`, count)
+        const beyond = rule.forbidden && rule.forbidden.includes(count) ? ""
+          : rule.min !== undefined && count < rule.min ? `, fewer than ${rule.min}`
+            : rule.max !== undefined && count > rule.max ? `, more than ${rule.max}` : undefined
+        if (beyond !== undefined) report(pointer, value, `it has ${noun}${beyond}`, count)
       }
       break
 // tabgen:end usesCount
@@ -548,11 +544,21 @@ function holds(condition: Condition, base: Json): boolean {
   const value = first(condition.path, base)
   if (condition.present !== undefined) return (value !== undefined && value !== null) === condition.present
   if (condition.count) {
-    const count = Array.isArray(value) ? value.length : isObject(value) ? Object.keys(value).length : undefined
-    if (count === undefined) return false
-    return count >= (condition.count.min || 0) && count <= (condition.count.max === undefined ? Infinity : condition.count.max)
+    const entries = members(value)
+    return entries !== undefined && entries.length >= (condition.count.min || 0) && entries.length <= (condition.count.max === undefined ? Infinity : condition.count.max)
   }
+// tabgen:begin usesEqualsCondition
   return value !== undefined && canonical(value) === canonical((condition.equals === undefined ? null : condition.equals))
+// tabgen:end usesEqualsCondition
+// tabgen:begin !usesEqualsCondition
+  // not reached: a condition is one of present, count, equals (the schema reader)
+  return false
+// tabgen:end !usesEqualsCondition
+}
+
+// The entries a count counts: an array's elements, an object's member values.
+function members(value: Json | undefined): Json[] | undefined {
+  return Array.isArray(value) ? value : isObject(value) ? Object.keys(value).map((key) => value[key] as Json) : undefined
 }
 
 // tabgen:begin usesConditionText
@@ -560,7 +566,13 @@ function describeCondition(condition: Condition): string {
   const path = describePath(condition.path)
   if (condition.present !== undefined) return condition.present ? `${path} is present` : `${path} is absent or null`
   if (condition.count) return `${path} has ${condition.count.min || 0}...${condition.count.max === undefined ? "" : condition.count.max} entries`
+// tabgen:begin usesEqualsCondition
   return `${path} is ${show((condition.equals === undefined ? null : condition.equals))}`
+// tabgen:end usesEqualsCondition
+// tabgen:begin !usesEqualsCondition
+  // not reached: a condition is one of present, count, equals (the schema reader)
+  return ""
+// tabgen:end !usesEqualsCondition
 }
 // tabgen:end usesConditionText
 

@@ -281,9 +281,14 @@ struct TypeScriptContexts {
         visit(schema)
         var kinds: Set<String> = []
         var parameters: Set<String> = []
+        var conditionTests: Set<String> = []
         for case .object(let rule) in rules {
             if case .string(let kind)? = rule["kind"] { kinds.insert(kind) }
             rule.members.forEach { parameters.insert($0.key) }
+            for list in ["when", "where", "targetWhere"] {
+                guard case .array(let conditions)? = rule[list] else { continue }
+                for case .object(let condition) in conditions { condition.members.forEach { conditionTests.insert($0.key) } }
+            }
         }
         let integers: Set<String> = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
         var features = [
@@ -297,6 +302,8 @@ struct TypeScriptContexts {
             // Count (`where`, `distinct`) and reference messages describe conditions and paths.
             "usesConditionText": kinds.contains("count") || kinds.contains("reference"),
             "usesDistinct": parameters.contains("distinct"),
+            // A condition's `equals` test (the others, present and count, are always kept).
+            "usesEqualsCondition": conditionTests.contains("equals"),
             // readElementData, for the Stimulus base of a contract with `fromElement`.
             "usesElementData": readsElements,
             // dataToSend and checkReply, for a contract's Stimulus base.

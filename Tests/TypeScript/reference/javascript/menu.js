@@ -75,10 +75,8 @@ const RULES = [
   { code: "MN101", severity: "error", kind: "unique", path: "/items/*\/index", message: "two items have the same index: {reason}", definition: "MenuData" },
 ]
 
-// decoding: tolerant. The severity of what the native clients decode although the
-// schema forbids it (a null optional member, a missing nullable one, an unknown member
-// or enum value): "warning" sends the message, as a hand-written controller would;
-// "error" refuses it, as `tabgen validate` does.
+// decoding: tolerant. What the native clients decode although the schema forbids it:
+// "warning" sends it, as a hand-written controller would; "error" refuses it (docs/decoding.md).
 /** @type {Severity} */
 const TOLERATED = "warning"
 
