@@ -735,6 +735,56 @@ export function checkReply(base, event, parse, message, envelope = false) {
   return result.value;
 }
 
+const connectedBases = new WeakSet();
+
+export function bridgeBase(component) {
+  class Base extends component {
+    connect() {
+      super.connect();
+      connectedBases.add(this);
+    }
+    disconnect() {
+      connectedBases.delete(this);
+      super.disconnect();
+    }
+    get sendsValues() {
+      return connectedBases.has(this) && Boolean(Reflect.get(this.constructor, "sendsValuesOnConnect"));
+    }
+    onSendFailure(event, findings) {
+      console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`);
+    }
+    onToleratedErrors(event, findings) {
+      console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`);
+    }
+    onReplyFailure(event, findings) {
+      console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`);
+    }
+  }
+  return Base;
+}
+
+export function sendChecked(base, spec, text, callback) {
+  const checked = dataToSend(base, spec.event, spec.parse(text));
+  if (checked === undefined)
+    return false;
+  const reply = spec.reply;
+  if (reply === undefined || callback === undefined) {
+    base.send(spec.event, checked);
+  }
+  else if (reply.parse === undefined) {
+    base.send(spec.event, checked, () => callback());
+  }
+  else {
+    const parse = reply.parse;
+    base.send(spec.event, checked, (message) => {
+      const value = checkReply(base, reply.event, parse, message, reply.envelope);
+      if (value !== undefined)
+        callback(value);
+    });
+  }
+  return true;
+}
+
 // tabgen:end usesBridgeBase
 // tabgen:begin usesElementData
 export function readElementData(scope, spec, platform) {

@@ -807,6 +807,105 @@ export interface CheckingBase {
 export interface BridgeMessage {
   data: Record<string, unknown>
 }
+
+/** What the runtime uses of the package's BridgeComponent (a Stimulus controller). */
+export interface BridgeComponentLike {
+  readonly identifier: string
+  connect(): void
+  disconnect(): void
+  send(event: string, data?: object, callback?: (message: BridgeMessage) => void): void
+}
+
+/** A base as sendChecked sees it: what it checks with, and what it sends with. */
+export interface SendingBase extends CheckingBase {
+  send(event: string, data?: object, callback?: (message: BridgeMessage) => void): void
+}
+
+// Stimulus calls each value's changed callback once before connect(), with the initial
+// value: a base sends from it only while connected, so that makes one message, not two.
+const connectedBases = new WeakSet<object>()
+
+/**
+ * What every contract's base adds to BridgeComponent: the failure hooks, which a subclass
+ * may override, and `sendsValues` for the events it sends from its Stimulus values. The
+ * generated base extends `bridgeBase(BridgeComponent)` with the contract's typed methods;
+ * the package comes in as an argument, so that the modules of types, which import this
+ * runtime too, do not load it. (A mixin's constructor type must take `any[]`.)
+ */
+export function bridgeBase<Component extends abstract new (...args: any[]) => BridgeComponentLike>(component: Component) {
+  abstract class Base extends component implements CheckingBase {
+    override connect(): void {
+      super.connect()
+      connectedBases.add(this)
+    }
+
+    override disconnect(): void {
+      connectedBases.delete(this)
+      super.disconnect()
+    }
+
+    /**
+     * While connected, unless the subclass turned `static sendsValuesOnConnect` off (a
+     * static of the generated base, read by name: runtime.js has no cast to say it is there).
+     */
+    protected get sendsValues(): boolean {
+      return connectedBases.has(this) && Boolean(Reflect.get(this.constructor, "sendsValuesOnConnect"))
+    }
+
+    /** Data the page was about to send failed the check; nothing was sent. */
+    onSendFailure(event: string, findings: Violation[]): void {
+      console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
+    }
+
+    /**
+     * Data the page was about to send has errors, all of rules the native clients survive
+     * (docs/decoding.md): it was sent all the same.
+     */
+    onToleratedErrors(event: string, findings: Violation[]): void {
+      console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
+    }
+
+    /** A reply's data failed the check; its callback did not run. */
+    onReplyFailure(event: string, findings: Violation[]): void {
+      console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
+    }
+  }
+  return Base
+}
+
+/**
+ * One event of a contract's table, as its base sends it: the parse function of its data,
+ * and its reply's name and parse function (none: the reply carries no data to check, the
+ * apps echo the request's own); envelope: the reply is an echo (checkReply).
+ */
+export interface SentEvent<T extends object, R extends object> {
+  readonly event: string
+  readonly parse: (text: string) => ParseResult<T>
+  readonly reply?: { readonly event: string; readonly parse?: (text: string) => ParseResult<R>; readonly envelope?: boolean }
+}
+
+/**
+ * Sends `spec`'s event with the data in `text` (JSON) once checked (dataToSend); its
+ * reply reaches `callback` once checked (checkReply). Returns whether the message went to
+ * the bridge (which holds it until the app connects).
+ */
+export function sendChecked<T extends object, R extends object>(base: SendingBase, spec: SentEvent<T, R>, text: string, callback?: (reply: R) => void): boolean {
+  const checked = dataToSend(base, spec.event, spec.parse(text))
+  if (checked === undefined) return false
+  const reply = spec.reply
+  if (reply === undefined || callback === undefined) {
+    base.send(spec.event, checked)
+  } else if (reply.parse === undefined) {
+    base.send(spec.event, checked, () => (callback as () => void)())
+  } else {
+    const parse = reply.parse
+    base.send(spec.event, checked, (message) => {
+      const value = checkReply(base, reply.event, parse, message, reply.envelope)
+      if (value !== undefined) callback(value)
+    })
+  }
+  return true
+}
 // tabgen:end usesBridgeBase
 // tabgen:begin usesElementData
 // The data of an event whose contract says `fromElement`: read from the controller's

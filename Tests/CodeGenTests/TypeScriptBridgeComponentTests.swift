@@ -186,7 +186,7 @@ struct TypeScriptBridgeComponentTests {
         #expect(formText.contains(#""echo": true,"#))
         let formDocument = try Support.document(json: formText.replacingOccurrences(of: #""echo": true,"#, with: ""), name: "form.json")
         let menu = try #require(try Self.generate(menuDocument).first { $0.path == "menu_bridge_component.ts" })
-        #expect(menu.contents.contains("export abstract class MenuBridgeComponent extends BridgeComponent {"))
+        #expect(menu.contents.contains("export abstract class MenuBridgeComponent extends bridgeBase(BridgeComponent) {"))
         #expect(menu.contents.contains(#"static override component = "menu""#))
         #expect(menu.contents.contains("sendDisplay(data: MenuData, onSelected?: (selection: Selection) => void): boolean {"))
         #expect(menu.contents.contains(#"from "./menu.js""#))
@@ -199,41 +199,46 @@ struct TypeScriptBridgeComponentTests {
         // component's attribute (data-bridge--menu-display-value), and the reply's hook.
         #expect(menu.contents.contains("  static override values = { display: String }\n"))
         #expect(menu.contents.contains("  declare displayValue: string\n  declare readonly hasDisplayValue: boolean\n"))
-        #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.#sendsValues) this.sendDisplayValue()\n  }\n"))
+        #expect(menu.contents.contains("  displayValueChanged(): void {\n    if (this.sendsValues) this.sendDisplayValue()\n  }\n"))
         #expect(menu.contents.contains("  onSelected(selection: Selection): void {\n    this.dispatch(\"selected\", { detail: selection })\n  }\n"))
-        #expect(menu.contents.contains("    const checked = dataToSend(this, \"display\", parseMenuData(this.displayValue))\n"))
+        // The contract's table, which the methods hand to the runtime's sendChecked.
+        #expect(menu.contents.contains("const EVENTS = {\n  display: { event: \"display\", parse: parseMenuData, reply: { event: \"selected\", parse: parseSelection } },\n}\n"))
+        #expect(menu.contents.contains("    return sendChecked(this, EVENTS.display, JSON.stringify(data), onSelected)\n"))
+        #expect(menu.contents.contains("    return sendChecked(this, EVENTS.display, this.displayValue, (selection) => this.onSelected(selection))\n"))
         #expect(menu.contents.contains("  static sendsValuesOnConnect = true\n"))
         #expect(menu.contents.contains("  sendDisplayValue(): boolean {\n"))
         #expect(form.contents.contains("  static override values = { connect: String }\n"))
         #expect(form.contents.contains("  onSubmit(): void {\n    this.dispatch(\"submit\")\n  }\n"))
-        #expect(form.contents.contains("    this.send(\"connect\", checked, () => this.onSubmit())\n"))
+        #expect(form.contents.contains("  connect: { event: \"connect\", parse: parseFormData, reply: { event: \"submit\" } },\n"))
+        #expect(form.contents.contains("    return sendChecked(this, EVENTS.connect, this.connectValue, () => this.onSubmit())\n"))
+        #expect(form.contents.contains("  sendSubmitDisabled(): boolean {\n    this.send(\"submitDisabled\")\n    return true\n  }\n"))
         #expect(!form.contents.contains("submitDisabledValue"), "an event without a value keeps only its method")
 
         let menuJS = try #require(try Self.generate(menuDocument, flavor: .javascript).first { $0.path == "menu_bridge_component.js" })
         #expect(menuJS.contents.contains("import { BridgeComponent } from \"@hotwired/hotwire-native-bridge\"\n"))
-        #expect(menuJS.contents.contains("import { formatViolation, parseMenuData, parseSelection } from \"controllers/bridge/menu\"\n"))
+        #expect(menuJS.contents.contains("import { parseMenuData, parseSelection } from \"controllers/bridge/menu\"\n"))
         #expect(menuJS.contents.contains(" * @typedef {import(\"controllers/bridge/menu\").MenuData} MenuData\n"))
-        #expect(menuJS.contents.contains("export class MenuBridgeComponent extends BridgeComponent {\n  static get component() {\n    return \"menu\"\n  }\n"))
+        #expect(menuJS.contents.contains("export class MenuBridgeComponent extends bridgeBase(BridgeComponent) {\n  static get component() {\n    return \"menu\"\n  }\n"))
         #expect(menuJS.contents.contains("   * @param {MenuData} data\n   * @param {(selection: Selection) => void} [onSelected]\n   * @returns {boolean}\n   */\n  sendDisplay(data, onSelected) {\n"))
         let formJS = try #require(try Self.generate(formDocument, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
         #expect(formJS.contents.contains("  sendConnect(data, onSubmit) {\n"))
         #expect(formJS.contents.contains("  sendSubmitDisabled() {\n"))
         #expect(!formJS.contents.contains("checkReply"), "form has no reply with data, so no unused import")
         #expect(menuJS.contents.contains("  static get values() {\n    return { display: String }\n  }\n"))
-        #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (sendsValues(this)) this.sendDisplayValue()\n  }\n"))
+        #expect(menuJS.contents.contains("  displayValueChanged() {\n    if (this.sendsValues) this.sendDisplayValue()\n  }\n"))
         #expect(menuJS.contents.contains("   * @param {Selection} selection\n   */\n  onSelected(selection) {\n"))
         #expect(menuJS.contents.contains("   * @returns {boolean}\n   */\n  sendDisplayValue() {\n"))
-        #expect(formJS.contents.contains("    this.send(\"connect\", checked, () => this.onSubmit())\n"))
+        #expect(formJS.contents.contains("    return sendChecked(this, EVENTS.connect, connectValue, () => this.onSubmit())\n"))
 
         // Issue 26: an echo reply (the form's submit) brings the request's data back, checked
         // as the request's and typed so.
         let echo = try #require(try Self.generate(echoingForm).first { $0.path == "form_bridge_component.ts" })
         #expect(echo.contents.contains("sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {"))
         // Checked without the bridge's metadata, which the echo carries (echoOfClosedData).
-        #expect(echo.contents.contains("      const reply = checkReply(this, \"submit\", parseFormData, message, true)\n"))
+        #expect(echo.contents.contains("  connect: { event: \"connect\", parse: parseFormData, reply: { event: \"submit\", parse: parseFormData, envelope: true } },\n"))
         #expect(echo.contents.contains("  onSubmit(formData: FormData): void {\n    this.dispatch(\"submit\", { detail: formData })\n  }\n"))
         let echoJS = try #require(try Self.generate(echoingForm, flavor: .javascript).first { $0.path == "form_bridge_component.js" })
-        #expect(echoJS.contents.contains("import { checkReply, dataToSend } from \"controllers/bridge/tabgen_runtime\"\n"))
+        #expect(echoJS.contents.contains("import { bridgeBase, sendChecked } from \"controllers/bridge/tabgen_runtime\"\n"))
     }
 
     @Test("issue 26: an event with fromElement gets send<Event>FromElement, the contract's sources passed to the runtime's readElementData")
@@ -246,7 +251,7 @@ struct TypeScriptBridgeComponentTests {
             document, target: TypeScriptTarget(options: options),
             header: GenerationHeader(version: "0.0.0-test", schema: "menu.json", command: "tabgen emit --lang typescript"))
         let base = try #require(files.first { $0.path == "menu_bridge_component.ts" })
-        #expect(base.contents.contains(#"import { checkReply, dataToSend, readElementData, type BridgeMessage, type ElementDataResult } from "./tabgen_runtime.js""#),
+        #expect(base.contents.contains(#"import { bridgeBase, readElementData, sendChecked, type ElementDataResult } from "./tabgen_runtime.js""#),
                 "\(base.contents)")
         let method: [String] = [
             "  sendDisplayFromElement(onSelected?: (selection: Selection) => void): boolean {",
@@ -285,7 +290,7 @@ struct TypeScriptBridgeComponentTests {
             document, target: TypeScriptTarget(options: options),
             header: GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang typescript"))
         #expect(files.map(\.path).sorted() == ["actions.js", "actions_bridge_component.js", "tabgen_runtime.js"])
-        #expect(Support.file(files, "actions_bridge_component.js").contains(#"import { formatViolation, parseMenuData } from "controllers/admin/actions""#))
+        #expect(Support.file(files, "actions_bridge_component.js").contains(#"import { parseMenuData } from "controllers/admin/actions""#))
         #expect(Support.file(files, "actions.js").contains(#"import { checkPayload, formatViolation } from "controllers/admin/tabgen_runtime""#))
         options.flavor = .typescript
         let typescript = try Generator(templates: Support.templates).generate(
@@ -333,7 +338,7 @@ struct TypeScriptBridgeComponentTests {
         // Stimulus's names for the key menuItems: data-bridge--menu-menu-items-value, menuItemsValue.
         #expect(base.contains("  static override values = { menuItems: String }\n"))
         #expect(base.contains("  menuItemsValueChanged(): void {\n"))
-        #expect(base.contains("    const checked = dataToSend(this, \"display\", parseMenuData(this.menuItemsValue))\n"))
+        #expect(base.contains("    return sendChecked(this, EVENTS.display, this.menuItemsValue)\n"))
         #expect(base.contains("  sendDisplayValue(): boolean {\n"))
         #expect(!base.contains("this.dispatch("), "no reply, no hook")
         #expect(base.contains("data-bridge--menu-menu-items-value"))
@@ -351,10 +356,15 @@ struct TypeScriptBridgeComponentTests {
                 menu, target: TypeScriptTarget(options: options),
                 header: GenerationHeader(version: "0.0.0-test", schema: "menu.json", command: "tabgen emit --lang typescript"))
             let base = Support.file(files, "menu_bridge_component.\(ext)")
-            #expect(base.contains("import { checkReply, dataToSend"), "\(base)")
-            #expect(!base.contains("function dataToSend") && !base.contains("#dataToSend") && !base.contains("checkReply<"), "\(base)")
+            #expect(base.contains("import { bridgeBase, sendChecked"), "\(base)")
+            // What every base shares is the runtime's, not written again in each base.
+            for shared in ["function dataToSend", "#dataToSend", "checkReply<", "onSendFailure(event", "onReplyFailure(event", "  disconnect("] {
+                #expect(!base.contains(shared), "\(shared) in \(base)")
+            }
             let runtime = Support.file(files, "tabgen_runtime.\(ext)")
-            #expect(runtime.contains("export function dataToSend") && runtime.contains("export function checkReply"), "\(runtime)")
+            for shared in ["export function dataToSend", "export function checkReply", "export function bridgeBase", "export function sendChecked"] {
+                #expect(runtime.contains(shared), "\(shared) not in \(runtime)")
+            }
         }
         // The navigation controller sends through no base: its runtime leaves them out.
         options.flavor = .javascript

@@ -53,6 +53,18 @@ for (const [flavour, { default: NavigationController }] of flavours) {
     const connectApp = (): void => (window.HotwireNative as { web: Bridge }).web.setAdapter(app)
     const sent = (): unknown[] => app.received.map(({ component, event, data }) => ({ component, event, data }))
     const withURL = (config: unknown): unknown => ({ ...(config as object), metadata: { url: window.location.href } })
+    // The app connected, the element with `config` in the page and its controller connected.
+    const connectedNav = async (config: unknown): Promise<FakeElement> => {
+      connectApp()
+      const nav = navElement(config)
+      page.append(nav)
+      await settle()
+      return nav
+    }
+    const changeConfig = async (nav: FakeElement, config: unknown): Promise<void> => {
+      nav.setAttribute(ATTRIBUTE, JSON.stringify(config))
+      await settle()
+    }
 
     it("sends configure once when it connects", async () => {
       connectApp()
@@ -62,14 +74,9 @@ for (const [flavour, { default: NavigationController }] of flavours) {
     })
 
     it("sends configure again when the value changes, and not when it is set to the same text", async () => {
-      connectApp()
-      const nav = navElement(TABBED)
-      page.append(nav)
-      await settle()
-      nav.setAttribute(ATTRIBUTE, JSON.stringify(BOOTSTRAP))
-      await settle()
-      nav.setAttribute(ATTRIBUTE, JSON.stringify(BOOTSTRAP))
-      await settle()
+      const nav = await connectedNav(TABBED)
+      await changeConfig(nav, BOOTSTRAP)
+      await changeConfig(nav, BOOTSTRAP)
       assert.deepEqual(sent().map((message) => (message as { data: unknown }).data), [withURL(TABBED), withURL(BOOTSTRAP)])
     })
 
@@ -86,12 +93,8 @@ for (const [flavour, { default: NavigationController }] of flavours) {
     })
 
     it("sends once an invalid value is corrected", async () => {
-      connectApp()
-      const nav = navElement(INVALID)
-      page.append(nav)
-      await settle()
-      nav.setAttribute(ATTRIBUTE, JSON.stringify(TABBED))
-      await settle()
+      const nav = await connectedNav(INVALID)
+      await changeConfig(nav, TABBED)
       assert.deepEqual(sent().map((message) => (message as { data: unknown }).data), [withURL(TABBED)])
     })
 
@@ -179,10 +182,7 @@ for (const [flavour, { default: NavigationController }] of flavours) {
     })
 
     it("sends again after a Turbo cache restore (disconnect, connect) and on native:restore", async () => {
-      connectApp()
-      const nav = navElement(TABBED)
-      page.append(nav)
-      await settle()
+      const nav = await connectedNav(TABBED)
       const controller = application.getControllerForElementAndIdentifier(asElement(nav), "bridge--navigation")
       nav.remove()
       await settle()

@@ -3,9 +3,11 @@ import Schema
 /// The Stimulus bridge component base of a contract that lists events
 /// (`bridgeComponent: true`): `<module>_bridge_component.ts` (flavor `javascript`: `.js`,
 /// the same class as an ES2017 module with JSDoc types, from the same context), an abstract
-/// `<Component>BridgeComponent extends BridgeComponent` with a typed `send<Event>` per
-/// web-to-native event, whose reply (if the contract lists one) is checked with the
-/// module's `parse<Type>` before the typed callback runs. A file of its own, because it
+/// `<Component>BridgeComponent extends bridgeBase(BridgeComponent)` with a typed
+/// `send<Event>` per web-to-native event, whose reply (if the contract lists one) is
+/// checked with the module's `parse<Type>` before the typed callback runs. What every base
+/// shares (the hooks, the checks, sending while connected) is the runtime's `bridgeBase`
+/// and `sendChecked`: the base holds only the contract's table and typed methods. A file of its own, because it
 /// imports @hotwired/hotwire-native-bridge, which the module of types does not need.
 struct TypeScriptBridgeComponent {
     let target: TypeScriptTarget
@@ -40,13 +42,16 @@ struct TypeScriptBridgeComponent {
         }
         // What the base imports from the module: values, and types (TypeScript `import type`,
         // JavaScript `@typedef {import(...)}`).
-        var values: Set<String> = ["formatViolation"]
-        var types: Set<String> = ["Violation"]
+        var values: Set<String> = []
+        var types: Set<String> = []
         var methods: Set<String> = []
         var sends: [[String: Any]] = []
         // The events whose data the server renders into a Stimulus value: the base sends
         // each on connect and when its value changes (see valueContext).
         var valueSends: [[String: Any]] = []
+        // The contract's table: an entry per event with data, which the base's methods
+        // hand to the runtime's sendChecked.
+        var table: [String] = []
         var members = Self.baseMembers
         for event in contract.webToNativeEvents {
             let method = "send" + target.typeIdentifier(for: [event.name])
@@ -79,6 +84,11 @@ struct TypeScriptBridgeComponent {
                 }
                 item["reply"] = replyItem
             }
+            if let entry = Self.tableEntry(of: event, item: item) {
+                table.append(entry)
+                item["tableAccess"] = TypeScriptLiterals.isIdentifier(event.name) && event.name != "__proto__"
+                    ? "." + event.name : "[\(TypeScriptLiterals.string(event.name))]"
+            }
             if let fields = event.fromElement, item["data"] != nil {
                 item["fromElement"] = try fromElementContext(of: event, fields: fields, members: &members)
             }
@@ -104,14 +114,15 @@ struct TypeScriptBridgeComponent {
                             + (replyData == nil ? "" : ", the reply in its `detail`") + "), so that a page can also listen with `data-action`.")
                 }
                 valueItem["eventLiteral"] = item["eventLiteral"]
+                valueItem["tableAccess"] = item["tableAccess"]
                 valueItem["data"] = data
                 valueItem["reply"] = item["reply"]
                 valueSends.append(valueItem)
             }
             sends.append(item)
         }
-        let anyReplyData = sends.contains { ($0["reply"] as? [String: Any])?["replyData"] != nil }
-        let anyData = anyReplyData || sends.contains { $0["data"] != nil }
+        // A data-less event's reply with data is checked in the base itself (checkReply).
+        let anyDatalessReplyData = sends.contains { $0["data"] == nil && ($0["reply"] as? [String: Any])?["replyData"] != nil }
         let valueSentences = valueSends.map { item in
             "The \(item["eventLiteral"] ?? "") event is sent by the base itself, from \(item["attribute"] ?? "") (which the "
                 + "server renders), on connect and whenever the value changes\((item["hook"] as? String).map { "; its reply goes to \($0)()" } ?? "")."
@@ -121,18 +132,22 @@ struct TypeScriptBridgeComponent {
                 + "event goes only on the user's action (a menu opened by a tap) sets it to false and calls \($0)() "
                 + "from that action."
         }
-        // What the base imports from the runtime: its send and reply checks, readElementData.
-        var runtimeValues: [String] = []
-        if anyReplyData { runtimeValues.append("checkReply") }
-        if anyData { runtimeValues.append("dataToSend") }
+        // What the base imports from the runtime: the class it extends, its send and reply
+        // checks, readElementData.
+        var runtimeValues = ["bridgeBase"]
+        if anyDatalessReplyData { runtimeValues.append("checkReply") }
         let anyFromElement = sends.contains { $0["fromElement"] != nil }
         if anyFromElement { runtimeValues.append("readElementData") }
+        if !table.isEmpty { runtimeValues.append("sendChecked") }
         var runtimeTypes: [String] = []
         if !javascript {
-            if anyReplyData { runtimeTypes.append("type BridgeMessage") }
+            if anyDatalessReplyData { runtimeTypes.append("type BridgeMessage") }
             if anyFromElement { runtimeTypes.append("type ElementDataResult") }
         }
+        // The JavaScript flavour casts the findings readElementData returns (runtime.js has no types).
+        if javascript && anyFromElement { types.insert("Violation") }
         let runtimeImports = runtimeValues + runtimeTypes
+        let imports = (values.map { ($0, $0) } + types.map { ($0, "type " + $0) }).sorted { $0.0 < $1.0 }.map(\.1)
         let context: [String: Any] = [
             "header": input.header.lines,
             "optOutDocLines": optOut.map(TypeScriptContexts.wrap) ?? [],
@@ -144,14 +159,16 @@ struct TypeScriptBridgeComponent {
             "className": className,
             "componentLiteral": TypeScriptLiterals.string(contract.component),
             "moduleImport": TypeScriptLiterals.string(moduleSpecifier),
-            "imports": (values.map { ($0, $0) } + types.map { ($0, "type " + $0) }).sorted { $0.0 < $1.0 }.map(\.1)
-                .joined(separator: ", "),
-            "valueImports": values.sorted().joined(separator: ", "),
+            "imports": imports.isEmpty ? [] : [imports.joined(separator: ", ")],
+            "valueImports": values.isEmpty ? [] : [values.sorted().joined(separator: ", ")],
             "typeImports": types.sorted(),
+            "anyTypeImport": !types.isEmpty,
+            "table": table,
+            "anyTable": !table.isEmpty,
             "sends": sends,
             "valueSends": valueSends,
             "anyValue": !valueSends.isEmpty,
-            "runtimeImports": runtimeImports.isEmpty ? [] : [runtimeImports.joined(separator: ", ")],
+            "runtimeImports": runtimeImports.joined(separator: ", "),
             "runtimeImport": TypeScriptLiterals.string(target.moduleSpecifier(TypeScriptTarget.runtimeModule, stimulusIdentifier: contract.stimulusIdentifier)),
             "valueAttributes": valueSends.compactMap { $0["attribute"] as? String }.joined(separator: ", "),
             "valuesLiteral": valueSends.compactMap { $0["key"] as? String }.map { "\($0): String" }.joined(separator: ", "),
@@ -165,8 +182,25 @@ struct TypeScriptBridgeComponent {
     static let baseMembers: Set<String> = [
         "application", "bridge", "component", "connect", "context", "disconnect", "dispatch", "element", "enabled",
         "identifier", "initialize", "onReplyFailure", "onSendFailure", "onToleratedErrors", "pendingMessageCallbacks", "platformOptingOut",
-        "restore", "send", "sendsValuesOnConnect",
+        "restore", "send", "sendsValues", "sendsValuesOnConnect",
     ]
+
+    /// An event's entry in the contract's table (`SentEvent` of the runtime): the parse
+    /// function of its data, and its reply's name, parse function and envelope; nil for an
+    /// event without data, which the base sends itself.
+    static func tableEntry(of event: ContractEvent, item: [String: Any]) -> String? {
+        guard let data = item["data"] as? [String: Any], let parse = data["parse"] as? String else { return nil }
+        var entry = "\(TypeScriptLiterals.propertyKey(event.name, inObjectLiteral: true)): { event: \(TypeScriptLiterals.string(event.name)), parse: \(parse)"
+        if let reply = item["reply"] as? [String: Any], let name = reply["replyName"] as? String {
+            entry += ", reply: { event: \(TypeScriptLiterals.string(name))"
+            if let replyData = reply["replyData"] as? [String: Any], let replyParse = replyData["parse"] as? String {
+                entry += ", parse: \(replyParse)"
+                if replyData["envelope"] as? Bool == true { entry += ", envelope: true" }
+            }
+            entry += " }"
+        }
+        return entry + " }"
+    }
 
     /// An event whose data the server renders into the Stimulus value `value`
     /// (`display` -> `data-bridge--menu-display-value`, the attribute the Ruby component

@@ -8,8 +8,9 @@ enum TypeScriptNaming {
         "Condition", "Rule", "Checked", "BridgeComponent", "Severity", "Tables",
         // The runtime's readElementData (a bridge component base imports ElementDataResult).
         "ReadableElement", "ElementScope", "ElementRead", "ElementEach", "ElementSpec", "ElementDataResult",
-        // The runtime's checks of a bridge component base (which imports BridgeMessage).
-        "CheckingBase", "BridgeMessage",
+        // The runtime's checks of a bridge component base (which imports BridgeMessage), the
+        // class it extends, and the base's own table of its events (EVENTS).
+        "CheckingBase", "BridgeMessage", "BridgeComponentLike", "SendingBase", "SentEvent", "EVENTS",
         // Global types a declaration must not shadow.
         "Array", "ArrayBuffer", "BigInt", "Boolean", "Date", "Error", "Function", "Infinity", "JSON", "Map", "Math",
         "NaN", "Number", "Object", "Partial", "Promise", "Readonly", "ReadonlyArray", "Record", "RegExp", "Set",

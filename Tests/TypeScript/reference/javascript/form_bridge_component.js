@@ -8,23 +8,24 @@
 // renders), on connect and whenever the value changes; its reply goes to onSubmit().
 // An ES2017 module with JSDoc types (checked with tsc --checkJs), for importmap apps.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { formatViolation, parseFormData } from "controllers/bridge/form"
-import { checkReply, dataToSend } from "controllers/bridge/tabgen_runtime"
+import { parseFormData } from "controllers/bridge/form"
+import { bridgeBase, sendChecked } from "controllers/bridge/tabgen_runtime"
 
 /**
  * @typedef {import("controllers/bridge/form").FormData} FormData
- * @typedef {import("controllers/bridge/form").Violation} Violation
  */
 
-// Stimulus calls each value's changed callback once before connect(), with the initial
-// value: sending only while connected makes that one message, not two.
-const connected = new WeakSet()
+// The contract's table: each event whose data the base checks before it sends it, and
+// its reply's check (sendChecked, in the runtime).
+const EVENTS = {
+  connect: { event: "connect", parse: parseFormData, reply: { event: "submit", parse: parseFormData, envelope: true } },
+}
 
 /**
  * Extend it: the base adds the typed methods and the failure hooks, and sends the events
  * whose data the page holds in its Stimulus values.
  */
-export class FormBridgeComponent extends BridgeComponent {
+export class FormBridgeComponent extends bridgeBase(BridgeComponent) {
   static get component() {
     return "form"
   }
@@ -42,20 +43,14 @@ export class FormBridgeComponent extends BridgeComponent {
    */
   connect() {
     super.connect()
-    connected.add(this)
-    if (sendsValues(this)) {
+    if (this.sendsValues) {
       this.sendConnectValue()
     }
   }
 
-  disconnect() {
-    connected.delete(this)
-    super.disconnect()
-  }
-
   /** Sends "connect" again with the changed value, if connected. */
   connectValueChanged() {
-    if (sendsValues(this)) this.sendConnectValue()
+    if (this.sendsValues) this.sendConnectValue()
   }
 
   /**
@@ -72,13 +67,7 @@ export class FormBridgeComponent extends BridgeComponent {
    * @returns {boolean}
    */
   sendConnect(data, onSubmit) {
-    const checked = /** @type {FormData | undefined} */ (dataToSend(this, "connect", parseFormData(JSON.stringify(data))))
-    if (checked === undefined) return false
-    this.send("connect", checked, onSubmit && ((message) => {
-      const reply = /** @type {FormData | undefined} */ (checkReply(this, "submit", parseFormData, message, true))
-      if (reply !== undefined) onSubmit(reply)
-    }))
-    return true
+    return sendChecked(this, EVENTS.connect, JSON.stringify(data), onSubmit)
   }
 
   /**
@@ -118,13 +107,7 @@ export class FormBridgeComponent extends BridgeComponent {
     const controller = /** @type {FormBridgeComponent} */ (this)
     const { connectValue, hasConnectValue } = /** @type {FormBridgeComponent & { connectValue: string, hasConnectValue: boolean }} */ (controller)
     if (!hasConnectValue) return false
-    const checked = /** @type {FormData | undefined} */ (dataToSend(this, "connect", parseFormData(connectValue)))
-    if (checked === undefined) return false
-    this.send("connect", checked, (message) => {
-      const reply = /** @type {FormData | undefined} */ (checkReply(this, "submit", parseFormData, message, true))
-      if (reply !== undefined) this.onSubmit(reply)
-    })
-    return true
+    return sendChecked(this, EVENTS.connect, connectValue, (formData) => this.onSubmit(formData))
   }
 
   /**
@@ -138,34 +121,6 @@ export class FormBridgeComponent extends BridgeComponent {
   onSubmit(formData) {
     this.dispatch("submit", { detail: formData })
   }
-
-  /**
-   * Data the page was about to send failed the check; nothing was sent.
-   * @param {string} event
-   * @param {Violation[]} findings
-   */
-  onSendFailure(event, findings) {
-    console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /**
-   * Data the page was about to send has errors, all of rules the native clients survive
-   * (docs/decoding.md): it was sent all the same.
-   * @param {string} event
-   * @param {Violation[]} findings
-   */
-  onToleratedErrors(event, findings) {
-    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /**
-   * A reply's data failed the check; its callback did not run.
-   * @param {string} event
-   * @param {Violation[]} findings
-   */
-  onReplyFailure(event, findings) {
-    console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
 }
 
 /**
@@ -176,11 +131,3 @@ export class FormBridgeComponent extends BridgeComponent {
  * @type {boolean}
  */
 FormBridgeComponent.sendsValuesOnConnect = true
-
-/**
- * While connected, unless the subclass turned sendsValuesOnConnect off.
- * @param {FormBridgeComponent} controller
- */
-function sendsValues(controller) {
-  return connected.has(controller) && /** @type {typeof FormBridgeComponent} */ (controller.constructor).sendsValuesOnConnect
-}

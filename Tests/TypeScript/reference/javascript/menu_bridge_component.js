@@ -8,24 +8,25 @@
 // renders), on connect and whenever the value changes; its reply goes to onSelected().
 // An ES2017 module with JSDoc types (checked with tsc --checkJs), for importmap apps.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { formatViolation, parseMenuData, parseSelection } from "controllers/bridge/menu"
-import { checkReply, dataToSend } from "controllers/bridge/tabgen_runtime"
+import { parseMenuData, parseSelection } from "controllers/bridge/menu"
+import { bridgeBase, sendChecked } from "controllers/bridge/tabgen_runtime"
 
 /**
  * @typedef {import("controllers/bridge/menu").MenuData} MenuData
  * @typedef {import("controllers/bridge/menu").Selection} Selection
- * @typedef {import("controllers/bridge/menu").Violation} Violation
  */
 
-// Stimulus calls each value's changed callback once before connect(), with the initial
-// value: sending only while connected makes that one message, not two.
-const connected = new WeakSet()
+// The contract's table: each event whose data the base checks before it sends it, and
+// its reply's check (sendChecked, in the runtime).
+const EVENTS = {
+  display: { event: "display", parse: parseMenuData, reply: { event: "selected", parse: parseSelection } },
+}
 
 /**
  * Extend it: the base adds the typed methods and the failure hooks, and sends the events
  * whose data the page holds in its Stimulus values.
  */
-export class MenuBridgeComponent extends BridgeComponent {
+export class MenuBridgeComponent extends bridgeBase(BridgeComponent) {
   static get component() {
     return "menu"
   }
@@ -43,20 +44,14 @@ export class MenuBridgeComponent extends BridgeComponent {
    */
   connect() {
     super.connect()
-    connected.add(this)
-    if (sendsValues(this)) {
+    if (this.sendsValues) {
       this.sendDisplayValue()
     }
   }
 
-  disconnect() {
-    connected.delete(this)
-    super.disconnect()
-  }
-
   /** Sends "display" again with the changed value, if connected. */
   displayValueChanged() {
-    if (sendsValues(this)) this.sendDisplayValue()
+    if (this.sendsValues) this.sendDisplayValue()
   }
 
   /**
@@ -73,13 +68,7 @@ export class MenuBridgeComponent extends BridgeComponent {
    * @returns {boolean}
    */
   sendDisplay(data, onSelected) {
-    const checked = /** @type {MenuData | undefined} */ (dataToSend(this, "display", parseMenuData(JSON.stringify(data))))
-    if (checked === undefined) return false
-    this.send("display", checked, onSelected && ((message) => {
-      const reply = /** @type {Selection | undefined} */ (checkReply(this, "selected", parseSelection, message))
-      if (reply !== undefined) onSelected(reply)
-    }))
-    return true
+    return sendChecked(this, EVENTS.display, JSON.stringify(data), onSelected)
   }
 
   /**
@@ -97,13 +86,7 @@ export class MenuBridgeComponent extends BridgeComponent {
     const controller = /** @type {MenuBridgeComponent} */ (this)
     const { displayValue, hasDisplayValue } = /** @type {MenuBridgeComponent & { displayValue: string, hasDisplayValue: boolean }} */ (controller)
     if (!hasDisplayValue) return false
-    const checked = /** @type {MenuData | undefined} */ (dataToSend(this, "display", parseMenuData(displayValue)))
-    if (checked === undefined) return false
-    this.send("display", checked, (message) => {
-      const reply = /** @type {Selection | undefined} */ (checkReply(this, "selected", parseSelection, message))
-      if (reply !== undefined) this.onSelected(reply)
-    })
-    return true
+    return sendChecked(this, EVENTS.display, displayValue, (selection) => this.onSelected(selection))
   }
 
   /**
@@ -117,34 +100,6 @@ export class MenuBridgeComponent extends BridgeComponent {
   onSelected(selection) {
     this.dispatch("selected", { detail: selection })
   }
-
-  /**
-   * Data the page was about to send failed the check; nothing was sent.
-   * @param {string} event
-   * @param {Violation[]} findings
-   */
-  onSendFailure(event, findings) {
-    console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /**
-   * Data the page was about to send has errors, all of rules the native clients survive
-   * (docs/decoding.md): it was sent all the same.
-   * @param {string} event
-   * @param {Violation[]} findings
-   */
-  onToleratedErrors(event, findings) {
-    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /**
-   * A reply's data failed the check; its callback did not run.
-   * @param {string} event
-   * @param {Violation[]} findings
-   */
-  onReplyFailure(event, findings) {
-    console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
 }
 
 /**
@@ -155,11 +110,3 @@ export class MenuBridgeComponent extends BridgeComponent {
  * @type {boolean}
  */
 MenuBridgeComponent.sendsValuesOnConnect = true
-
-/**
- * While connected, unless the subclass turned sendsValuesOnConnect off.
- * @param {MenuBridgeComponent} controller
- */
-function sendsValues(controller) {
-  return connected.has(controller) && /** @type {typeof MenuBridgeComponent} */ (controller.constructor).sendsValuesOnConnect
-}

@@ -7,10 +7,16 @@
 // sent by the base itself, from data-bridge--form-connect-value (which the server
 // renders), on connect and whenever the value changes; its reply goes to onSubmit().
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { type FormData, type Violation, formatViolation, parseFormData } from "./form.js"
-import { checkReply, dataToSend, type BridgeMessage } from "./tabgen_runtime.js"
+import { type FormData, parseFormData } from "./form.js"
+import { bridgeBase, sendChecked } from "./tabgen_runtime.js"
 
-export abstract class FormBridgeComponent extends BridgeComponent {
+// The contract's table: each event whose data the base checks before it sends it, and
+// its reply's check (sendChecked, in the runtime).
+const EVENTS = {
+  connect: { event: "connect", parse: parseFormData, reply: { event: "submit", parse: parseFormData, envelope: true } },
+}
+
+export abstract class FormBridgeComponent extends bridgeBase(BridgeComponent) {
   static override component = "form"
 
   // The JSON the server renders into the element, as `tabgen validate --html` reads it:
@@ -28,10 +34,6 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    */
   static sendsValuesOnConnect = true
 
-  // Stimulus calls each value's changed callback once before connect(), with the initial
-  // value: sending only while connected makes that one message, not two.
-  #connected = false
-
   /**
    * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
    * is false); nothing for a value the page does not have. A subclass that overrides
@@ -39,20 +41,14 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    */
   override connect(): void {
     super.connect()
-    this.#connected = true
-    if (this.#sendsValues) {
+    if (this.sendsValues) {
       this.sendConnectValue()
     }
   }
 
-  override disconnect(): void {
-    this.#connected = false
-    super.disconnect()
-  }
-
   /** Sends "connect" again with the changed value, if connected. */
   connectValueChanged(): void {
-    if (this.#sendsValues) this.sendConnectValue()
+    if (this.sendsValues) this.sendConnectValue()
   }
 
   /**
@@ -66,13 +62,7 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    * `onReplyFailure("submit", findings)` gets the findings.
    */
   sendConnect(data: FormData, onSubmit?: (formData: FormData) => void): boolean {
-    const checked = dataToSend(this, "connect", parseFormData(JSON.stringify(data)))
-    if (checked === undefined) return false
-    this.send("connect", checked, onSubmit && ((message: BridgeMessage) => {
-      const reply = checkReply(this, "submit", parseFormData, message, true)
-      if (reply !== undefined) onSubmit(reply)
-    }))
-    return true
+    return sendChecked(this, EVENTS.connect, JSON.stringify(data), onSubmit)
   }
 
   /**
@@ -106,13 +96,7 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    */
   sendConnectValue(): boolean {
     if (!this.hasConnectValue) return false
-    const checked = dataToSend(this, "connect", parseFormData(this.connectValue))
-    if (checked === undefined) return false
-    this.send("connect", checked, (message: BridgeMessage) => {
-      const reply = checkReply(this, "submit", parseFormData, message, true)
-      if (reply !== undefined) this.onSubmit(reply)
-    })
-    return true
+    return sendChecked(this, EVENTS.connect, this.connectValue, (formData) => this.onSubmit(formData))
   }
 
   /**
@@ -124,28 +108,5 @@ export abstract class FormBridgeComponent extends BridgeComponent {
    */
   onSubmit(formData: FormData): void {
     this.dispatch("submit", { detail: formData })
-  }
-
-  /** Data the page was about to send failed the check; nothing was sent. */
-  onSendFailure(event: string, findings: Violation[]): void {
-    console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /**
-   * Data the page was about to send has errors, all of rules the native clients survive
-   * (docs/decoding.md): it was sent all the same.
-   */
-  onToleratedErrors(event: string, findings: Violation[]): void {
-    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /** A reply's data failed the check; its callback did not run. */
-  onReplyFailure(event: string, findings: Violation[]): void {
-    console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  // While connected, unless the subclass turned sendsValuesOnConnect off.
-  get #sendsValues(): boolean {
-    return this.#connected && (this.constructor as typeof FormBridgeComponent).sendsValuesOnConnect
   }
 }

@@ -7,10 +7,16 @@
 // sent by the base itself, from data-bridge--menu-display-value (which the server
 // renders), on connect and whenever the value changes; its reply goes to onSelected().
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { type MenuData, type Selection, type Violation, formatViolation, parseMenuData, parseSelection } from "./menu.js"
-import { checkReply, dataToSend, type BridgeMessage } from "./tabgen_runtime.js"
+import { type MenuData, type Selection, parseMenuData, parseSelection } from "./menu.js"
+import { bridgeBase, sendChecked } from "./tabgen_runtime.js"
 
-export abstract class MenuBridgeComponent extends BridgeComponent {
+// The contract's table: each event whose data the base checks before it sends it, and
+// its reply's check (sendChecked, in the runtime).
+const EVENTS = {
+  display: { event: "display", parse: parseMenuData, reply: { event: "selected", parse: parseSelection } },
+}
+
+export abstract class MenuBridgeComponent extends bridgeBase(BridgeComponent) {
   static override component = "menu"
 
   // The JSON the server renders into the element, as `tabgen validate --html` reads it:
@@ -28,10 +34,6 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    */
   static sendsValuesOnConnect = true
 
-  // Stimulus calls each value's changed callback once before connect(), with the initial
-  // value: sending only while connected makes that one message, not two.
-  #connected = false
-
   /**
    * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
    * is false); nothing for a value the page does not have. A subclass that overrides
@@ -39,20 +41,14 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    */
   override connect(): void {
     super.connect()
-    this.#connected = true
-    if (this.#sendsValues) {
+    if (this.sendsValues) {
       this.sendDisplayValue()
     }
   }
 
-  override disconnect(): void {
-    this.#connected = false
-    super.disconnect()
-  }
-
   /** Sends "display" again with the changed value, if connected. */
   displayValueChanged(): void {
-    if (this.#sendsValues) this.sendDisplayValue()
+    if (this.sendsValues) this.sendDisplayValue()
   }
 
   /**
@@ -66,13 +62,7 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    * `onReplyFailure("selected", findings)` gets the findings.
    */
   sendDisplay(data: MenuData, onSelected?: (selection: Selection) => void): boolean {
-    const checked = dataToSend(this, "display", parseMenuData(JSON.stringify(data)))
-    if (checked === undefined) return false
-    this.send("display", checked, onSelected && ((message: BridgeMessage) => {
-      const reply = checkReply(this, "selected", parseSelection, message)
-      if (reply !== undefined) onSelected(reply)
-    }))
-    return true
+    return sendChecked(this, EVENTS.display, JSON.stringify(data), onSelected)
   }
 
   /**
@@ -86,13 +76,7 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    */
   sendDisplayValue(): boolean {
     if (!this.hasDisplayValue) return false
-    const checked = dataToSend(this, "display", parseMenuData(this.displayValue))
-    if (checked === undefined) return false
-    this.send("display", checked, (message: BridgeMessage) => {
-      const reply = checkReply(this, "selected", parseSelection, message)
-      if (reply !== undefined) this.onSelected(reply)
-    })
-    return true
+    return sendChecked(this, EVENTS.display, this.displayValue, (selection) => this.onSelected(selection))
   }
 
   /**
@@ -104,28 +88,5 @@ export abstract class MenuBridgeComponent extends BridgeComponent {
    */
   onSelected(selection: Selection): void {
     this.dispatch("selected", { detail: selection })
-  }
-
-  /** Data the page was about to send failed the check; nothing was sent. */
-  onSendFailure(event: string, findings: Violation[]): void {
-    console.error(`${this.identifier}: ${event} not sent, its data is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /**
-   * Data the page was about to send has errors, all of rules the native clients survive
-   * (docs/decoding.md): it was sent all the same.
-   */
-  onToleratedErrors(event: string, findings: Violation[]): void {
-    console.error(`${this.identifier}: ${event} sent, the native clients survive its errors:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  /** A reply's data failed the check; its callback did not run. */
-  onReplyFailure(event: string, findings: Violation[]): void {
-    console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`)
-  }
-
-  // While connected, unless the subclass turned sendsValuesOnConnect off.
-  get #sendsValues(): boolean {
-    return this.#connected && (this.constructor as typeof MenuBridgeComponent).sendsValuesOnConnect
   }
 }
