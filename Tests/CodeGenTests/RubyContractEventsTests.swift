@@ -62,7 +62,7 @@ struct RubyContractEventsTests {
         #expect(Set(paths).isSuperset(of: [
             "app/models/menu/menu_data.rb", "app/models/share/menu_data.rb", "app/models/form/form_data.rb", "app/models/tabgen_runtime.rb",
             "fixtures/menu/MenuData.fixtures.json", "fixtures/menu/Selection.fixtures.json", "fixtures/share/MenuData.fixtures.json",
-            "test/models/menu/selection_test.rb", "test/models/share/item_test.rb",
+            "test/models/menu/selection_test.rb", "test/models/share/item_test.rb", "test/tabgen_test_support.rb",
         ]), "\(paths.sorted())")
         try RubySupport.addTestSupport(to: root)
         try Data(Self.appTest.utf8).write(to: root.appendingPathComponent("test/namespaces_test.rb"))

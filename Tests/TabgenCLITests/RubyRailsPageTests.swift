@@ -39,6 +39,18 @@ struct RubyRailsPageTests {
         // One runtime for the app, which both contracts' Contract modules extend; each
         // contract.rb holds only its schema and rules.
         #expect(emitted.filter { $0.hasSuffix("runtime.rb") } == ["app/models/tabgen_runtime.rb"], "\(emitted)")
+        // And one test support, whose modules every contract's tests use: each requires it
+        // by its path from its own folder.
+        #expect(emitted.filter { $0.hasSuffix("support.rb") } == ["test/tabgen_test_support.rb"], "\(emitted)")
+        let support = app.appendingPathComponent("test/tabgen_test_support.rb").standardizedFileURL
+        let tests = emitted.filter { $0.hasSuffix("_test.rb") }
+        #expect(tests.count == 5, "\(emitted)")  // menu: 2 data types and a component; form: 1 and a component
+        for test in tests {
+            let url = app.appendingPathComponent(test)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let required = text.components(separatedBy: "require_relative \"").dropFirst().first?.components(separatedBy: "\"").first
+            #expect(required.map { url.deletingLastPathComponent().appendingPathComponent($0 + ".rb").standardizedFileURL } == support, "\(test): \(text)")
+        }
         // And one user agent helper (tabgen_bridge_component_supported?), which test/page_test.rb
         // drives with the libraries' user agents.
         #expect(emitted.filter { $0.hasPrefix("app/helpers/") } == ["app/helpers/tabgen_bridge_helper.rb"], "\(emitted)")

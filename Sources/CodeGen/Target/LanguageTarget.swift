@@ -50,8 +50,9 @@ public protocol LanguageTarget: Sendable {
     /// How an output of several contracts is laid out (tabgen.yml `contracts:`).
     var contractLayout: ContractLayout { get }
     /// The folders this target writes below its output directory when that directory is
-    /// an app's root other outputs may live in (Ruby: `app/models`, ...); nil (the
-    /// default): the output needs the whole directory.
+    /// an app's root other outputs may live in (Ruby: `app/models`, ..., and a file it
+    /// writes outside them, `test/tabgen_test_support.rb`); nil (the default): the output
+    /// needs the whole directory.
     var sharedRootFolders: [String]? { get }
     /// Where an app may hold a hand-written file declaring what generated file `path`
     /// declares (`tabgen init` refuses to generate beside it), for an output directory

@@ -47,11 +47,11 @@ struct RubyContexts {
         ]
     }
 
-    /// The definition argument of `Contract.check` and `Contract.validate` for a contract
-    /// that lists events (`, 'MenuData'`); nothing for a one-event schema.
-    func checkArgument(_ definition: String?) -> String {
+    /// The definition whose checks the fixture tests run, for a contract that lists events
+    /// (`, definition: 'MenuData'`); nothing for a one-event schema.
+    func definitionArgument(_ definition: String?) -> String {
         guard model.listsEvents, let definition else { return "" }
-        return ", " + RubyLiterals.string(definition)
+        return ", definition: " + RubyLiterals.string(definition)
     }
 
     func docLines(_ text: String?) -> [String] {
@@ -156,6 +156,9 @@ struct RubyContexts {
     static let runtimeFile = "tabgen_runtime"
     /// The user agent helper's file under app/helpers/ (Zeitwerk's name for TabgenBridgeHelper).
     static let bridgeHelperFile = "tabgen_bridge_helper"
+    /// The tests' shared modules under test/ (TabgenTestSupport), one for the app like the
+    /// runtime; each test requires it relative to its own folder.
+    static let testSupportFile = "tabgen_test_support"
 
     /// tabgen_runtime.rb: Runtime/ruby/tabgen_runtime.rb with the strict decoding parts
     /// only for `decoding: strict`; the template writes the magic comment and the header
@@ -206,6 +209,7 @@ struct RubyContexts {
         context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
         context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
         context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: "../../", own: "fixtures/\(names.typeName(root.id)).fixtures.json")
+        context["testSupport"] = "../\(Self.testSupportFile)"
         // view: helper. A helper is mixed into every view, so its names carry the prefix.
         let helperName = RubyNaming.typeIdentifier(["tabgen", contract.component, "helper"])
         let helperFile = RubyNaming.fileName(helperName)
@@ -220,9 +224,8 @@ struct RubyContexts {
         var context = file()
         let rootName = names.typeName(model.rootID)
         context["rootClass"] = "\(moduleName)::\(rootName)"
-        let argument = checkArgument(model.messageRoots.first { $0.id == model.rootID }?.definition)
-        context["checkArgument"] = argument
-        context["hasCheckArgument"] = !argument.isEmpty
+        context["definitionArgument"] = definitionArgument(model.messageRoots.first { $0.id == model.rootID }?.definition)
+        context["testSupport"] = "../../\(Self.testSupportFile)"
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
         // test/models/<module>/<root>_test.rb -> the output directory
         context["fixturesPath"] = fixturesPath(of: model.rootID, upToOutput: "../../../", own: fixturesFile)

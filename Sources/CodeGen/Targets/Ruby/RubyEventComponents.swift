@@ -69,6 +69,7 @@ extension RubyContexts {
             context["testClass"] = "\(className)Test"
             // test/components/<module>/<event>_component_test.rb -> fixtures/<module>/<Data>.fixtures.json
             context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: "../../../", own: "fixtures/\(moduleFile)/\(dataName).fixtures.json")
+            context["testSupport"] = "../../\(Self.testSupportFile)"
             return context
         }
     }

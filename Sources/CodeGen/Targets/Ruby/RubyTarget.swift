@@ -16,7 +16,9 @@ import Schema
 ///   helper rendering the same attributes with the same policy, and its test in
 ///   `test/helpers/`;
 /// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
-///   `test/components/<component>_component_test.rb` (unless `tests: false`); for a
+///   `test/components/<component>_component_test.rb` (unless `tests: false`), which
+///   define their tests with the modules of `test/tabgen_test_support.rb` (written with
+///   the runtime, one for the app); for a
 ///   contract that lists events, per event data type `fixtures/<module>/<Root>.fixtures.json`
 ///   and `test/models/<module>/<root>_test.rb`, and per web-to-native event with a value
 ///   `app/components/<module>/<event>_component.rb` + `.html.erb` and its test
@@ -38,9 +40,11 @@ public struct RubyTarget: ConfigurableTarget {
     }
 
     /// Its output is a Rails app's root (out: .), which can also hold the Stimulus
-    /// controller's output (app/javascript/...): these are the folders it writes.
+    /// controller's output (app/javascript/...): these are the folders it writes, and
+    /// the one file it writes in test/ itself.
     public var sharedRootFolders: [String]? {
-        ["app/models", "app/components", "app/helpers", "test/models", "test/components", "test/helpers", "fixtures"]
+        ["app/models", "app/components", "app/helpers", "test/models", "test/components", "test/helpers",
+         "test/\(RubyContexts.testSupportFile).rb", "fixtures"]
     }
 
     public func typeIdentifier(for parts: [String]) -> String { RubyNaming.typeIdentifier(parts) }
@@ -100,6 +104,10 @@ public struct RubyTarget: ConfigurableTarget {
             plans.append(FilePlan(path: "app/models/\(RubyContexts.runtimeFile).rb", contents: .template(name: "runtime", context: contexts.runtime())))
             // One per app, like the runtime: which bridge components the requesting app has.
             plans.append(FilePlan(path: "app/helpers/\(RubyContexts.bridgeHelperFile).rb", contents: .template(name: "bridge-helper", context: contexts.file())))
+            if options.tests {
+                // One per app too: what every contract's generated tests share.
+                plans.append(FilePlan(path: "test/\(RubyContexts.testSupportFile).rb", contents: .template(name: "test-support", context: contexts.file())))
+            }
         }
         plans.append(FilePlan(path: "\(models)/contract.rb", contents: .template(name: "contract", context: contexts.contract())))
         plans.append(FilePlan(path: "\(models)/violation.rb", contents: .template(name: "violation", context: contexts.file())))
