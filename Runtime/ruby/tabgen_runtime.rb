@@ -278,21 +278,176 @@ module TabgenRuntime
   end
 
   # What every generated value object shares (each class includes it through its
-  # contract): its JSON forms and hash from @members (wire name => value, MISSING and NULL
-  # as they came), @extra (unknown members), @cache and the class's OMIT_NIL.
+  # contract): the class declares its members (`member`, and `tagged`, `checked_by`,
+  # `decoded_strictly` where they apply) and this module decodes, builds, reads, writes,
+  # compares and checks it from that table. A value holds @members (wire name => value,
+  # MISSING and NULL as they came), @extra (unknown members) and @cache.
   module ValueObject
-    # The JSON object: members in schema order, absent ones left out, unknown ones last.
-    def to_h
-      members = {}
-      @members.each do |wire, value|
-        next if value.equal?(MISSING) || (value.nil? && self.class::OMIT_NIL.include?(wire))
+    # A declared member: its reader, its name on the wire, whether it may be left out and
+    # whether its schema takes null, and the type its nested values are built as (a lambda
+    # returning a `wrap` type, called when a value is built: the classes it names may load
+    # after this one).
+    Member = Struct.new(:name, :wire, :optional, :nullable, :type) do
+      # An optional member whose schema takes no null: nil leaves it out, and a null the
+      # input gave is kept as NULL (`fetch_optional`).
+      def omit_nil? = optional && !nullable
 
-        members[wire] = value.equal?(NULL) ? nil : TabgenRuntime.dump(value)
+      # Its value in decoded members (wire names): MISSING when absent.
+      def fetch(members)
+        omit_nil? ? TabgenRuntime.fetch_optional(members, wire) : members.fetch(wire, MISSING)
+      end
+
+      # What the constructor takes when the keyword is not given.
+      def default = nullable ? MISSING : nil
+
+      def build(value) = TabgenRuntime.wrap(value, type&.call)
+
+      # What its reader returns from a value's members: nil for an absent or null one.
+      def read(members)
+        value = members[wire]
+        value.equal?(MISSING) || value.equal?(NULL) ? nil : value
+      end
+    end
+
+    # What a class declares: the class itself (a subclass has its parent's declaration),
+    # the table of its members in schema order, a variant's discriminator ([name, value]),
+    # the contract and definition `validate` checks against, and the contract and schema
+    # pointer of strict decoding.
+    Declaration = Struct.new(:owner, :table, :tag, :check, :strict) do
+      # Ruby's messages for a keyword constructor's arguments: positional ones, missing
+      # required keywords, then unknown ones.
+      def check_arguments(positional, given)
+        required = table.reject(&:optional).map(&:name)
+        unless positional.empty?
+          wanted = required.empty? ? '' : "; required #{keywords(required, :to_s)}"
+          raise ArgumentError, "wrong number of arguments (given #{positional.length}, expected 0#{wanted})"
+        end
+        missing = required - given.keys
+        raise ArgumentError, "missing #{keywords(missing)}" unless missing.empty?
+
+        unknown = given.keys - table.map(&:name)
+        raise ArgumentError, "unknown #{keywords(unknown)}" unless unknown.empty?
+      end
+
+      # `keyword: :a` or `keywords: :a, :b` (`keywords: a, b` by :to_s), as Ruby lists them.
+      def keywords(names, show = :inspect)
+        "keyword#{'s' if names.length > 1}: #{names.map(&show).join(', ')}"
+      end
+    end
+
+    def self.included(base)
+      base.extend(ClassMethods)
+    end
+
+    # The declaration (private: the class body's) and decoding.
+    module ClassMethods
+      # The class's declaration; a subclass has its parent's.
+      def declaration
+        return superclass.declaration if superclass.respond_to?(:declaration)
+
+        @declaration ||= Declaration.new(self, [])
+      end
+
+      # The members this class knows, on the wire, the discriminator last.
+      def known_members
+        declaration.table.map(&:wire) + [*declaration.tag&.first]
+      end
+
+      # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
+      # missing, null or mistyped member is kept as it came (readers return nil for an
+      # absent or null one) so that `validate` reports it; but for what strict decoding
+      # (`decoded_strictly`) refuses.
+      def from_h(hash)
+        members = hash.to_h.transform_keys(&:to_s)
+        contract, pointer = declaration.strict
+        members = contract.strict!(members, pointer, self) if contract
+        given = declaration.table.to_h { |member| [member.name, member.fetch(members)] }
+        new(**given, extra: members.except(*known_members))
+      end
+
+      # JSON text; null (or anything but an object) is returned as it is.
+      def from_json(text)
+        value = TabgenRuntime.parse(text)
+        value.is_a?(Hash) ? from_h(value) : value
+      end
+
+      private
+
+      # A member and its reader (`name`); `optional:` members may be left out of the
+      # constructor, `nullable:` ones take null; `type:` as Member's.
+      def member(name, wire, optional: false, nullable: false, type: nil)
+        declared = Member.new(name, wire, optional, nullable, type).freeze
+        declaration.table << declared
+        define_method(name) { declared.read(@members) }
+      end
+
+      # A variant of a discriminated union: `to_h` writes the discriminator first.
+      def tagged(name, value)
+        declaration.tag = [name, value].freeze
+      end
+
+      # A message: `validate` and `valid?` check it against `contract` (its definition
+      # `definition`, for a contract that lists events).
+      def checked_by(contract, *definition)
+        declaration.check = [contract, *definition].freeze
+        include Message
+      end
+      # tabgen:begin strict
+
+      # Strict decoding (`ruby.decoding=strict`) against the schema at `pointer`.
+      def decoded_strictly(contract, pointer)
+        declaration.strict = [contract, pointer].freeze
+      end
+      # tabgen:end strict
+    end
+
+    # What a message's class has besides: its findings.
+    module Message
+      # The findings of `tabgen validate` for this message as it goes over the wire,
+      # computed once per object.
+      def validate
+        contract, *definition = self.class.declaration.check
+        @cache[:violations] ||= contract.check(contract.read_back(to_json), *definition).freeze
+      end
+
+      def valid?
+        validate.none?(&:error?)
+      end
+    end
+
+    # The members as keywords (the declared readers' names), then `extra:`, unknown members
+    # (string keys), kept and sent back as they came. Ruby's own ArgumentError for what a
+    # keyword constructor would refuse.
+    def initialize(*positional, extra: {}, **given)
+      declaration = self.class.declaration
+      declaration.check_arguments(positional, given)
+      @members = declaration.table.to_h do |member|
+        [member.wire, member.build(given.fetch(member.name) { member.default })]
+      end.freeze
+      @extra = extra.to_h.transform_keys(&:to_s).freeze
+      # What is computed from the members once: the object is frozen, this cache is not.
+      @cache = {}
+      freeze
+    end
+
+    # Unknown members, string keys, kept and sent back as they came.
+    attr_reader :extra
+
+    # The JSON object: the discriminator of a variant, then members in schema order, absent
+    # ones left out, unknown ones last.
+    def to_h
+      tag, tag_value = self.class.declaration.tag
+      members = tag ? { tag => tag_value } : {}
+      self.class.declaration.table.each do |member|
+        value = @members[member.wire]
+        next if value.equal?(MISSING) || (value.nil? && member.omit_nil?)
+
+        members[member.wire] = value.equal?(NULL) ? nil : TabgenRuntime.dump(value)
       end
       members.merge(@extra)
     end
 
-    # What `dump` writes for it: `to_h`, as the class defines it (a variant adds its tag).
+    # What `dump` writes for it: `to_h`.
     def tabgen_value = to_h
 
     # The JSON value, for ActiveSupport (`render json:`, `JSON.pretty_generate(x.as_json)`):
@@ -309,15 +464,14 @@ module TabgenRuntime
       @cache[:json] ||= JSON.generate(as_json, max_nesting: MAX_NESTING).freeze
     end
 
+    # Equal to a value of the same generated class (or a subclass) with the same JSON object.
+    def ==(other)
+      other.is_a?(self.class.declaration.owner) && to_h == other.to_h
+    end
+    alias eql? ==
+
     def hash
       to_h.hash
-    end
-
-    private
-
-    def member(wire)
-      value = @members[wire]
-      value.equal?(MISSING) || value.equal?(NULL) ? nil : value
     end
   end
 
@@ -417,6 +571,49 @@ module TabgenRuntime
       ActiveSupport::Notifications.instrument(self.class::EVENT, payload) if defined?(ActiveSupport::Notifications)
       logger = defined?(Rails.logger) ? Rails.logger : nil
       logger ? logger.public_send(level, report) : warn(report)
+    end
+  end
+
+  # What every generated component of one event of a contract shares (a Component besides):
+  # the data and the element it is rendered in, and whether that element is rendered. The
+  # component defines `self.data_class` (a method, so that the data's class may load after
+  # the component), BRIDGE_EVENT and VALUE_ATTRIBUTE, or its own `element_attributes`.
+  module EventComponent
+    def self.included(base)
+      base.include(Component)
+    end
+
+    attr_reader :message, :tag_name, :html_options
+
+    # `message`: the data, or a Hash (symbol or string keys). `tag`: the element (a <div>
+    # unless given); every other keyword is an HTML attribute of it. The data's members are
+    # not keywords: a member may be called like an attribute (`title`).
+    def initialize(message, tag: :div, **options)
+      super()
+      data_class = self.class.data_class
+      @message = message.is_a?(data_class) ? message : data_class.from_h(message)
+      @tag_name = tag
+      @html_options = options
+      element_attributes # an attribute the component owns raises ArgumentError here, not when rendering
+    end
+
+    # Checked as `tabgen validate --contract C --event E` checks it, once per message object
+    # (the value object is frozen and keeps its findings), under the class's
+    # `invalid_message_policy` (Component).
+    def before_render
+      @bridge = check_message("#{self.class::BRIDGE_EVENT} data")
+    end
+
+    # Whether the bridge element is rendered around the content.
+    def bridge?
+      @bridge != false
+    end
+
+    # The element's attributes: the controller and the data's value, then the caller's
+    # (Component#bridge_attributes).
+    def element_attributes
+      value = self.class::VALUE_ATTRIBUTE
+      bridge_attributes([value], "#{self.class::BRIDGE_EVENT} data") { { value => message.to_json } }
     end
   end
 

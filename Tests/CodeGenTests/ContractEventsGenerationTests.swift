@@ -98,7 +98,7 @@ struct ContractEventsGenerationTests {
     func ruby() throws {
         let files = try Self.generate(try Self.menu(), "ruby")
         #expect(Support.file(files, "app/models/menu/selection.rb").contains("module Menu"))
-        #expect(Support.file(files, "app/models/menu/selection.rb").contains("Contract.read_back(to_json), \"Selection\"\n"))
+        #expect(Support.file(files, "app/models/menu/selection.rb").contains("    checked_by Contract, \"Selection\"\n"))
         #expect(Support.file(files, "app/models/menu/contract.rb").contains(#""definition" => "MenuData","#))
         #expect(Support.file(files, "app/models/tabgen_runtime.rb").contains("def check(payload, definition = nil)"))
         let named = try Self.generate(try Self.menu(), "ruby", ["namespace": "Popup"]).map(\.path)

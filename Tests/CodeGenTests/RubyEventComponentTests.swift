@@ -157,7 +157,8 @@ struct RubyEventComponentTests {
         #expect(source.contains("\nmodule Menu\n  # Renders the element of the menu bridge component's Stimulus controller"), "\(source.prefix(1500))")
         #expect(source.contains("  # the page's own markup (the controller's targets).\n  class DisplayComponent < ViewComponent::Base\n"), "\(source.prefix(1500))")
         #expect(source.contains(#"VALUE_ATTRIBUTE = "data-bridge--menu-display-value""#))
-        #expect(source.contains("message.is_a?(MenuData) ? message : MenuData.from_h(message)"))
+        #expect(source.contains("    include TabgenRuntime::EventComponent\n"), "\(source.prefix(1500))")
+        #expect(source.contains("    def self.data_class = MenuData\n"), "\(source.prefix(1500))")
         #expect(!source.contains("/tmp") && !source.contains("/work"), "no machine path")
     }
 }

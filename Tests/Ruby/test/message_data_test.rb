@@ -107,10 +107,40 @@ class MessageDataTest < Minitest::Test
     assert_equal "\u00c5", Navigation::Contract.nfc("\u212b")
   end
 
+  # The constructor takes the members as keywords and refuses, with Ruby's own words, what
+  # a `def initialize(id:, title:, ...)` refuses.
+  def test_the_constructor_refuses_what_a_keyword_constructor_refuses
+    tab = { id: 'a', title: 'A', icon: 'a', path: '/a' }
+    assert_equal('missing keyword: :id', constructor_error { Navigation::TabData.new(**tab.except(:id)) })
+    assert_equal('missing keywords: :active, :tabs', constructor_error { Navigation::MessageData.new })
+    assert_equal('unknown keywords: :x, "y"', constructor_error { Navigation::TabData.new(**tab, x: 1, 'y' => 2) })
+    assert_equal('wrong number of arguments (given 1, expected 0; required keywords: id, title, icon, path)',
+                 constructor_error { Navigation::TabData.new(tab) })
+  end
+
+  # A subclass decodes as itself and equals its parent's value of the same members.
+  def test_a_subclass_decodes_as_itself_and_equals_its_parent
+    subclass = Class.new(Navigation::TabData)
+    members = { id: 'a', title: 'A', icon: 'a', path: '/a', deprecated: 'soft' }
+    child = subclass.from_h(members)
+    parent = Navigation::TabData.new(**members)
+    assert_instance_of subclass, child
+    assert_equal 'soft', child.deprecated
+    assert_equal parent, child
+    assert_equal child, parent
+    assert_equal parent.hash, child.hash
+  end
+
   def test_value_objects_are_frozen
     message = Navigation::MessageData.from_h(active: nil, tabs: [])
     assert_predicate message, :frozen?
     assert_predicate message.tabs, :frozen?
     assert_raises(FrozenError) { message.extra['x'] = 1 }
+  end
+
+  private
+
+  def constructor_error(&)
+    assert_raises(ArgumentError, &).message
   end
 end

@@ -78,7 +78,7 @@ struct RubyContexts {
         // A contract that lists events: each event's data type validates against its definition.
         let root = model.listsEvents ? model.messageRoots.first { $0.id == declaration.id } : nil
         context["isRoot"] = declaration.isRoot || root != nil
-        context["checkDefinition"] = root?.definition.map(RubyLiterals.string) ?? false
+        context["checkArgument"] = checkArgument(root?.definition)
         var docs = docLines(declaration.docs)
         context["fields"] = [[String: Any]]()
         context["cases"] = [[String: Any]]()
@@ -96,31 +96,20 @@ struct RubyContexts {
             let fieldNames = names.fields[declaration.id] ?? []
             context["fields"] = zip(structure.fields, fieldNames).map { field, name -> [String: Any] in
                 let nullable = model.isNullable(field.type)
-                let parameter = field.isRequired ? "\(name):" : (nullable ? "\(name): Contract::MISSING" : "\(name): nil")
                 var docs = docLines(field.docs)
                 if !field.isRequired {
                     docs += RubyLiterals.comment(nullable ? "Optional: absent unless given; nil is sent as null." : "Optional: nil leaves it out.")
                 }
+                // An optional member that takes no null keeps a null apart from absence
+                // (TabgenRuntime::ValueObject::Member), so that `to_h` sends it back and
+                // `validate` reports it.
+                var options: [String] = []
+                if !field.isRequired { options.append("optional: true") }
+                if !field.isRequired && nullable { options.append("nullable: true") }
                 let wrapping = wrap(field.type)
-                // A null for an optional member that takes no null is kept apart from
-                // absence, so that `to_h` sends it back and `validate` reports it.
-                let nullAbsent = !field.isRequired && !nullable
-                return [
-                    "name": name,
-                    "fetch": nullAbsent ? "Contract.fetch_optional(members, \(RubyLiterals.string(field.jsonName)))"
-                        : "members.fetch(\(RubyLiterals.string(field.jsonName)), Contract::MISSING)",
-                    "wrapped": wrapping == "nil" ? name : "Contract.wrap(\(name), \(wrapping))",
-                    "parameter": parameter,
-                    "wireLiteral": RubyLiterals.string(field.jsonName),
-                    "docLines": docs,
-                ]
+                if wrapping != "nil" { options.append("type: -> { \(wrapping) }") }
+                return ["declaration": Self.memberArguments(":\(name), \(RubyLiterals.string(field.jsonName))", options), "docLines": docs]
             }
-            let omitNil = zip(structure.fields, fieldNames).filter { !$0.0.isRequired && !model.isNullable($0.0.type) }
-            context["omitNilLiteral"] = Self.constantArray("OMIT_NIL", RubyLiterals.stringArray(omitNil.map(\.0.jsonName)),
-                                                           elements: omitNil.map { RubyLiterals.string($0.0.jsonName) }, words: omitNil.map(\.0.jsonName))
-            var known = structure.fields.map(\.jsonName)
-            if let unionID = declaration.unionID, let union = model[unionID], case .union(let form) = union.kind { known.append(form.tag) }
-            context["knownLiteral"] = Self.constantArray("KNOWN", RubyLiterals.stringArray(known), elements: known.map(RubyLiterals.string), words: known)
             if declaration.isRoot, let contract = model.contract {
                 if !docs.isEmpty { docs.append("#") }
                 docs += RubyLiterals.comment("Bridge contract: the data of the \(contract.event) event of the \(contract.component) bridge component, sent by the Stimulus controller \(contract.stimulusIdentifier) from its \(contract.value) value (HTML attribute \(contract.valueAttribute)).", width: 88)
@@ -141,6 +130,14 @@ struct RubyContexts {
         }
         context["docLines"] = docs
         return context
+    }
+
+    /// The arguments of a `member` declaration: on one line when it fits in 100 columns,
+    /// else the options one a line, aligned with the first argument (RuboCop's layout).
+    static func memberArguments(_ first: String, _ options: [String]) -> String {
+        let line = ([first] + options).joined(separator: ", ")
+        if "    member \(line)".count <= 100 { return line }
+        return ([first] + options).joined(separator: ",\n" + String(repeating: " ", count: "    member ".count))
     }
 
     /// A class-level constant's array literal (`    NAME = [...].freeze`): on one line when

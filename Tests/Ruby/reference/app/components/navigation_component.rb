@@ -30,7 +30,8 @@ class NavigationComponent < ViewComponent::Base
   def initialize(message = nil, **options)
     super()
     if message.nil?
-      members, options = options.partition { |key, _| Navigation::MessageData::KNOWN.include?(key.to_s) }.map(&:to_h)
+      known = Navigation::MessageData.known_members
+      members, options = options.partition { |key, _| known.include?(key.to_s) }.map(&:to_h)
       message = members
     end
     @message = message.is_a?(Navigation::MessageData) ? message : Navigation::MessageData.from_h(message)

@@ -15,7 +15,11 @@ module Form
   # the element, a <div> unless `tag:` names another. The block is the element's content:
   # the page's own markup (the controller's targets).
   class ConnectComponent < ViewComponent::Base
-    include TabgenRuntime::Component
+    # The data, the element and its check (TabgenRuntime::EventComponent).
+    # Checked as `tabgen validate --contract form --event connect` checks it, once per
+    # message object (the value object is frozen and keeps its findings).
+    # The policy: `Form::ConnectComponent.invalid_message_policy` (TabgenRuntime::Component).
+    include TabgenRuntime::EventComponent
 
     # Invalid data, where the policy is :raise.
     class InvalidMessage < StandardError; end
@@ -27,35 +31,7 @@ module Form
     # The ActiveSupport::Notifications event of data with findings.
     EVENT = "invalid_message.form_connect_component"
 
-    attr_reader :message, :tag_name, :html_options
-
-    # `message`: a FormData, or a Hash (symbol or string keys). `tag`: the element
-    # (a <div> unless given); every other keyword is an HTML attribute of it. The data's
-    # members are not keywords: a member may be called like an attribute (`title`).
-    def initialize(message, tag: :div, **options)
-      super()
-      @message = message.is_a?(FormData) ? message : FormData.from_h(message)
-      @tag_name = tag
-      @html_options = options
-      element_attributes # an attribute the component owns raises ArgumentError here, not when rendering
-    end
-
-    # Checked as `tabgen validate --contract form --event connect` checks it, once per
-    # message object (the value object is frozen and keeps its findings).
-    # The policy: `Form::ConnectComponent.invalid_message_policy` (TabgenRuntime::Component).
-    def before_render
-      @bridge = check_message("#{BRIDGE_EVENT} data")
-    end
-
-    # Whether the bridge element is rendered around the content.
-    def bridge?
-      @bridge != false
-    end
-
-    # The element's attributes: the controller and its value, then the caller's
-    # (TabgenRuntime::Component#bridge_attributes).
-    def element_attributes
-      bridge_attributes([ VALUE_ATTRIBUTE ], "#{BRIDGE_EVENT} data") { { VALUE_ATTRIBUTE => message.to_json } }
-    end
+    # The data's class, which a Hash given is decoded as.
+    def self.data_class = FormData
   end
 end

@@ -7,65 +7,15 @@ require "json"
 module Form
   # What the page sends when the form connects.
   class FormData
-    # to_h, as_json, to_json, hash and the members' readers.
+    # Decoding, the constructor, the readers, to_h, as_json, to_json, ==, hash (and
+    # validate for a message) from the members declared below.
     include Contract::ValueObject
 
-    # The members this class knows, on the wire.
-    KNOWN = [ "submitTitle" ].freeze
-    # Optional members that nil leaves out.
-    OMIT_NIL = [].freeze
-
-    # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
-    # missing, null or mistyped member is kept as it came (readers return nil for an absent
-    # or null one) so that `validate` reports it.
-    def self.from_h(hash)
-      members = hash.to_h.transform_keys(&:to_s)
-      new(
-        submit_title: members.fetch("submitTitle", Contract::MISSING),
-        extra: members.except(*KNOWN)
-      )
-    end
-
-    # JSON text; null (or anything but an object) is returned as it is.
-    def self.from_json(text)
-      value = Contract.parse(text)
-      value.is_a?(Hash) ? from_h(value) : value
-    end
-
-    # Unknown members, string keys, kept and sent back as they came.
-    attr_reader :extra
-
-    def initialize(
-      submit_title:,
-      extra: {}
-    )
-      @members = {
-        "submitTitle" => submit_title
-      }.freeze
-      @extra = extra.to_h.transform_keys(&:to_s).freeze
-      # What is computed from the members once: the object is frozen, this cache is not.
-      @cache = {}
-      freeze
-    end
-
     # The title of the page's submit button, shown on the native button.
-    def submit_title = member("submitTitle")
+    member :submit_title, "submitTitle"
 
-    # The findings of `tabgen validate` for this message as it goes over the wire,
-    # computed once per object.
-    def validate
-      @cache[:violations] ||= Contract.check(
-        Contract.read_back(to_json), "FormData"
-      ).freeze
-    end
-
-    def valid?
-      validate.none?(&:error?)
-    end
-
-    def ==(other)
-      other.is_a?(FormData) && to_h == other.to_h
-    end
-    alias eql? ==
+    # validate and valid?: the findings of `tabgen validate` for this message as it goes
+    # over the wire, computed once per object.
+    checked_by Contract, "FormData"
   end
 end

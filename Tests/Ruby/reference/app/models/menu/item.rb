@@ -7,60 +7,15 @@ require "json"
 module Menu
   # One menu item.
   class Item
-    # to_h, as_json, to_json, hash and the members' readers.
+    # Decoding, the constructor, the readers, to_h, as_json, to_json, ==, hash (and
+    # validate for a message) from the members declared below.
     include Contract::ValueObject
 
-    # The members this class knows, on the wire.
-    KNOWN = %w[title index].freeze
-    # Optional members that nil leaves out.
-    OMIT_NIL = [].freeze
-
-    # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
-    # missing, null or mistyped member is kept as it came (readers return nil for an absent
-    # or null one) so that `validate` reports it.
-    def self.from_h(hash)
-      members = hash.to_h.transform_keys(&:to_s)
-      new(
-        title: members.fetch("title", Contract::MISSING),
-        index: members.fetch("index", Contract::MISSING),
-        extra: members.except(*KNOWN)
-      )
-    end
-
-    # JSON text; null (or anything but an object) is returned as it is.
-    def self.from_json(text)
-      value = Contract.parse(text)
-      value.is_a?(Hash) ? from_h(value) : value
-    end
-
-    # Unknown members, string keys, kept and sent back as they came.
-    attr_reader :extra
-
-    def initialize(
-      title:,
-      index:,
-      extra: {}
-    )
-      @members = {
-        "title" => title,
-        "index" => index
-      }.freeze
-      @extra = extra.to_h.transform_keys(&:to_s).freeze
-      # What is computed from the members once: the object is frozen, this cache is not.
-      @cache = {}
-      freeze
-    end
-
     # The item's title.
-    def title = member("title")
+    member :title, "title"
 
     # The item's position among the page's items, disabled ones included: the index the
     # reply sends back.
-    def index = member("index")
-
-    def ==(other)
-      other.is_a?(Item) && to_h == other.to_h
-    end
-    alias eql? ==
+    member :index, "index"
   end
 end

@@ -7,81 +7,25 @@ require "json"
 module Menu
   # What the page sends to show the menu.
   class MenuData
-    # to_h, as_json, to_json, hash and the members' readers.
+    # Decoding, the constructor, the readers, to_h, as_json, to_json, ==, hash (and
+    # validate for a message) from the members declared below.
     include Contract::ValueObject
 
-    # The members this class knows, on the wire.
-    KNOWN = %w[title items source].freeze
-    # Optional members that nil leaves out.
-    OMIT_NIL = [ "source" ].freeze
-
-    # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
-    # missing, null or mistyped member is kept as it came (readers return nil for an absent
-    # or null one) so that `validate` reports it.
-    def self.from_h(hash)
-      members = hash.to_h.transform_keys(&:to_s)
-      new(
-        title: members.fetch("title", Contract::MISSING),
-        items: members.fetch("items", Contract::MISSING),
-        source: Contract.fetch_optional(members, "source"),
-        extra: members.except(*KNOWN)
-      )
-    end
-
-    # JSON text; null (or anything but an object) is returned as it is.
-    def self.from_json(text)
-      value = Contract.parse(text)
-      value.is_a?(Hash) ? from_h(value) : value
-    end
-
-    # Unknown members, string keys, kept and sent back as they came.
-    attr_reader :extra
-
-    def initialize(
-      title:,
-      items:,
-      source: nil,
-      extra: {}
-    )
-      @members = {
-        "title" => title,
-        "items" => Contract.wrap(items, [ :array, Item ]),
-        "source" => Contract.wrap(source, Source)
-      }.freeze
-      @extra = extra.to_h.transform_keys(&:to_s).freeze
-      # What is computed from the members once: the object is frozen, this cache is not.
-      @cache = {}
-      freeze
-    end
-
     # The menu's title.
-    def title = member("title")
+    member :title, "title"
 
     # The enabled items, in page order.
-    def items = member("items")
+    member :items, "items", type: -> { [ :array, Item ] }
 
     # Where the control that opened the menu is, in the web view's coordinates, so an iPad
     # popover points at it. The official iOS demo requires it; pages written for the first
     # demo send no source, so it is optional here and a client must not drop a menu without
     # it.
     # Optional: nil leaves it out.
-    def source = member("source")
+    member :source, "source", optional: true, type: -> { Source }
 
-    # The findings of `tabgen validate` for this message as it goes over the wire,
-    # computed once per object.
-    def validate
-      @cache[:violations] ||= Contract.check(
-        Contract.read_back(to_json), "MenuData"
-      ).freeze
-    end
-
-    def valid?
-      validate.none?(&:error?)
-    end
-
-    def ==(other)
-      other.is_a?(MenuData) && to_h == other.to_h
-    end
-    alias eql? ==
+    # validate and valid?: the findings of `tabgen validate` for this message as it goes
+    # over the wire, computed once per object.
+    checked_by Contract, "MenuData"
   end
 end

@@ -7,71 +7,20 @@ require "json"
 module Menu
   # A rectangle in the web view's coordinates.
   class Source
-    # to_h, as_json, to_json, hash and the members' readers.
+    # Decoding, the constructor, the readers, to_h, as_json, to_json, ==, hash (and
+    # validate for a message) from the members declared below.
     include Contract::ValueObject
 
-    # The members this class knows, on the wire.
-    KNOWN = %w[x y width height].freeze
-    # Optional members that nil leaves out.
-    OMIT_NIL = [].freeze
-
-    # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
-    # missing, null or mistyped member is kept as it came (readers return nil for an absent
-    # or null one) so that `validate` reports it.
-    def self.from_h(hash)
-      members = hash.to_h.transform_keys(&:to_s)
-      new(
-        x: members.fetch("x", Contract::MISSING),
-        y: members.fetch("y", Contract::MISSING),
-        width: members.fetch("width", Contract::MISSING),
-        height: members.fetch("height", Contract::MISSING),
-        extra: members.except(*KNOWN)
-      )
-    end
-
-    # JSON text; null (or anything but an object) is returned as it is.
-    def self.from_json(text)
-      value = Contract.parse(text)
-      value.is_a?(Hash) ? from_h(value) : value
-    end
-
-    # Unknown members, string keys, kept and sent back as they came.
-    attr_reader :extra
-
-    def initialize(
-      x:,
-      y:,
-      width:,
-      height:,
-      extra: {}
-    )
-      @members = {
-        "x" => x,
-        "y" => y,
-        "width" => width,
-        "height" => height
-      }.freeze
-      @extra = extra.to_h.transform_keys(&:to_s).freeze
-      # What is computed from the members once: the object is frozen, this cache is not.
-      @cache = {}
-      freeze
-    end
-
     # Left edge.
-    def x = member("x")
+    member :x, "x"
 
     # Top edge.
-    def y = member("y")
+    member :y, "y"
 
     # Width.
-    def width = member("width")
+    member :width, "width"
 
     # Height.
-    def height = member("height")
-
-    def ==(other)
-      other.is_a?(Source) && to_h == other.to_h
-    end
-    alias eql? ==
+    member :height, "height"
   end
 end

@@ -12,70 +12,19 @@ module Navigation
   # sent by the Stimulus controller bridge--navigation from its config value (HTML
   # attribute data-bridge--navigation-config-value).
   class MessageData
-    # to_h, as_json, to_json, hash and the members' readers.
+    # Decoding, the constructor, the readers, to_h, as_json, to_json, ==, hash (and
+    # validate for a message) from the members declared below.
     include Contract::ValueObject
-
-    # The members this class knows, on the wire.
-    KNOWN = %w[active tabs].freeze
-    # Optional members that nil leaves out.
-    OMIT_NIL = [].freeze
-
-    # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
-    # missing, null or mistyped member is kept as it came (readers return nil for an absent
-    # or null one) so that `validate` reports it.
-    def self.from_h(hash)
-      members = hash.to_h.transform_keys(&:to_s)
-      new(
-        active: members.fetch("active", Contract::MISSING),
-        tabs: members.fetch("tabs", Contract::MISSING),
-        extra: members.except(*KNOWN)
-      )
-    end
-
-    # JSON text; null (or anything but an object) is returned as it is.
-    def self.from_json(text)
-      value = Contract.parse(text)
-      value.is_a?(Hash) ? from_h(value) : value
-    end
-
-    # Unknown members, string keys, kept and sent back as they came.
-    attr_reader :extra
-
-    def initialize(
-      active:,
-      tabs:,
-      extra: {}
-    )
-      @members = {
-        "active" => active,
-        "tabs" => Contract.wrap(tabs, [ :array, TabData ])
-      }.freeze
-      @extra = extra.to_h.transform_keys(&:to_s).freeze
-      # What is computed from the members once: the object is frozen, this cache is not.
-      @cache = {}
-      freeze
-    end
 
     # Id of the tab the current page belongs to, as the server guesses from the URL; null in
     # bootstrap mode. A hint: clients honour it only when leaving bootstrap mode.
-    def active = member("active")
+    member :active, "active"
 
     # The tabs, in order. Empty means bootstrap mode: no tab bar, one web view.
-    def tabs = member("tabs")
+    member :tabs, "tabs", type: -> { [ :array, TabData ] }
 
-    # The findings of `tabgen validate` for this message as it goes over the wire,
-    # computed once per object.
-    def validate
-      @cache[:violations] ||= Contract.check(Contract.read_back(to_json)).freeze
-    end
-
-    def valid?
-      validate.none?(&:error?)
-    end
-
-    def ==(other)
-      other.is_a?(MessageData) && to_h == other.to_h
-    end
-    alias eql? ==
+    # validate and valid?: the findings of `tabgen validate` for this message as it goes
+    # over the wire, computed once per object.
+    checked_by Contract
   end
 end

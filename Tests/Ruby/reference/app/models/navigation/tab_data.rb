@@ -8,86 +8,29 @@ module Navigation
   # One tab of the tab bar, in the server's intended order. Clients ignore fields they do
   # not know, so the protocol can grow.
   class TabData
-    # to_h, as_json, to_json, hash and the members' readers.
+    # Decoding, the constructor, the readers, to_h, as_json, to_json, ==, hash (and
+    # validate for a message) from the members declared below.
     include Contract::ValueObject
 
-    # The members this class knows, on the wire.
-    KNOWN = %w[id title icon path deprecated replaces].freeze
-    # Optional members that nil leaves out.
-    OMIT_NIL = %w[deprecated replaces].freeze
-
-    # Members by their names on the wire, symbol or string keys. Nothing is rejected: a
-    # missing, null or mistyped member is kept as it came (readers return nil for an absent
-    # or null one) so that `validate` reports it.
-    def self.from_h(hash)
-      members = hash.to_h.transform_keys(&:to_s)
-      new(
-        id: members.fetch("id", Contract::MISSING),
-        title: members.fetch("title", Contract::MISSING),
-        icon: members.fetch("icon", Contract::MISSING),
-        path: members.fetch("path", Contract::MISSING),
-        deprecated: Contract.fetch_optional(members, "deprecated"),
-        replaces: Contract.fetch_optional(members, "replaces"),
-        extra: members.except(*KNOWN)
-      )
-    end
-
-    # JSON text; null (or anything but an object) is returned as it is.
-    def self.from_json(text)
-      value = Contract.parse(text)
-      value.is_a?(Hash) ? from_h(value) : value
-    end
-
-    # Unknown members, string keys, kept and sent back as they came.
-    attr_reader :extra
-
-    def initialize(
-      id:,
-      title:,
-      icon:,
-      path:,
-      deprecated: nil,
-      replaces: nil,
-      extra: {}
-    )
-      @members = {
-        "id" => id,
-        "title" => title,
-        "icon" => icon,
-        "path" => path,
-        "deprecated" => deprecated,
-        "replaces" => replaces
-      }.freeze
-      @extra = extra.to_h.transform_keys(&:to_s).freeze
-      # What is computed from the members once: the object is frozen, this cache is not.
-      @cache = {}
-      freeze
-    end
-
     # Stable id of the tab, unique within the message (for example "home").
-    def id = member("id")
+    member :id, "id"
 
     # The tab's label.
-    def title = member("title")
+    member :title, "title"
 
     # Opaque icon name; each app maps it to platform icons.
-    def icon = member("icon")
+    member :icon, "icon"
 
     # Relative URL of the tab's first page, resolved (RFC 3986) against the app's start URL.
-    def path = member("path")
+    member :path, "path"
 
     # The tab is being phased out; absent when it is not.
     # Optional: nil leaves it out.
-    def deprecated = member("deprecated")
+    member :deprecated, "deprecated", optional: true
 
     # Id of a deprecated tab that this tab takes the place of; this tab stays hidden while
     # that one is shown.
     # Optional: nil leaves it out.
-    def replaces = member("replaces")
-
-    def ==(other)
-      other.is_a?(TabData) && to_h == other.to_h
-    end
-    alias eql? ==
+    member :replaces, "replaces", optional: true
   end
 end
