@@ -47,11 +47,11 @@ struct RubyContexts {
         ]
     }
 
-    /// The definition whose checks the fixture tests run, for a contract that lists events
-    /// (`, definition: 'MenuData'`); nothing for a one-event schema.
-    func definitionArgument(_ definition: String?) -> String {
-        guard model.listsEvents, let definition else { return "" }
-        return ", definition: " + RubyLiterals.string(definition)
+    /// The definition a type is checked against (`'MenuData'`), for a contract that lists
+    /// events; nil for a one-event schema, whose root is the definition.
+    func checkedDefinition(_ definition: String?) -> String? {
+        guard model.listsEvents, let definition else { return nil }
+        return RubyLiterals.string(definition)
     }
 
     func docLines(_ text: String?) -> [String] {
@@ -78,7 +78,7 @@ struct RubyContexts {
         // A contract that lists events: each event's data type validates against its definition.
         let root = model.listsEvents ? model.messageRoots.first { $0.id == declaration.id } : nil
         context["isRoot"] = declaration.isRoot || root != nil
-        context["checkArgument"] = checkArgument(root?.definition)
+        context["checkArgument"] = checkedDefinition(root?.definition).map { ", " + $0 } ?? ""
         var docs = docLines(declaration.docs)
         context["fields"] = [[String: Any]]()
         context["cases"] = [[String: Any]]()
@@ -221,7 +221,7 @@ struct RubyContexts {
         var context = file()
         let rootName = names.typeName(model.rootID)
         context["rootClass"] = "\(moduleName)::\(rootName)"
-        context["definitionArgument"] = definitionArgument(model.messageRoots.first { $0.id == model.rootID }?.definition)
+        context["definitionArgument"] = checkedDefinition(model.messageRoots.first { $0.id == model.rootID }?.definition).map { ", definition: " + $0 } ?? ""
         context["testSupport"] = "../../\(Self.testSupportFile)"
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
         // test/models/<module>/<root>_test.rb -> the output directory
