@@ -1,4 +1,4 @@
-// tabgen:features TabgenStrict TabgenBooleanSerializer TabgenFloatSerializer TabgenDoubleSerializer TabgenInt8Serializer TabgenUInt8Serializer TabgenInt16Serializer TabgenUInt16Serializer TabgenInt32Serializer TabgenUInt32Serializer TabgenTimestamp TabgenOptional TabgenOptionalValueSerializer TabgenTolerantSerializer TabgenUnion TabgenSchema TabgenRule tabgenEachElement tabgenEachValue TabgenJsonValues usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty
+// tabgen:features TabgenStrict TabgenBooleanSerializer TabgenFloatSerializer TabgenDoubleSerializer TabgenInt8Serializer TabgenUInt8Serializer TabgenInt16Serializer TabgenUInt16Serializer TabgenInt32Serializer TabgenUInt32Serializer TabgenTimestamp TabgenOptional TabgenOptionalValueSerializer TabgenTolerantSerializer TabgenUnion TabgenSchema TabgenRule tabgenEachElement tabgenEachValue TabgenJsonValues TabgenFixtures usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty
 //
 // The runtime of tabgen's generated Kotlin: the Json configuration, violations and, as
 // far as this schema's code uses them, strict primitive serializers, timestamps,
@@ -7,6 +7,8 @@
 
 package tabgen.runtime
 
+import java.io.File
+import java.io.IOException
 import java.math.BigDecimal
 import java.text.Normalizer
 import kotlinx.serialization.DeserializationStrategy
@@ -1483,6 +1485,135 @@ internal object TabgenJsonValues {
     }
 }
 // tabgen:end TabgenJsonValues
+// tabgen:begin TabgenFixtures
+// tabgen:needs TabgenJsonValues
+
+// Fixtures
+
+/** One payload of a schema's fixtures, with what `tabgen validate` and a generated client make of it. */
+public class TabgenFixture(
+    /** What the fixture is. */
+    public val name: String,
+    /** valid, rule or constraint: what the fixture exercises. */
+    public val category: String,
+    /** The payload as the server sends it. */
+    public val payload: String,
+    /** What `tabgen validate` says: valid, warning or invalid. */
+    public val verdict: String,
+    /** The codes `tabgen validate` reports for [payload]. */
+    public val codes: List<String>,
+    /** Whether a client decodes [payload] (unknown members and enum values do not stop it). */
+    public val decodes: Boolean,
+    /** The codes `validate()` reports on the decoded value. */
+    public val typedCodes: List<String>,
+    /** What decode-then-encode produces, compared as JSON values; null when it does not decode. */
+    public val canonical: String?,
+) {
+    override fun toString(): String = name
+}
+
+/**
+ * The fixtures of one message root and the round trip its JUnit test runs on each: what
+ * every generated `<Root>Fixtures` object is, written once here, where the tests of every
+ * contract find it. Plain Kotlin, no JUnit (R8 drops it from an app that never calls it).
+ */
+public abstract class TabgenFixtures<T>(
+    /** How a value of the root is read and written. */
+    public val serializer: KSerializer<T>,
+) {
+    /** Every fixture, in the order of the fixtures file. */
+    public abstract val all: List<TabgenFixture>
+
+    /** The fixtures' names, in order: the JUnit test's parameters. */
+    public val names: List<String> get() = all.map { it.name }
+
+    /** What `validate()` reports on a decoded value. */
+    protected abstract fun validate(value: T): List<TabgenViolation>
+
+    /**
+     * What is wrong with one fixture's round trip, empty when it passes: the payload
+     * decodes with [BridgeJson] exactly when it should; encoding the decoded value gives
+     * the canonical JSON (compared as JSON values); `validate()` reports the expected codes.
+     */
+    public fun check(fixture: TabgenFixture): List<String> {
+        val value = try {
+            BridgeJson.decodeFromString(serializer, fixture.payload)
+        } catch (error: IllegalArgumentException) {
+            return if (fixture.decodes) listOf("does not decode: ${error.message}") else emptyList()
+        }
+        if (!fixture.decodes) return listOf("decodes, but the schema says it must not")
+        val problems = mutableListOf<String>()
+        val encoded = try {
+            BridgeJson.encodeToString(serializer, value)
+        } catch (error: IllegalArgumentException) {
+            return listOf("does not encode: ${error.message}")
+        }
+        val expected = BridgeJson.parseToJsonElement(fixture.canonical ?: "null")
+        if (!TabgenJsonValues.equal(BridgeJson.parseToJsonElement(encoded), expected)) {
+            problems += "encodes as $encoded, expected ${fixture.canonical}"
+        }
+        val codes = validate(value).map { it.code }.distinct().sorted()
+        if (codes != fixture.typedCodes) {
+            problems += "validate() reports $codes, expected ${fixture.typedCodes}"
+        }
+        return problems
+    }
+
+    /**
+     * The round trip of the fixture named [name], as a test: an [AssertionError] (what
+     * JUnit's `assertTrue` throws, a test failure) with the fixture's name and [check]'s problems.
+     */
+    public fun assertRoundTrip(name: String) {
+        val problems = check(all.single { it.name == name })
+        if (problems.isNotEmpty()) throw AssertionError("$name: ${problems.joinToString("; ")}")
+    }
+
+    /** How these types decode a fixture of the shared file, where that differs from the file's labels. */
+    public class Label(public val decodes: Boolean, public val typedCodes: List<String>, public val canonical: String?)
+
+    /**
+     * The fixtures of the project's shared file [place] in [folder], labeled as these types
+     * decode them ([relabeled], by position, where they differ from the file): the payloads
+     * and canonical forms as JSON text again (numbers as written).
+     */
+    protected fun readShared(folder: String, place: String, relabeled: Map<Int, Label>): List<TabgenFixture> {
+        val file = File(folder, place).absoluteFile.normalize()
+        val root = try {
+            BridgeJson.parseToJsonElement(file.readText())
+        } catch (error: IOException) {
+            throw IllegalStateException("cannot read the fixtures $file: $error (tabgen emit writes them)", error)
+        } catch (error: IllegalArgumentException) {
+            throw IllegalStateException("cannot read the fixtures $file: $error (tabgen emit writes them)", error)
+        }
+        val entries = (root as? JsonObject)?.get("fixtures") as? JsonArray
+            ?: throw IllegalStateException("$file has no fixtures array (tabgen emit writes it)")
+        return entries.mapIndexed { index, entry ->
+            fun problem(what: String) = IllegalStateException("$file: fixture $index $what (tabgen emit writes it)")
+            val members = entry as? JsonObject ?: throw problem("is not an object")
+            fun text(key: String): String =
+                (members[key] as? JsonPrimitive)?.takeIf { it.isString }?.content ?: throw problem("has no string $key")
+            fun texts(key: String): List<String> =
+                (members[key] as? JsonArray)?.map { (it as? JsonPrimitive)?.takeIf { item -> item.isString }?.content ?: throw problem("has a $key that is not a string") }
+                    ?: throw problem("has no array $key")
+            val label = relabeled[index] ?: Label(
+                (members["decodes"] as? JsonPrimitive)?.takeIf { !it.isString }?.content?.toBooleanStrictOrNull() ?: throw problem("has no boolean decodes"),
+                texts("typedCodes"),
+                members["canonical"]?.takeIf { it !is JsonNull }?.toString(),
+            )
+            TabgenFixture(
+                name = text("name"),
+                category = text("category"),
+                payload = members["payload"]?.toString() ?: throw problem("has no payload"),
+                verdict = text("verdict"),
+                codes = texts("codes"),
+                decodes = label.decodes,
+                typedCodes = label.typedCodes,
+                canonical = label.canonical,
+            )
+        }
+    }
+}
+// tabgen:end TabgenFixtures
 // tabgen:begin TabgenRule
 
 // Rules

@@ -224,11 +224,28 @@ struct KotlinGenerationTests {
         let swiftFixtures = Support.file(try Support.generate(document), "fixtures/MessageData.fixtures.json")
         #expect(body(Support.file(first, "fixtures/MessageData.fixtures.json")) == body(swiftFixtures))
         let fixtures = KotlinSupport.file(first, endingWith: "MessageDataFixtures.kt")
-        #expect(fixtures.contains("object MessageDataFixtures {"))
-        #expect(fixtures.contains("BridgeJson.decodeFromString(serializer, fixture.payload)"))
+        #expect(fixtures.contains("object MessageDataFixtures : TabgenFixtures<MessageData>(MessageData.serializer()) {"))
+        #expect(fixtures.contains("override fun validate(value: MessageData): List<TabgenViolation> = value.validate()"))
+        #expect(!fixtures.contains("BridgeJson"))
         let tests = KotlinSupport.file(first, endingWith: "MessageDataRoundTripTest.kt")
         #expect(tests.contains("@RunWith(Parameterized::class)\npublic class MessageDataRoundTripTest(private val name: String) {"))
+        #expect(tests.contains("        MessageDataFixtures.assertRoundTrip(name)\n"))
         #expect(tests.contains("import org.junit.Test\n"))
+    }
+
+    @Test("the round trip the tests run is the runtime's TabgenFixtures, there only with tests")
+    func kotlinFixtureSupportInTheRuntime() throws {
+        let document = try Support.builtIn()
+        func runtime(tests: Bool) throws -> String {
+            KotlinSupport.file(try KotlinSupport.generate(document, options: KotlinSupport.options(tests: tests)), endingWith: "/TabgenRuntime.kt")
+        }
+        let withTests = try runtime(tests: true)
+        #expect(withTests.contains("public abstract class TabgenFixtures<T>("))
+        #expect(withTests.contains("if (!TabgenJsonValues.equal(BridgeJson.parseToJsonElement(encoded), expected)) {"))
+        #expect(withTests.contains("\nimport java.io.File\n"))
+        let without = try runtime(tests: false)
+        #expect(!without.contains("TabgenFixture"))
+        #expect(!without.contains("import java.io.File"))
     }
 
     @Test("options: package, runtimePackage, runtime, tests; bad values are errors")

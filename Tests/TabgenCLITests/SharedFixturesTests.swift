@@ -78,7 +78,7 @@ struct SharedFixturesTests {
         let folder = try #require(try literal(in: kotlinTest, after: "System.getProperty(\"tabgen.fixtures\") ?: \"", quote: "\""))
         #expect(directory.appendingPathComponent("android/app").appendingPathComponent(folder).appendingPathComponent("MessageData.fixtures.json")
                     .standardizedFileURL == shared)
-        #expect(kotlinFixtures.contains("File(folder, \"MessageData.fixtures.json\")"), "\(kotlinFixtures)")
+        #expect(kotlinFixtures.contains("readShared(folder, \"MessageData.fixtures.json\", relabeled)"), "\(kotlinFixtures)")
         #expect(!kotlinFixtures.contains("payload = \""), "\(kotlinFixtures)")
         #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
     }

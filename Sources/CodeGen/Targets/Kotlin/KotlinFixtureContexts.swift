@@ -33,14 +33,13 @@ extension KotlinContexts {
         return expression
     }
 
-    /// The context of the fixtures file: the fixtures transcribed, or with `shared` (the
-    /// project's shared folder relative to the module directory, and the root's file in it)
-    /// where the tests read them and the fixtures this client labels otherwise than that file.
+    /// The context of the fixtures file, a `TabgenFixtures` of the runtime: the fixtures
+    /// transcribed, or with `shared` (the project's shared folder relative to the module
+    /// directory, and the root's file in it) where the tests read them and the fixtures this
+    /// client labels otherwise than that file.
     func fixtures(fixturesFile: String, shared: (folder: String, place: String)? = nil) -> [String: Any] {
         var needs = FileNeeds()
         needs.usesRuntime = true
-        needs.imports.insert("kotlinx.serialization.KSerializer")
-        for name in ["JsonArray", "JsonElement", "JsonNull", "JsonObject", "JsonPrimitive"] { needs.imports.insert("kotlinx.serialization.json." + name) }
         let serializer = types.serializer(model.root)
         needs.imports.formUnion(KotlinTypeMapping.imports(forSerializer: serializer))
         if types.mentionsAny(model.root) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
@@ -70,7 +69,6 @@ extension KotlinContexts {
             return fixture
         }
         if let shared {
-            for name in ["java.io.File", "java.io.IOException"] { needs.imports.insert(name) }
             let relabeled = SharedFixturesTarget.relabeled(input.fixtures.fixtures, labels: labeled.map {
                 SharedFixturesTarget.Label(decodes: $0.decodes, typedCodes: $0.typedCodes, canonical: $0.canonical)
             })
@@ -115,7 +113,7 @@ extension KotlinContexts {
 
     func tests() -> [String: Any] {
         var needs = FileNeeds()
-        for name in ["org.junit.Assert.assertTrue", "org.junit.Test", "org.junit.runner.RunWith", "org.junit.runners.Parameterized"] {
+        for name in ["org.junit.Test", "org.junit.runner.RunWith", "org.junit.runners.Parameterized"] {
             needs.imports.insert(name)
         }
         var context = file(package: package, needs: needs, body: nil)

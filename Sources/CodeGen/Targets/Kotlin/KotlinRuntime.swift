@@ -15,14 +15,14 @@ enum KotlinRuntime {
         "TabgenStrict", "TabgenBooleanSerializer", "TabgenFloatSerializer", "TabgenDoubleSerializer", "TabgenInt8Serializer",
         "TabgenUInt8Serializer", "TabgenInt16Serializer", "TabgenUInt16Serializer", "TabgenInt32Serializer", "TabgenUInt32Serializer",
         "TabgenTimestamp", "TabgenOptional", "TabgenOptionalValueSerializer", "TabgenTolerantSerializer", "TabgenUnion",
-        "TabgenRule", "tabgenEachElement", "tabgenEachValue", "TabgenJsonValues", "TabgenSchema",
+        "TabgenRule", "tabgenEachElement", "tabgenEachValue", "TabgenJsonValues", "TabgenSchema", "TabgenFixtures",
     ] + RuleKinds.all.map { $0.runtimeFeature }
 
     /// Names generated code may write for a part, mapped to the part ("": always there).
     static let aliases: [String: String] = [
         "TabgenTimestampSerializer": "TabgenTimestamp", "TabgenOptionalSerializer": "TabgenOptional",
         "TabgenToken": "TabgenRule", "TabgenCondition": "TabgenRule", "TabgenSeverity": "", "TabgenDeviation": "TabgenTolerantSerializer",
-        "TabgenDeviations": "TabgenTolerantSerializer", "TabgenDecodingException": "TabgenSchema",
+        "TabgenDeviations": "TabgenTolerantSerializer", "TabgenDecodingException": "TabgenSchema", "TabgenFixture": "TabgenFixtures",
     ]
 
     /// The package the runtime file is written in; `package` replaces it.

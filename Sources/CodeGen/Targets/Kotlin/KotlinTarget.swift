@@ -125,6 +125,8 @@ public struct KotlinTarget: ConfigurableTarget {
             }
             let fixtures = contexts.fixtures(fixturesFile: fixturesFile, shared: sharedFile)
             KotlinRuntime.mentioned(in: fixtures, into: &used)
+            // The fixtures object is a `TabgenFixtures` (the template names it).
+            used.insert("TabgenFixtures")
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
             testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))
         }

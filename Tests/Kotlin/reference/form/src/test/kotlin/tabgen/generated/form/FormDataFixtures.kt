@@ -2,103 +2,28 @@
 // Regenerate with: tabgen emit
 //
 // The fixtures of fixtures/FormData.fixtures.json, derived from the schema and labeled by
-// `tabgen validate`, with the round-trip check the tests run on each.
+// `tabgen validate`; the round-trip check the tests run on each is the runtime's
+// (TabgenFixtures).
 
 package tabgen.generated.form
 
-import kotlinx.serialization.KSerializer
-import kotlinx.serialization.json.JsonArray
-import kotlinx.serialization.json.JsonElement
-import kotlinx.serialization.json.JsonNull
-import kotlinx.serialization.json.JsonObject
-import kotlinx.serialization.json.JsonPrimitive
 import tabgen.generated.*
 
 /** The fixtures of the schema, and what a round trip of each must give. */
-public object FormDataFixtures {
-    /** One payload, with what `tabgen validate` and a generated client make of it. */
-    public class Fixture(
-        /** What the fixture is. */
-        public val name: String,
-        /** valid, rule or constraint: what the fixture exercises. */
-        public val category: String,
-        /** The payload as the server sends it. */
-        public val payload: String,
-        /** What `tabgen validate` says: valid, warning or invalid. */
-        public val verdict: String,
-        /** The codes `tabgen validate` reports for [payload]. */
-        public val codes: List<String>,
-        /** Whether a client decodes [payload] (unknown members and enum values do not stop it). */
-        public val decodes: Boolean,
-        /** The codes `validate()` reports on the decoded value. */
-        public val typedCodes: List<String>,
-        /** What decode-then-encode produces, compared as JSON values; null when it does not decode. */
-        public val canonical: String?,
-    ) {
-        override fun toString(): String = name
-    }
-
+public object FormDataFixtures : TabgenFixtures<FormData>(FormData.serializer()) {
     /** Every fixture, in the order of the fixtures file. */
-    public val all: List<Fixture> = part1()
+    override val all: List<TabgenFixture> = part1()
 
-    /** How a `FormData` is read and written. */
-    public val serializer: KSerializer<FormData> = FormData.serializer()
+    override fun validate(value: FormData): List<TabgenViolation> = value.validate()
 
-    /**
-     * What is wrong with one fixture's round trip, empty when it passes: the payload
-     * decodes with [BridgeJson] exactly when it should; encoding the decoded value gives
-     * the canonical JSON (compared as JSON values); `validate()` reports the expected codes.
-     */
-    public fun check(fixture: Fixture): List<String> {
-        val value = try {
-            BridgeJson.decodeFromString(serializer, fixture.payload)
-        } catch (error: IllegalArgumentException) {
-            return if (fixture.decodes) listOf("does not decode: ${error.message}") else emptyList()
-        }
-        if (!fixture.decodes) return listOf("decodes, but the schema says it must not")
-        val problems = mutableListOf<String>()
-        val encoded = try {
-            BridgeJson.encodeToString(serializer, value)
-        } catch (error: IllegalArgumentException) {
-            return listOf("does not encode: ${error.message}")
-        }
-        val expected = BridgeJson.parseToJsonElement(fixture.canonical ?: "null")
-        if (!sameJson(BridgeJson.parseToJsonElement(encoded), expected)) {
-            problems += "encodes as $encoded, expected ${fixture.canonical}"
-        }
-        val codes = validate(value).map { it.code }.distinct().sorted()
-        if (codes != fixture.typedCodes) {
-            problems += "validate() reports $codes, expected ${fixture.typedCodes}"
-        }
-        return problems
-    }
-
-    private fun validate(value: FormData): List<TabgenViolation> = value.validate()
-
-    /** JSON values compared as JSON: numbers by value (`1` equals `1.0`), objects without order. */
-    private fun sameJson(left: JsonElement, right: JsonElement): Boolean = when {
-        left is JsonNull || right is JsonNull -> left is JsonNull && right is JsonNull
-        left is JsonPrimitive && right is JsonPrimitive ->
-            if (left.isString || right.isString) {
-                left.isString == right.isString && left.content == right.content
-            } else {
-                val leftNumber = left.content.toBigDecimalOrNull()
-                val rightNumber = right.content.toBigDecimalOrNull()
-                if (leftNumber != null && rightNumber != null) leftNumber.compareTo(rightNumber) == 0 else left.content == right.content
-            }
-        left is JsonArray && right is JsonArray -> left.size == right.size && left.indices.all { sameJson(left[it], right[it]) }
-        left is JsonObject && right is JsonObject -> left.keys == right.keys && left.keys.all { sameJson(left.getValue(it), right.getValue(it)) }
-        else -> false
-    }
-
-    private fun part1(): List<Fixture> = listOf(
-        Fixture(name = "minimal", category = "valid", payload = "{\"submitTitle\":\"submit-title-1\"}", verdict = "valid", codes = emptyList(), decodes = true, typedCodes = emptyList(), canonical = "{\"submitTitle\":\"submit-title-1\"}"),
-        Fixture(name = "unknown members", category = "valid", payload = "{\"submitTitle\":\"submit-title-1\",\"futureField\":{\"since\":\"v2\"}}", verdict = "valid", codes = emptyList(), decodes = true, typedCodes = emptyList(), canonical = "{\"submitTitle\":\"submit-title-1\"}"),
-        Fixture(name = "hostile strings", category = "valid", payload = "{\"submitTitle\":\"\\\"q\\\" \\\\ */ /* \\\"\\\"\\\" \${x} \$y #{z} \\\\(w) \\n\\t \u00E9 \u540D\u524D \uD83D\uDE00 \\u2028 1\"}", verdict = "valid", codes = emptyList(), decodes = true, typedCodes = emptyList(), canonical = "{\"submitTitle\":\"\\\"q\\\" \\\\ */ /* \\\"\\\"\\\" \${x} \$y #{z} \\\\(w) \\n\\t \u00E9 \u540D\u524D \uD83D\uDE00 \\u2028 1\"}"),
-        Fixture(name = "null at (root)", category = "constraint", payload = "null", verdict = "invalid", codes = listOf("TG014"), decodes = false, typedCodes = emptyList(), canonical = null),
-        Fixture(name = "wrong shape at (root)", category = "constraint", payload = "[]", verdict = "invalid", codes = listOf("TG014"), decodes = false, typedCodes = emptyList(), canonical = null),
-        Fixture(name = "missing \"submitTitle\" at (root)", category = "constraint", payload = "{}", verdict = "invalid", codes = listOf("TG012"), decodes = false, typedCodes = emptyList(), canonical = null),
-        Fixture(name = "null at /submitTitle", category = "constraint", payload = "{\"submitTitle\":null}", verdict = "invalid", codes = listOf("TG010"), decodes = false, typedCodes = emptyList(), canonical = null),
-        Fixture(name = "wrong type at /submitTitle", category = "constraint", payload = "{\"submitTitle\":42}", verdict = "invalid", codes = listOf("TG010"), decodes = false, typedCodes = emptyList(), canonical = null),
+    private fun part1(): List<TabgenFixture> = listOf(
+        TabgenFixture(name = "minimal", category = "valid", payload = "{\"submitTitle\":\"submit-title-1\"}", verdict = "valid", codes = emptyList(), decodes = true, typedCodes = emptyList(), canonical = "{\"submitTitle\":\"submit-title-1\"}"),
+        TabgenFixture(name = "unknown members", category = "valid", payload = "{\"submitTitle\":\"submit-title-1\",\"futureField\":{\"since\":\"v2\"}}", verdict = "valid", codes = emptyList(), decodes = true, typedCodes = emptyList(), canonical = "{\"submitTitle\":\"submit-title-1\"}"),
+        TabgenFixture(name = "hostile strings", category = "valid", payload = "{\"submitTitle\":\"\\\"q\\\" \\\\ */ /* \\\"\\\"\\\" \${x} \$y #{z} \\\\(w) \\n\\t \u00E9 \u540D\u524D \uD83D\uDE00 \\u2028 1\"}", verdict = "valid", codes = emptyList(), decodes = true, typedCodes = emptyList(), canonical = "{\"submitTitle\":\"\\\"q\\\" \\\\ */ /* \\\"\\\"\\\" \${x} \$y #{z} \\\\(w) \\n\\t \u00E9 \u540D\u524D \uD83D\uDE00 \\u2028 1\"}"),
+        TabgenFixture(name = "null at (root)", category = "constraint", payload = "null", verdict = "invalid", codes = listOf("TG014"), decodes = false, typedCodes = emptyList(), canonical = null),
+        TabgenFixture(name = "wrong shape at (root)", category = "constraint", payload = "[]", verdict = "invalid", codes = listOf("TG014"), decodes = false, typedCodes = emptyList(), canonical = null),
+        TabgenFixture(name = "missing \"submitTitle\" at (root)", category = "constraint", payload = "{}", verdict = "invalid", codes = listOf("TG012"), decodes = false, typedCodes = emptyList(), canonical = null),
+        TabgenFixture(name = "null at /submitTitle", category = "constraint", payload = "{\"submitTitle\":null}", verdict = "invalid", codes = listOf("TG010"), decodes = false, typedCodes = emptyList(), canonical = null),
+        TabgenFixture(name = "wrong type at /submitTitle", category = "constraint", payload = "{\"submitTitle\":42}", verdict = "invalid", codes = listOf("TG010"), decodes = false, typedCodes = emptyList(), canonical = null),
     )
 }

@@ -6,7 +6,6 @@
 
 package tabgen.generated.form
 
-import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
 import org.junit.runners.Parameterized
@@ -16,13 +15,12 @@ import org.junit.runners.Parameterized
 public class FormDataRoundTripTest(private val name: String) {
     @Test
     public fun roundTrip() {
-        val problems = FormDataFixtures.check(FormDataFixtures.all.single { it.name == name })
-        assertTrue("$name: ${problems.joinToString("; ")}", problems.isEmpty())
+        FormDataFixtures.assertRoundTrip(name)
     }
 
     public companion object {
         @JvmStatic
         @Parameterized.Parameters(name = "{0}")
-        public fun fixtures(): List<String> = FormDataFixtures.all.map { it.name }
+        public fun fixtures(): List<String> = FormDataFixtures.names
     }
 }

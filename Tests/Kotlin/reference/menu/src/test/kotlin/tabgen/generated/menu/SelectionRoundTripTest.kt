@@ -6,7 +6,6 @@
 
 package tabgen.generated.menu
 
-import org.junit.Assert.assertTrue
 import org.junit.Test
 import org.junit.runner.RunWith
 import org.junit.runners.Parameterized
@@ -16,13 +15,12 @@ import org.junit.runners.Parameterized
 public class SelectionRoundTripTest(private val name: String) {
     @Test
     public fun roundTrip() {
-        val problems = SelectionFixtures.check(SelectionFixtures.all.single { it.name == name })
-        assertTrue("$name: ${problems.joinToString("; ")}", problems.isEmpty())
+        SelectionFixtures.assertRoundTrip(name)
     }
 
     public companion object {
         @JvmStatic
         @Parameterized.Parameters(name = "{0}")
-        public fun fixtures(): List<String> = SelectionFixtures.all.map { it.name }
+        public fun fixtures(): List<String> = SelectionFixtures.names
     }
 }
