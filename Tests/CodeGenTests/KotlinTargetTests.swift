@@ -60,6 +60,23 @@ struct KotlinNamingTests {
     func kotlinPackageNames(_ name: String, _ valid: Bool) {
         #expect(KotlinNaming.isPackageName(name) == valid)
     }
+
+    /// A schema type named like one the runtime declares would clash with it in the
+    /// package the runtime shares with the generated code.
+    @Test("every top-level type the runtime declares is a reserved type name")
+    func runtimeTypesAreReserved() throws {
+        let text = try Support.templates.runtime("kotlin/TabgenRuntime.kt", comment: "//").text
+        let kinds: Set<Substring> = ["class", "object", "interface", "typealias"]
+        let modifiers: Set<Substring> = ["public", "internal", "private", "abstract", "open", "data", "sealed", "enum", "value", "fun"]
+        let declared = text.split(separator: "\n").compactMap { line -> String? in
+            guard !line.hasPrefix(" ") else { return nil }
+            let words = line.split(separator: " ").drop { modifiers.contains($0) }
+            guard words.count > 1, kinds.contains(words[words.startIndex]) else { return nil }
+            return String(words[words.startIndex + 1].prefix { $0.isLetter || $0.isNumber })
+        }
+        #expect(declared.count >= 20)
+        for name in declared { #expect(KotlinNaming.reservedTypeNames.contains(name), "\(name)") }
+    }
 }
 
 @Suite("Kotlin literals and KDoc stay inert whatever the schema says")

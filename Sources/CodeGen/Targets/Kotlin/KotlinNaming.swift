@@ -35,6 +35,8 @@ enum KotlinNaming {
         "TabgenOptionalSerializer", "TabgenOptionalValueSerializer", "TabgenRelativeReference", "TabgenRule", "TabgenRuleEngine", "TabgenRuntime",
         "TabgenSeverity", "TabgenTimestamp", "TabgenTimestampSerializer", "TabgenToken", "TabgenUInt16Serializer",
         "TabgenUInt32Serializer", "TabgenUInt8Serializer", "TabgenUnion", "TabgenValidation", "TabgenViolation",
+        "TabgenCollected", "TabgenDecodingException", "TabgenFixture", "TabgenFixtures", "TabgenJsonText",
+        "TabgenJsonTextException", "TabgenSchema", "TabgenStrict", "TabgenStrictSerializer", "TabgenTextScanner",
     ]
 
     /// Members of generated data classes that properties must not take (or that would
