@@ -390,8 +390,21 @@ struct EmitJob {
     /// memory, manifests included. Any schema or template error throws before a single
     /// file is written.
     static func generate(_ jobs: [EmitJob], templates: any TemplateSource) throws(CLIError) -> [(job: EmitJob, outcome: Outcome)] {
+        // Each schema file is read once and parsed at most once, whichever job names it first.
         var schemas: [String: [UInt8]] = [:]
         var documents: [String: SchemaDocument] = [:]
+        func bytes(_ path: String?) throws(CLIError) -> [UInt8] {
+            if let cached = schemas[path ?? ""] { return cached }
+            let read = try schemaBytes(path: path)
+            schemas[path ?? ""] = read
+            return read
+        }
+        func schemaDocument(_ path: String?, display: String) throws(CLIError) -> SchemaDocument {
+            if let cached = documents[path ?? ""] { return cached }
+            let parsed = try parseSchema(try bytes(path), displayName: display)
+            documents[path ?? ""] = parsed
+            return parsed
+        }
         var results: [(job: EmitJob, outcome: Outcome)] = []
         let generator = Generator(templates: templates)
         for job in jobs where !job.parts.isEmpty {
@@ -402,13 +415,7 @@ struct EmitJob {
             // keeps the parts any of them uses.
             var partDocuments: [SchemaDocument] = []
             for part in job.parts {
-                if let cached = documents[part.schemaPath] {
-                    partDocuments.append(cached)
-                } else {
-                    let document = try parseSchema(try schemaBytes(path: part.schemaPath), displayName: part.schemaDisplay)
-                    documents[part.schemaPath] = document
-                    partDocuments.append(document)
-                }
+                partDocuments.append(try schemaDocument(part.schemaPath, display: part.schemaDisplay))
             }
             for (index, part) in job.parts.enumerated() {
                 let document = partDocuments[index]
@@ -433,28 +440,14 @@ struct EmitJob {
             results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header))))
         }
         for job in jobs where job.parts.isEmpty && job.runtimeUsers.isEmpty {
-            let key = job.schemaPath ?? ""
-            let bytes: [UInt8]
-            if let cached = schemas[key] {
-                bytes = cached
-            } else {
-                bytes = try schemaBytes(path: job.schemaPath)
-                schemas[key] = bytes
-            }
-            let inputs = job.inputs(schema: bytes, templates: templates)
+            let inputs = job.inputs(schema: try bytes(job.schemaPath), templates: templates)
             if let count = job.output.upToDateCount(inputs: inputs, header: job.header) {
                 results.append((job, .upToDate(fileCount: count)))
                 continue
             }
-            let document: SchemaDocument
-            if let cached = documents[key] {
-                document = cached
-            } else {
-                document = try parseSchema(bytes, displayName: job.schemaDisplay)
-                documents[key] = document
-            }
+            let parsed = try schemaDocument(job.schemaPath, display: job.schemaDisplay)
             do {
-                let files = try generator.generate(document, target: job.target, header: job.header)
+                let files = try generator.generate(parsed, target: job.target, header: job.header)
                 results.append((job, .generated(OutputDirectory.withManifest(files, header: job.header, inputs: inputs))))
             } catch {
                 throw CLIError("\(job.target.language): \(error.message)")
@@ -469,17 +462,10 @@ struct EmitJob {
                 let sources = user.parts.isEmpty ? [(path: user.schemaPath, display: user.schemaDisplay, target: user.target, header: user.header)]
                     : user.parts.map { (path: Optional($0.schemaPath), display: $0.schemaDisplay, target: $0.target, header: $0.header) }
                 for source in sources {
-                    let key = source.path ?? ""
-                    let document: SchemaDocument
-                    if let cached = documents[key] {
-                        document = cached
-                    } else {
-                        document = try parseSchema(try schemaBytes(path: source.path), displayName: source.display)
-                        documents[key] = document
-                    }
-                    if first == nil { first = document }
+                    let parsed = try schemaDocument(source.path, display: source.display)
+                    if first == nil { first = parsed }
                     do {
-                        let prepared = try generator.prepare(document, target: source.target, header: source.header)
+                        let prepared = try generator.prepare(parsed, target: source.target, header: source.header)
                         if let sharing = prepared.target as? any RuntimeSharingTarget {
                             features.formUnion(try sharing.runtimeFeatures(for: prepared.input))
                         }
