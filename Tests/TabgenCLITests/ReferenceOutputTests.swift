@@ -9,8 +9,11 @@ import Testing
 /// `tabgen emit` runs on it (`GenerationOptions.jobs`, `EmitJob.generate`), so the
 /// reference is what users get: one runtime per output, shared by the contracts. Only the
 /// version in the headers is fixed (0.0.0-test), and the manifest is left out, so that a
-/// release changes no committed file. The harnesses compile, lint and run it (tsc, Node and
-/// Chromium in Tests/TypeScript), so a change of generated code shows as a diff in review.
+/// release changes no committed file. The runtime is not committed either (it is
+/// `Runtime/<lang>/`, tested on its own): its listing `tabgen-runtime.parts` names the parts
+/// kept, and the harnesses write the runtime beside the output before they compile, lint and
+/// run it (`harness_reference_runtime` in Tests/lib/harness.sh), so a change of generated code
+/// or of the parts kept shows as a diff in review.
 /// `scripts/update-reference` rewrites it.
 enum ReferenceOutput {
     static let root = CLI.packageRoot
