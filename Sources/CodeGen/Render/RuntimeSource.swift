@@ -112,7 +112,11 @@ public struct RuntimeSource: Sendable {
     /// selected ones) left out, marker lines removed; the features selected ones need
     /// (`tabgen:needs`) are selected too.
     public func selecting(_ requested: Set<String>) throws(CodeGenError) -> String {
-        let selected = try kept(requested)
+        text(keeping: try kept(requested))
+    }
+
+    /// The source with exactly the features of `selected` (a result of `kept`) kept.
+    func text(keeping selected: Set<String>) -> String {
         var output: [Substring] = []
         output.reserveCapacity(lines.count)
         // The depth of nested blocks being left out; inside one, everything is skipped.

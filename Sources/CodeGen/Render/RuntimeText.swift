@@ -26,7 +26,7 @@ public struct RuntimeText: Sendable {
         let source = try templates.runtime(path, comment: comment)
         var kept = self
         kept.features = try source.kept(features)
-        return (adjust(try source.selecting(features)), kept)
+        return (adjust(source.text(keeping: kept.features)), kept)
     }
 
     /// `context` with each top-level `RuntimeText` value replaced by its text, and the
