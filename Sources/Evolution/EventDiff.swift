@@ -88,30 +88,28 @@ struct EventDiff {
     }
 
     private func removed(_ event: ContractEvent, at pointer: JSONPointer) -> SchemaChange {
-        let message = "\(Self.label(event)) removed"
-        switch event.direction {
+        let (oldClients, newClients): (Effect, Effect) = switch event.direction {
         case .webToNative:
-            return SchemaChange(code: .eventRemoved, message: message, oldPointer: pointer, newPointer: nil, location: Self.events,
-                                oldClients: .safe("the new server's pages no longer send it; old apps wait for nothing"),
-                                newClients: .breaking("an old server's pages still send it, and new apps no longer handle it: the feature does nothing"))
+            (.safe("the new server's pages no longer send it; old apps wait for nothing"),
+             .breaking("an old server's pages still send it, and new apps no longer handle it: the feature does nothing"))
         case .nativeToWeb:
-            return SchemaChange(code: .eventRemoved, message: message, oldPointer: pointer, newPointer: nil, location: Self.events,
-                                oldClients: .breaking("old apps still send this reply, and the new server's pages no longer handle it"),
-                                newClients: .breaking("old pages wait for a reply that new apps no longer send"))
+            (.breaking("old apps still send this reply, and the new server's pages no longer handle it"),
+             .breaking("old pages wait for a reply that new apps no longer send"))
         }
+        return SchemaChange(code: .eventRemoved, message: "\(Self.label(event)) removed", oldPointer: pointer, newPointer: nil, location: Self.events,
+                            oldClients: oldClients, newClients: newClients)
     }
 
     private func added(_ event: ContractEvent, at pointer: JSONPointer) -> SchemaChange {
-        let message = "\(Self.label(event)) added"
-        switch event.direction {
+        let (oldClients, newClients): (Effect, Effect) = switch event.direction {
         case .webToNative:
-            return SchemaChange(code: .eventAdded, message: message, oldPointer: nil, newPointer: pointer,
-                                oldClients: .breaking("old apps do not handle it: what the new server's pages ask for does nothing there"),
-                                newClients: .safe("an old server's pages never send it"))
+            (.breaking("old apps do not handle it: what the new server's pages ask for does nothing there"),
+             .safe("an old server's pages never send it"))
         case .nativeToWeb:
-            return SchemaChange(code: .eventAdded, message: message, oldPointer: nil, newPointer: pointer,
-                                oldClients: .breaking("old apps never send it, so the new server's pages wait for it in vain"),
-                                newClients: .safe("old pages ignore a reply they do not expect"))
+            (.breaking("old apps never send it, so the new server's pages wait for it in vain"),
+             .safe("old pages ignore a reply they do not expect"))
         }
+        return SchemaChange(code: .eventAdded, message: "\(Self.label(event)) added", oldPointer: nil, newPointer: pointer,
+                            oldClients: oldClients, newClients: newClients)
     }
 }

@@ -64,4 +64,24 @@ struct BridgeComponentOptionTests {
         #expect(!files.contains { $0.path == "Message.swift" })
         #expect(Support.file(files, "ChatComponentBase.swift").contains("func onSend(_ data: ChatContract.Message2)"))
     }
+
+    @Test("Kotlin's base refuses event data that is not an object, naming the event; Swift's takes it unvalidated")
+    func kotlinNeedsObjectData() throws {
+        let json = """
+        {"metadata": {"tabgen": {"contract": {"component": "chat", "stimulusIdentifier": "bridge--chat",
+          "events": [{"name": "send", "direction": "webToNative", "data": "Mode"}]}}},
+         "definitions": {"Mode": {"enum": ["on", "off"]}}}
+        """
+        let document = try Support.document(json: json)
+        var kotlin = KotlinOptions()
+        kotlin.bridgeComponent = true
+        #expect(throws: CodeGenError("kotlin: the data of the chat event send must be an object (properties) for its bridge component base")) {
+            try KotlinSupport.generate(document, options: kotlin)
+        }
+        var swift = SwiftOptions()
+        swift.bridgeComponent = true
+        let base = Support.file(try Support.generate(document, options: swift), "ChatComponentBase.swift")
+        #expect(base.contains("func onSend(_ data: ChatContract.Mode)"))
+        #expect(base.contains("{ _ in [] }"), "an enum has nothing to validate")
+    }
 }

@@ -63,10 +63,7 @@ struct PathAccessorsGenerator {
             "    }",
         ]
         var enums: [String] = []
-        for property in catalog.properties where property.isRead(by: .ios) {
-            let name = Self.swiftIdentifier(Naming.camelCase(Naming.words(property.name), upperFirst: false, initialisms: true))
-            let key = JSONWriter.quoted(property.name)
-            let fallback = property.defaultValue(on: .ios)
+        for (property, name, key, fallback) in accessors(on: .ios, initialisms: true, identifier: Self.swiftIdentifier) {
             lines.append("")
             lines += Self.docLines(property.description, defaultText: fallback.map(PlatformComparison.show), indent: "    ", style: "///")
             switch property.type {
@@ -117,10 +114,7 @@ struct PathAccessorsGenerator {
         "catch", "false", "is", "nil", "rethrows", "super", "self", "throw", "throws", "true", "try",
     ]
 
-    static func swiftIdentifier(_ name: String) -> String {
-        let safe = name.first?.isNumber == true ? "_" + name : (name.isEmpty ? "_" : name)
-        return swiftKeywords.contains(safe) ? "`\(safe)`" : safe
-    }
+    static func swiftIdentifier(_ name: String) -> String { identifier(name, keywords: swiftKeywords) }
 
     static func swiftCase(_ value: String) -> String {
         swiftIdentifier(Naming.camelCase(Naming.words(value), upperFirst: false, initialisms: false))
@@ -144,10 +138,7 @@ struct PathAccessorsGenerator {
             ") {",
         ]
         var enums: [String] = []
-        for property in catalog.properties where property.isRead(by: .android) {
-            let name = Self.kotlinIdentifier(Naming.camelCase(Naming.words(property.name), upperFirst: false, initialisms: false))
-            let key = JSONWriter.quoted(property.name)
-            let fallback = property.defaultValue(on: .android)
+        for (property, name, key, fallback) in accessors(on: .android, initialisms: false, identifier: Self.kotlinIdentifier) {
             lines += Self.docLines(property.description, defaultText: fallback.map(PlatformComparison.show), indent: "    ", style: "/**")
             switch property.type {
             case .boolean:
@@ -201,14 +192,31 @@ struct PathAccessorsGenerator {
         "object", "package", "return", "super", "this", "throw", "true", "try", "typealias", "typeof", "val", "var", "when", "while",
     ]
 
-    static func kotlinIdentifier(_ name: String) -> String {
-        let safe = name.first?.isNumber == true ? "_" + name : (name.isEmpty ? "_" : name)
-        return kotlinKeywords.contains(safe) ? "`\(safe)`" : safe
-    }
+    static func kotlinIdentifier(_ name: String) -> String { identifier(name, keywords: kotlinKeywords) }
 
     static func kotlinConstant(_ value: String) -> String {
         let constant = Naming.snakeCase(Naming.words(value), upper: true)
         return constant.first?.isNumber == true || constant.isEmpty ? "_" + constant : constant
+    }
+
+    // MARK: Shared
+
+    /// The properties `platform` reads, in schema order, each with its accessor's name
+    /// (its camel-cased name made an `identifier`), its key as a literal and its default there.
+    private func accessors(on platform: AppPlatform, initialisms: Bool, identifier: (String) -> String)
+        -> [(property: PathPropertyCatalog.Property, name: String, key: String, fallback: JSON?)] {
+        catalog.properties.filter { $0.isRead(by: platform) }.map { property in
+            (property, identifier(Naming.camelCase(Naming.words(property.name), upperFirst: false, initialisms: initialisms)),
+             JSONWriter.quoted(property.name), property.defaultValue(on: platform))
+        }
+    }
+
+    /// `name` as an identifier of a language whose keywords are `keywords` and which
+    /// quotes a keyword in backticks (Swift, Kotlin): `_` before a leading digit or for
+    /// an empty name.
+    static func identifier(_ name: String, keywords: Set<String>) -> String {
+        let safe = name.first?.isNumber == true ? "_" + name : (name.isEmpty ? "_" : name)
+        return keywords.contains(safe) ? "`\(safe)`" : safe
     }
 
     // MARK: Comments

@@ -32,38 +32,21 @@ struct KotlinBridgeComponent {
         context["schemaStrict"] = schema["strict"]
         let crashing = BridgeDelivery.crashingRules(of: input.model.document).map(KotlinLiterals.string)
         context["crashingRules"] = crashing.isEmpty ? "emptySet<String>()" : "setOf(\(crashing.joined(separator: ", ")))"
-        context["incoming"] = try contract.webToNativeEvents.map { event throws(CodeGenError) in
-            var item = try data(event)
-            item["wireLiteral"] = KotlinLiterals.string(event.wireName)
-            item["handler"] = "on" + KotlinNaming.typeIdentifier([event.name])
-            item["docLines"] = contexts.docLines(event.description ?? "The `\(event.name)` event, sent by the page.")
-            return item
-        }
-        context["replies"] = try contract.events.filter { $0.direction == .nativeToWeb }.map { event throws(CodeGenError) in
-            var item = try data(event)
-            item["wireLiteral"] = KotlinLiterals.string(event.wireName)
-            item["method"] = "reply" + KotlinNaming.typeIdentifier([event.name])
-            let about = event.description.map { $0 + "\n\n" } ?? ""
-            let echo = event.echo ? " It is an echo: that message sent back unchanged, its data and metadata included, as `replyTo(\"\(event.wireName)\")` sends it." : ""
-            item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`); false when none was received." + echo)
-            return item
-        }
+        let events = NativeBridgeEvents(
+            input: input, contract: contract, language: "kotlin", typeIdentifier: KotlinNaming.typeIdentifier, string: KotlinLiterals.string,
+            null: "null", docLines: contexts.docLines, echoCall: { "replyTo(\"\($0)\")" }, replyResult: "; false when none was received",
+            dataType: dataType)
+        context["incoming"] = try events.incoming()
+        context["replies"] = try events.replies()
         return FilePlan(path: "\(directory)/\(className).kt", contents: .template(name: "bridge-component", context: context))
     }
 
-    /// `hasData`, `dataType` and `validateExpression` of an event.
-    private func data(_ event: ContractEvent) throws(CodeGenError) -> [String: Any] {
-        guard let id = input.model.dataDeclarationID(of: event) else {
-            return ["hasData": false, "dataType": "", "validateExpression": "", "definitionLiteral": ""]
-        }
-        guard let declaration = input.model[id], let name = input.names.types[id] else {
-            throw CodeGenError("kotlin: no generated type for the data of the \(contract.component) event \(event.name)")
-        }
+    /// The type and validation of an event's data: its generated class, which must be an
+    /// object's (the base's `BridgeComponent<D>` decodes one).
+    private func dataType(_ event: ContractEvent, _ declaration: Declaration, name: String) throws(CodeGenError) -> (type: String, validate: String) {
         guard case .structure = declaration.kind else {
             throw CodeGenError("kotlin: the data of the \(contract.component) event \(event.name) must be an object (properties) for its bridge component base")
         }
-        var definition = "null"
-        if case .definition(let name) = event.data { definition = KotlinLiterals.string(name) }
-        return ["hasData": true, "dataType": name, "validateExpression": "{ it.validate() }", "definitionLiteral": definition]
+        return (name, "{ it.validate() }")
     }
 }

@@ -39,43 +39,22 @@ struct SwiftBridgeComponent {
         context["schema"] = contexts.decodeSchema()
         context["crashingRules"] = BridgeDelivery.crashingRules(of: input.model.document).map(SwiftLiterals.string).joined(separator: ", ")
         context["refusesEveryError"] = options.decoding == .strict
-        context["incoming"] = try contract.webToNativeEvents.map { event throws(CodeGenError) in
-            var item = try data(event)
-            item["wireLiteral"] = SwiftLiterals.string(event.wireName)
-            item["handler"] = "on" + SwiftNaming.typeIdentifier([event.name])
-            item["docLines"] = contexts.docLines(event.description ?? "The `\(event.name)` event, sent by the page.")
-            return item
-        }
-        context["replies"] = try contract.events.filter { $0.direction == .nativeToWeb }.map { event throws(CodeGenError) in
-            var item = try data(event)
-            item["wireLiteral"] = SwiftLiterals.string(event.wireName)
-            item["method"] = "reply" + SwiftNaming.typeIdentifier([event.name])
-            item["eventLiteral"] = SwiftLiterals.string(event.name)
-            let about = event.description.map { $0 + "\n\n" } ?? ""
-            let echo = event.echo ? " It is an echo: that message sent back unchanged, its data and metadata included, as `reply(to: \"\(event.wireName)\")` sends it." : ""
-            item["docLines"] = contexts.docLines(about + "Replies `\(event.name)` to the last `\(event.wireName)` message (on the wire, the event `\(event.wireName)`)." + echo)
-            return item
-        }
+        let events = NativeBridgeEvents(
+            input: input, contract: contract, language: "swift", typeIdentifier: SwiftNaming.typeIdentifier, string: SwiftLiterals.string,
+            null: "nil", docLines: contexts.docLines, echoCall: { "reply(to: \"\($0)\")" }, replyResult: "", dataType: dataType)
+        context["incoming"] = try events.incoming()
+        context["replies"] = try events.replies()
         return FilePlan(path: "\(className).swift", contents: .template(name: "bridge-component", context: context))
     }
 
-    /// `hasData`, `dataType` and `validateExpression` of an event.
-    private func data(_ event: ContractEvent) throws(CodeGenError) -> [String: Any] {
-        guard let id = input.model.dataDeclarationID(of: event) else {
-            return ["hasData": false, "dataType": "", "validateExpression": "", "definitionLiteral": ""]
-        }
-        guard let declaration = input.model[id], let name = input.names.types[id] else {
-            throw CodeGenError("swift: no generated type for the data of the \(contract.component) event \(event.name)")
-        }
+    /// The type and validation of an event's data: its generated type, in the namespace,
+    /// validated when it is an object or a union (an enum or alias has nothing to check).
+    private func dataType(_ event: ContractEvent, _ declaration: Declaration, name: String) -> (type: String, validate: String) {
         let validates: Bool
         switch declaration.kind {
         case .structure, .union: validates = true
         case .enumeration, .alias: validates = false
         }
-        let type = options.namespace.isEmpty ? name : "\(options.namespace).\(name)"
-        var definition = "nil"
-        if case .definition(let name) = event.data { definition = SwiftLiterals.string(name) }
-        return ["hasData": true, "dataType": type, "validateExpression": validates ? "{ $0.validate() }" : "{ _ in [] }",
-                "definitionLiteral": definition]
+        return (options.namespace.isEmpty ? name : "\(options.namespace).\(name)", validates ? "{ $0.validate() }" : "{ _ in [] }")
     }
 }

@@ -30,8 +30,7 @@ package struct EqualsRule: RuleKind {
     /// Decided on the spot: equal bytes are equal values (`ByteValidator.passes`).
     package func planBytes(_ builder: inout BytePlanBuilder, rule index: Int) throws(BytePlanBuilder.Unsupported) -> BytePlanBuilder.PendingByteRule {
         let constant = try builder.constant(value, exact: false)
-        builder.checkRequests[builder.node(for: path.tokens)].append(BytePlan.Check(kind: .equals, rule: Int32(index), constant: constant))
-        return .init(.onTheSpot)
+        return planOnTheSpot(BytePlan.Check(kind: .equals, rule: Int32(index), constant: constant), in: &builder)
     }
 
     package func compiled() -> any CompiledRuleKind {

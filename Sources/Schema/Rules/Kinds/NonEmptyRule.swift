@@ -23,14 +23,6 @@ package struct NonEmptyRule: RuleKind {
     /// Empty, ASCII spaces, and white space beyond ASCII (U+3000, U+2028).
     package var breakingValues: [JSON] { [.string(""), .string("  "), .string("\u{3000}\u{2028}")] }
 
-    package var arguments: [RuleArgument] {
-        [RuleArgument("path", .pattern(path))]
-    }
-
-    package func compare(to after: NonEmptyRule, in movement: inout RuleMovement) {
-        // Only the path, which the caller compares.
-    }
-
     /// Not decided by the byte pass: a schema with a nonEmpty rule takes the tree path.
     package func planBytes(_ builder: inout BytePlanBuilder, rule index: Int) throws(BytePlanBuilder.Unsupported) -> BytePlanBuilder.PendingByteRule {
         throw BytePlanBuilder.Unsupported()

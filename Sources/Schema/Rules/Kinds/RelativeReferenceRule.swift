@@ -31,9 +31,7 @@ package struct RelativeReferenceRule: RuleKind {
 
     /// Decided on the spot, on each string's bytes (`ByteValidator.isRelativeReference`).
     package func planBytes(_ builder: inout BytePlanBuilder, rule index: Int) throws(BytePlanBuilder.Unsupported) -> BytePlanBuilder.PendingByteRule {
-        builder.checkRequests[builder.node(for: path.tokens)].append(BytePlan.Check(
-            kind: allowAuthority ? .relativeReferenceWithAuthority : .relativeReference, rule: Int32(index)))
-        return .init(.onTheSpot)
+        planOnTheSpot(BytePlan.Check(kind: allowAuthority ? .relativeReferenceWithAuthority : .relativeReference, rule: Int32(index)), in: &builder)
     }
 
     package func compiled() -> any CompiledRuleKind {

@@ -50,6 +50,26 @@ extension RuleKind {
 
     package var breakingValues: [JSON] { [] }
 
+    /// The arguments of a kind whose only parameter is its path (`nonEmpty`, `unique`);
+    /// a kind with parameters of its own declares them all.
+    package var arguments: [RuleArgument] {
+        assert(Self.parameters.isEmpty, "the \(Self.name) rule kind takes parameters: it must declare its arguments")
+        return [RuleArgument("path", .pattern(path))]
+    }
+
+    /// `compare(to:in:)` of a kind whose only parameter is its path, which the caller
+    /// compares: nothing more to note.
+    package func compare(to after: Self, in movement: inout RuleMovement) {
+        assert(Self.parameters.isEmpty, "the \(Self.name) rule kind takes parameters: it must compare them")
+    }
+
+    /// The byte plan of a rule the pass decides on the spot: `check` runs on each value
+    /// at `path` as the pass reaches it, and no plan is left to decide afterwards.
+    func planOnTheSpot(_ check: BytePlan.Check, in builder: inout BytePlanBuilder) -> BytePlanBuilder.PendingByteRule {
+        builder.checkRequests[builder.node(for: path.tokens)].append(check)
+        return .init(.onTheSpot)
+    }
+
     /// The name with its first letter capitalized (`RelativeReference`), as generated
     /// runtimes name the kind's class or feature.
     package static var capitalizedName: String { name.prefix(1).uppercased() + name.dropFirst() }

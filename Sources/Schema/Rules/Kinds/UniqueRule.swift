@@ -15,14 +15,6 @@ package struct UniqueRule: RuleKind {
 
     package var failsWhenAbsent: Bool { false }
 
-    package var arguments: [RuleArgument] {
-        [RuleArgument("path", .pattern(path))]
-    }
-
-    package func compare(to after: UniqueRule, in movement: inout RuleMovement) {
-        // Only the path, which the caller compares.
-    }
-
     package func planBytes(_ builder: inout BytePlanBuilder, rule index: Int) throws(BytePlanBuilder.Unsupported) -> BytePlanBuilder.PendingByteRule {
         .init(.unique(probe: builder.probe(path.tokens, entry: -1)))
     }

@@ -97,12 +97,7 @@ struct HTTPResponseReader {
                 }
                 if let event = startBody() { return event }
             case .fixed(let remaining):
-                let left = takeBody(remaining)
-                guard left == 0 else {
-                    state = .fixed(remaining: left)
-                    return .needMore
-                }
-                state = .done
+                guard takeBody(remaining, waiting: State.fixed(remaining:), then: .done) else { return .needMore }
             case .untilEnd:
                 let count = pending.count - position
                 if body.count + count > maxBytes { return tooLarge() }
@@ -128,12 +123,7 @@ struct HTTPResponseReader {
                     state = .chunkData(remaining: size)
                 }
             case .chunkData(let remaining):
-                let left = takeBody(remaining)
-                guard left == 0 else {
-                    state = .chunkData(remaining: left)
-                    return .needMore
-                }
-                state = .chunkDataEnd
+                guard takeBody(remaining, waiting: State.chunkData(remaining:), then: .chunkDataEnd) else { return .needMore }
             case .chunkDataEnd:
                 guard let line = nextLine() else { return .needMore }
                 guard line.isEmpty else { return .failed("a chunk does not end where its size says") }
@@ -146,12 +136,14 @@ struct HTTPResponseReader {
     }
 
     /// Moves up to `remaining` pending bytes into the body (a fixed-length body or one
-    /// chunk); returns how many are still to come.
-    private mutating func takeBody(_ remaining: Int) -> Int {
+    /// chunk), then goes on in `next`; false when the input ran out first, the state then
+    /// `waiting` for the bytes still to come.
+    private mutating func takeBody(_ remaining: Int, waiting: (Int) -> State, then next: State) -> Bool {
         let take = min(remaining, pending.count - position)
         body.append(contentsOf: pending[position..<(position + take)])
         position += take
-        return remaining - take
+        state = remaining == take ? next : waiting(remaining - take)
+        return remaining == take
     }
 
     private mutating func tooLarge() -> Event {
