@@ -593,6 +593,8 @@ public object TabgenJsonText {
  * where tabgen finds invalid UTF-8 this finds an unpaired surrogate character.
  */
 private class TabgenTextScanner(private val text: String, private val path: ArrayList<String>? = null) {
+    /** The text's length, read once: `String.length` decodes it at every call. */
+    private val length = text.length
     private var index = 0
     private var depth = 0
 
@@ -622,10 +624,11 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     }
 
     private fun pushKey(start: Int, end: Int, flags: Int) {
-        if (3 * keyCount + 3 > keySpans.size) keySpans = keySpans.copyOf(keySpans.size * 2)
-        keySpans[3 * keyCount] = start
-        keySpans[3 * keyCount + 1] = end
-        keySpans[3 * keyCount + 2] = flags
+        val at = 3 * keyCount
+        if (at + 3 > keySpans.size) keySpans = keySpans.copyOf(keySpans.size * 2)
+        keySpans[at] = start
+        keySpans[at + 1] = end
+        keySpans[at + 2] = flags
         keyCount++
     }
 
@@ -663,7 +666,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         }
         value()
         skipWhitespace()
-        if (index < text.length) throw refusal("unexpected characters after the JSON value")
+        if (index < length) throw refusal("unexpected characters after the JSON value")
     }
 
     private fun nfc(key: String): String = java.text.Normalizer.normalize(key, java.text.Normalizer.Form.NFC)
@@ -689,7 +692,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     private fun hex(value: Int): String = value.toString(16).uppercase().padStart(4, '0')
 
     private fun skipWhitespace() {
-        while (index < text.length) {
+        while (index < length) {
             when (text[index]) {
                 ' ', '\n', '\r', '\t' -> index++
                 else -> return
@@ -698,7 +701,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     }
 
     private fun unexpected(at: Int): TabgenJsonTextException {
-        if (at >= text.length) return refusal("unexpected end of input")
+        if (at >= length) return refusal("unexpected end of input")
         val character = text[at]
         return when {
             character.code >= 0x80 && unpairedSurrogate(at, at + 2) == at -> refusal("invalid UTF-8 byte sequence")
@@ -711,10 +714,10 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     /** The index of the first unpaired surrogate character in [from] until [to], or -1. */
     private fun unpairedSurrogate(from: Int, to: Int): Int {
         var i = from
-        val end = minOf(to, text.length)
+        val end = minOf(to, length)
         while (i < end) {
             val character = text[i]
-            if (character.isHighSurrogate() && i + 1 < text.length && text[i + 1].isLowSurrogate()) {
+            if (character.isHighSurrogate() && i + 1 < length && text[i + 1].isLowSurrogate()) {
                 i += 2
                 continue
             }
@@ -726,7 +729,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
 
     private fun value() {
         skipWhitespace()
-        if (index >= text.length) throw refusal("unexpected end of input")
+        if (index >= length) throw refusal("unexpected end of input")
         when (text[index]) {
             '{' -> objectValue()
             '[' -> arrayValue()
@@ -741,7 +744,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
 
     private fun literal(word: String) {
         for (offset in word.indices) {
-            if (index + offset >= text.length || text[index + offset] != word[offset]) throw unexpected(index + offset)
+            if (index + offset >= length || text[index + offset] != word[offset]) throw unexpected(index + offset)
         }
         index += word.length
     }
@@ -755,7 +758,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         enter()
         index++
         skipWhitespace()
-        if (index < text.length && text[index] == '}') {
+        if (index < length && text[index] == '}') {
             index++
             depth--
             return
@@ -770,7 +773,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         var equivalents: HashMap<String, String>? = null
         while (true) {
             skipWhitespace()
-            if (index >= text.length) throw refusal("unexpected end of input")
+            if (index >= length) throw refusal("unexpected end of input")
             if (text[index] != '"') throw refusal("expected a string object key")
             string(collecting = true)
             val key = keyCount - 1
@@ -797,20 +800,21 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
                 }
             }
             skipWhitespace()
-            if (index >= text.length || text[index] != ':') throw unexpected(index)
+            if (index >= length || text[index] != ':') throw unexpected(index)
             index++
             path?.add(keyString(key))
             value()
             path?.let { it.removeAt(it.size - 1) }
             skipWhitespace()
-            if (index >= text.length) throw refusal("unexpected end of input")
+            if (index >= length) throw refusal("unexpected end of input")
             when (text[index]) {
                 ',' -> index++
                 '}' -> {
                     index++
                     depth--
                     keyCount = firstKey
-                    unescapedKeys.setLength(firstUnescaped)
+                    // Most objects have no escaped key: no call to setLength for them.
+                    if (unescapedKeys.length != firstUnescaped) unescapedKeys.setLength(firstUnescaped)
                     return
                 }
                 else -> throw unexpected(index)
@@ -825,7 +829,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
         enter()
         index++
         skipWhitespace()
-        if (index < text.length && text[index] == ']') {
+        if (index < length && text[index] == ']') {
             index++
             depth--
             return
@@ -837,7 +841,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
             path?.let { it.removeAt(it.size - 1) }
             position++
             skipWhitespace()
-            if (index >= text.length) throw refusal("unexpected end of input")
+            if (index >= length) throw refusal("unexpected end of input")
             when (text[index]) {
                 ',' -> index++
                 ']' -> {
@@ -852,12 +856,14 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
 
     /** Checks a string; with [collecting], pushes it as a key (see [keySpans]). */
     private fun string(collecting: Boolean) {
+        val text = text // locals, read at every character
+        val length = length
         val start = index + 1
         var end = start // a local, not the field, in the loop: most of a message's characters are in strings
         // Every character ORed, a branch less per character than testing each: below 0x80,
         // all are ASCII; below 0xD800, none is a surrogate (else a second look, rarely).
         var bits = 0
-        while (end < text.length) {
+        while (end < length) {
             val character = text[end]
             // One comparison for lower-case letters and non-ASCII characters: the quote, the
             // backslash and the control characters are all at most '\\'.
@@ -888,7 +894,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
             if (unpairedSurrogate(chunkStart, end) >= 0) throw refusal("invalid UTF-8 byte sequence")
             if (collecting) buffer.append(text, chunkStart, end)
         }
-        while (index < text.length) {
+        while (index < length) {
             val character = text[index]
             if (character == '"') {
                 flush(index)
@@ -905,7 +911,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
                 continue
             }
             flush(index)
-            if (index + 1 >= text.length) throw refusal("unexpected end of input")
+            if (index + 1 >= length) throw refusal("unexpected end of input")
             val escaped = when (text[index + 1]) {
                 '"', '\\', '/' -> text[index + 1]
                 'b' -> '\b'
@@ -918,7 +924,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
                     val unit = hex4()
                     val lone = "lone surrogate \\u${hex(unit)} in string: it is not a Unicode scalar value"
                     if (unit in 0xD800..0xDBFF) {
-                        if (index + 1 >= text.length || text[index] != '\\' || text[index + 1] != 'u') throw refusal(lone)
+                        if (index + 1 >= length || text[index] != '\\' || text[index + 1] != 'u') throw refusal(lone)
                         index += 2
                         val low = hex4()
                         if (low !in 0xDC00..0xDFFF) throw refusal(lone)
@@ -941,7 +947,7 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
     }
 
     private fun hex4(): Int {
-        if (index + 4 > text.length) throw refusal("unexpected end of input")
+        if (index + 4 > length) throw refusal("unexpected end of input")
         var value = 0
         repeat(4) {
             val digit = when (val character = text[index]) {
@@ -958,25 +964,25 @@ private class TabgenTextScanner(private val text: String, private val path: Arra
 
     private fun digits(): Int {
         val start = index
-        while (index < text.length && text[index] in '0'..'9') index++
+        while (index < length && text[index] in '0'..'9') index++
         return index - start
     }
 
     private fun number() {
         if (text[index] == '-') index++
-        if (index >= text.length) throw refusal("invalid number")
+        if (index >= length) throw refusal("invalid number")
         if (text[index] == '0') {
             index++
         } else if (digits() == 0) {
             throw refusal("invalid number")
         }
-        if (index < text.length && text[index] == '.') {
+        if (index < length && text[index] == '.') {
             index++
             if (digits() == 0) throw refusal("invalid number")
         }
-        if (index < text.length && (text[index] == 'e' || text[index] == 'E')) {
+        if (index < length && (text[index] == 'e' || text[index] == 'E')) {
             index++
-            if (index < text.length && (text[index] == '+' || text[index] == '-')) index++
+            if (index < length && (text[index] == '+' || text[index] == '-')) index++
             if (digits() == 0) throw refusal("invalid number")
         }
     }
