@@ -742,7 +742,10 @@ export function bridgeBase(component) {
     connect() {
       super.connect();
       connectedBases.add(this);
+      if (this.sendsValues)
+        this.connectValues();
     }
+    connectValues() { }
     disconnect() {
       connectedBases.delete(this);
       super.disconnect();
@@ -760,6 +763,7 @@ export function bridgeBase(component) {
       console.error(`${this.identifier}: the reply ${event} is invalid:\n${findings.map(formatViolation).join("\n")}`);
     }
   }
+  Base.sendsValuesOnConnect = true;
   return Base;
 }
 

@@ -834,10 +834,27 @@ const connectedBases = new WeakSet<object>()
  */
 export function bridgeBase<Component extends abstract new (...args: any[]) => BridgeComponentLike>(component: Component) {
   abstract class Base extends component implements CheckingBase {
+    /**
+     * Whether connect() and a change of a value send the events whose data the page holds.
+     * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
+     * it to false and calls the value's sender (`sendDisplayValue()`) from that action.
+     * A property, not a getter, so that a subclass may set it with a class field or an assignment.
+     */
+    static sendsValuesOnConnect = true
+
+    /**
+     * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
+     * is false); nothing for a value the page does not have. A subclass that overrides
+     * connect() calls `super.connect()` first.
+     */
     override connect(): void {
       super.connect()
       connectedBases.add(this)
+      if (this.sendsValues) this.connectValues()
     }
+
+    /** What connect() sends: the generated base of a contract with values calls each value's sender. */
+    protected connectValues(): void {}
 
     override disconnect(): void {
       connectedBases.delete(this)
@@ -845,8 +862,8 @@ export function bridgeBase<Component extends abstract new (...args: any[]) => Br
     }
 
     /**
-     * While connected, unless the subclass turned `static sendsValuesOnConnect` off (a
-     * static of the generated base, read by name: runtime.js has no cast to say it is there).
+     * While connected, unless the subclass turned `static sendsValuesOnConnect` off (read
+     * by name: runtime.js has no cast to say it is there).
      */
     protected get sendsValues(): boolean {
       return connectedBases.has(this) && Boolean(Reflect.get(this.constructor, "sendsValuesOnConnect"))

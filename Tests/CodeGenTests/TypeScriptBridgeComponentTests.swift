@@ -205,7 +205,11 @@ struct TypeScriptBridgeComponentTests {
         #expect(menu.contents.contains("const EVENTS = {\n  display: { event: \"display\", parse: parseMenuData, reply: { event: \"selected\", parse: parseSelection } },\n}\n"))
         #expect(menu.contents.contains("    return sendChecked(this, EVENTS.display, JSON.stringify(data), onSelected)\n"))
         #expect(menu.contents.contains("    return sendChecked(this, EVENTS.display, this.displayValue, (selection) => this.onSelected(selection))\n"))
-        #expect(menu.contents.contains("  static sendsValuesOnConnect = true\n"))
+        // connect() and sendsValuesOnConnect are bridgeBase's, once for every base: the base
+        // lists only what connect() sends.
+        #expect(menu.contents.contains("  protected override connectValues(): void {\n    this.sendDisplayValue()\n  }\n"))
+        #expect(!menu.contents.contains("sendsValuesOnConnect ="))
+        #expect(!menu.contents.contains("connect(): void"))
         #expect(menu.contents.contains("  sendDisplayValue(): boolean {\n"))
         #expect(form.contents.contains("  static override values = { connect: String }\n"))
         #expect(form.contents.contains("  onSubmit(): void {\n    this.dispatch(\"submit\")\n  }\n"))

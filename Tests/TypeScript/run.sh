@@ -27,7 +27,7 @@ tsc -p "$here/tsconfig.checkjs.json"
 # Node resolves the bare package names from node_modules next to the output; copies, not
 # symlinks, so that the bridge double finds the Stimulus double the same way.
 cp -R "$here/doubles/@hotwired" "$scratch/node_modules/"
-cp "$here/fixtures/cases.jsonl" "$scratch/out/fixtures/"
+cp "$here/fixtures/cases.jsonl" "$here/fixtures/navigation.js" "$scratch/out/fixtures/"
 cp "$here/reference/javascript/navigation_controller.js" "$here/reference/javascript/tabgen_runtime.js" "$scratch/out/reference-js/"
 # The JavaScript controller imports its runtime by its importmap name
 # (controllers/bridge/tabgen_runtime); Node resolves bare names through a package's exports map.

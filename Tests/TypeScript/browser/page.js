@@ -3,17 +3,7 @@
 // (or window.runBenchmark()) is what run.mjs calls.
 import { Application } from "@hotwired/stimulus"
 import NavigationController from "controllers/bridge/navigation_controller"
-
-const ATTRIBUTE = "data-bridge--navigation-config-value"
-const TABBED = {
-  active: "home",
-  tabs: [
-    { id: "home", title: "Home", icon: "house.fill", path: "/" },
-    { id: "explore", title: "Explore", icon: "magnifyingglass", path: "/explore", deprecated: "soft" },
-    { id: "favorites", title: "Favorites", icon: "heart.fill", path: "/favorites", replaces: "explore" },
-  ],
-}
-const BOOTSTRAP = { active: null, tabs: [] }
+import { ATTRIBUTE, BOOTSTRAP, TABBED } from "./fixtures/navigation.js"
 
 // The native app: what the bridge hands it, cloned as WKWebView's postMessage clones it.
 // The benchmark turns cloning off: it measures the page's work, not the app's.

@@ -32,6 +32,7 @@ const vendor = option("--vendor")
 const files = {
   "/": join(here, "page.html"),
   "/page.js": join(here, "page.js"),
+  "/fixtures/navigation.js": join(here, "../fixtures/navigation.js"),
   "/controllers/bridge/navigation_controller.js": controller,
   "/controllers/bridge/tabgen_runtime.js": option("--runtime") ?? join(dirname(controller), "tabgen_runtime.js"),
   "/vendor/stimulus.js": vendor ? join(vendor, "@hotwired--stimulus.js") : join(here, "../doubles/@hotwired/stimulus/index.js"),

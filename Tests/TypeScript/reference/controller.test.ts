@@ -7,17 +7,8 @@ import { Application } from "@hotwired/stimulus"
 import { Bridge, reloadUserAgent } from "@hotwired/hotwire-native-bridge"
 import { flavours } from "../support/flavours.js"
 import { NativeAppDouble } from "../support/native_app.js"
+import { ATTRIBUTE, BOOTSTRAP, TABBED } from "../fixtures/navigation.js"
 
-const ATTRIBUTE = "data-bridge--navigation-config-value"
-const TABBED = {
-  active: "home",
-  tabs: [
-    { id: "home", title: "Home", icon: "house.fill", path: "/" },
-    { id: "explore", title: "Explore", icon: "magnifyingglass", path: "/explore", deprecated: "soft" },
-    { id: "favorites", title: "Favorites", icon: "heart.fill", path: "/favorites", replaces: "explore" },
-  ],
-}
-const BOOTSTRAP = { active: null, tabs: [] }
 const INVALID = { active: "home", tabs: [{ id: "home", title: "Home", icon: "house", path: "https://evil.example/x" }] }
 
 function navElement(config: unknown): FakeElement {

@@ -127,11 +127,6 @@ struct TypeScriptBridgeComponent {
             "The \(item["eventLiteral"] ?? "") event is sent by the base itself, from \(item["attribute"] ?? "") (which the "
                 + "server renders), on connect and whenever the value changes\((item["hook"] as? String).map { "; its reply goes to \($0)()" } ?? "")."
         }
-        let optOut = (valueSends.first?["sender"] as? String).map {
-            "Whether connect() and a change of a value send the events whose data the page holds. A subclass whose "
-                + "event goes only on the user's action (a menu opened by a tap) sets it to false and calls \($0)() "
-                + "from that action."
-        }
         // What the base imports from the runtime: the class it extends, its send and reply
         // checks, readElementData.
         var runtimeValues = ["bridgeBase"]
@@ -150,7 +145,6 @@ struct TypeScriptBridgeComponent {
         let imports = (values.map { ($0, $0) } + types.map { ($0, "type " + $0) }).sorted { $0.0 < $1.0 }.map(\.1)
         let context: [String: Any] = [
             "header": input.header.lines,
-            "optOutDocLines": optOut.map(TypeScriptContexts.wrap) ?? [],
             "intro": TypeScriptContexts.wrap(
                 "The \(TypeScriptLiterals.string(contract.component)) bridge component's Stimulus base: extend it, register the "
                     + "subclass as \(contract.stimulusIdentifier), and send each event with its typed method; a reply reaches "
@@ -180,7 +174,7 @@ struct TypeScriptBridgeComponent {
     /// What BridgeComponent and Stimulus's Controller define, and the base's own hooks: a
     /// generated member of the same name would replace them.
     static let baseMembers: Set<String> = [
-        "application", "bridge", "component", "connect", "context", "disconnect", "dispatch", "element", "enabled",
+        "application", "bridge", "component", "connect", "connectValues", "context", "disconnect", "dispatch", "element", "enabled",
         "identifier", "initialize", "onReplyFailure", "onSendFailure", "onToleratedErrors", "pendingMessageCallbacks", "platformOptingOut",
         "restore", "send", "sendsValues", "sendsValuesOnConnect",
     ]

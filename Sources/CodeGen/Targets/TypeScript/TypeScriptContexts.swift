@@ -29,7 +29,7 @@ struct TypeScriptContexts {
         }
         let schema = Self.strip(raw)
         context["schema"] = TypeScriptLiterals.literal(schema, expandDepth: 3)
-        let rules = ruleLiterals(raw)
+        let rules = TypeScriptRuleTable.literals(raw, listsEvents: model.listsEvents, contract: model.contract)
         context["rules"] = TypeScriptLiterals.literal(.array(rules), expandDepth: 1)
         context["tolerated"] = TypeScriptLiterals.string(target.options.decoding == .tolerant ? "warning" : "error")
         context["decoding"] = target.options.decoding.rawValue
@@ -101,7 +101,7 @@ struct TypeScriptContexts {
                 } catch {
                     throw CodeGenError("typescript: the schema source of \(document.sourceName) does not parse: \(error)")
                 }
-                let rules = Self.ruleLiterals(raw, listsEvents: document.listsEvents, contract: document.extensions.contract)
+                let rules = TypeScriptRuleTable.literals(raw, listsEvents: document.listsEvents, contract: document.extensions.contract)
                 let readsElements = document.extensions.contract?.events.contains { $0.fromElement != nil } ?? false
                 // The checks of a Stimulus base, which TypeScriptTarget writes for such a contract.
                 let bridgeBase = target.options.bridgeComponent && document.listsEvents && document.extensions.contract != nil
@@ -214,47 +214,6 @@ struct TypeScriptContexts {
     }
 
     // MARK: Helpers
-
-    /// The schema's rules as the runtime reads them (`metadata.tabgen.rules` of `raw`).
-    func ruleLiterals(_ raw: JSON) -> [JSON] {
-        Self.ruleLiterals(raw, listsEvents: model.listsEvents, contract: model.contract)
-    }
-
-    /// The rules of the schema `raw` as the runtime reads them.
-    static func ruleLiterals(_ raw: JSON, listsEvents: Bool, contract: BridgeContract?) -> [JSON] {
-        guard case .object(let metadata)? = raw.objectValue?["metadata"], case .object(let tabgen)? = metadata["tabgen"],
-              case .array(let list)? = tabgen["rules"] else { return [] }
-        return listsEvents ? eventRuleLiterals(list, contract: contract) : list.map(ruleLiteral)
-    }
-
-    /// The rules of a contract that lists events, each naming the definition it checks
-    /// (its event's data) in place of the event, which `parseData` filters on.
-    static func eventRuleLiterals(_ list: [JSON], contract: BridgeContract?) -> [JSON] {
-        list.compactMap { rule -> JSON? in
-            guard case .object(let object) = ruleLiteral(rule), case .string(let name)? = object["event"],
-                  let event = contract?.event(named: name), case .definition(let definition) = event.data else { return nil }
-            var members = object.members.filter { $0.key != "event" }
-            members.append(.init(key: "definition", value: .string(definition)))
-            return .object(JSONObject(members))
-        }
-    }
-
-    /// A rule as the runtime reads it: without its description, and with the severity
-    /// the schema's reader gives a rule that names none (error), so that its findings
-    /// fail the verdict as the CLI's do, and the message it gives one that names none.
-    static func ruleLiteral(_ rule: JSON) -> JSON {
-        guard case .object(let object) = rule else { return rule }
-        // Neither is read by the rule engine (crashesClients decides what is sent: SURVIVED_RULES).
-        var members = object.members.filter { $0.key != "description" && $0.key != "crashesClients" }
-        if object["severity"] == nil {
-            let at = (members.firstIndex { $0.key == "code" } ?? -1) + 1
-            members.insert(.init(key: "severity", value: .string("error")), at: at)
-        }
-        if object["message"] == nil, case .string(let kind)? = object["kind"] {
-            members.append(.init(key: "message", value: .string(Rule.defaultMessage(kind: kind))))
-        }
-        return .object(JSONObject(members))
-    }
 
     /// Which optional parts of the runtime the schema and its rules use (`usesTimestamp`,
     /// `usesCount`, ...: the features of Runtime/typescript/runtime.ts): the others are left

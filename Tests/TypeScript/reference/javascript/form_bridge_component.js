@@ -36,16 +36,9 @@ export class FormBridgeComponent extends bridgeBase(BridgeComponent) {
     return { connect: String }
   }
 
-  /**
-   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
-   * is false); nothing for a value the page does not have. A subclass that overrides
-   * connect() calls `super.connect()` first.
-   */
-  connect() {
-    super.connect()
-    if (this.sendsValues) {
-      this.sendConnectValue()
-    }
+  /** What connect() sends (bridgeBase; unless sendsValuesOnConnect is false). */
+  connectValues() {
+    this.sendConnectValue()
   }
 
   /** Sends "connect" again with the changed value, if connected. */
@@ -122,12 +115,3 @@ export class FormBridgeComponent extends bridgeBase(BridgeComponent) {
     this.dispatch("submit", { detail: formData })
   }
 }
-
-/**
- * Whether connect() and a change of a value send the events whose data the page holds.
- * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
- * it to false and calls sendConnectValue() from that action.
- * A property, not a getter, so that a subclass may set it with a class field or an assignment.
- * @type {boolean}
- */
-FormBridgeComponent.sendsValuesOnConnect = true

@@ -37,16 +37,9 @@ export class MenuBridgeComponent extends bridgeBase(BridgeComponent) {
     return { display: String }
   }
 
-  /**
-   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
-   * is false); nothing for a value the page does not have. A subclass that overrides
-   * connect() calls `super.connect()` first.
-   */
-  connect() {
-    super.connect()
-    if (this.sendsValues) {
-      this.sendDisplayValue()
-    }
+  /** What connect() sends (bridgeBase; unless sendsValuesOnConnect is false). */
+  connectValues() {
+    this.sendDisplayValue()
   }
 
   /** Sends "display" again with the changed value, if connected. */
@@ -101,12 +94,3 @@ export class MenuBridgeComponent extends bridgeBase(BridgeComponent) {
     this.dispatch("selected", { detail: selection })
   }
 }
-
-/**
- * Whether connect() and a change of a value send the events whose data the page holds.
- * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
- * it to false and calls sendDisplayValue() from that action.
- * A property, not a getter, so that a subclass may set it with a class field or an assignment.
- * @type {boolean}
- */
-MenuBridgeComponent.sendsValuesOnConnect = true

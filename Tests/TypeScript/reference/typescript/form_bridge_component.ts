@@ -27,23 +27,9 @@ export abstract class FormBridgeComponent extends bridgeBase(BridgeComponent) {
   declare connectValue: string
   declare readonly hasConnectValue: boolean
 
-  /**
-   * Whether connect() and a change of a value send the events whose data the page holds.
-   * A subclass whose event goes only on the user's action (a menu opened by a tap) sets
-   * it to false and calls sendConnectValue() from that action.
-   */
-  static sendsValuesOnConnect = true
-
-  /**
-   * Sends each event whose data the page holds in its value (unless sendsValuesOnConnect
-   * is false); nothing for a value the page does not have. A subclass that overrides
-   * connect() calls `super.connect()` first.
-   */
-  override connect(): void {
-    super.connect()
-    if (this.sendsValues) {
-      this.sendConnectValue()
-    }
+  /** What connect() sends (bridgeBase; unless sendsValuesOnConnect is false). */
+  protected override connectValues(): void {
+    this.sendConnectValue()
   }
 
   /** Sends "connect" again with the changed value, if connected. */
