@@ -28,6 +28,14 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         return directory
     }
 
+    /// After an input or a generated file changed: expects check (with `arguments`; `[]`
+    /// reads tabgen.yml) to fail, then runs emit with the same arguments and returns it.
+    func emitAfterFailedCheck(_ directory: URL, _ arguments: [String] = EmitUpToDateCLITests.arguments,
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Support.ProcessResult {
+        #expect(try tabgen(["check"] + arguments, in: directory).status == 1, sourceLocation: sourceLocation)
+        return try tabgen(["emit"] + arguments, in: directory)
+    }
+
     @Test("a second emit writes nothing and counts every file; check passes; the manifest records the inputs")
     func unchanged() throws {
         let directory = try emitted()
@@ -58,8 +66,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         let marker = "A description only this test writes."
         try write(schema.replacingOccurrences(of: "\"The data of the configure event", with: "\"\(marker) The data of the configure event"),
                   directory, "schema.json")
-        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 1)
-        let changed = try tabgen(["emit"] + Self.arguments, in: directory)
+        let changed = try emitAfterFailedCheck(directory)
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(!changed.stderr.contains(": 0 written"), "\(changed.stderr)")
         #expect(try text(directory, "Gen/MessageData.swift").contains(marker))
@@ -78,8 +85,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         #expect(try text(directory, "Gen/TabData.swift").contains("// House style one.\n"))
         // Same option, same directory of templates, one template edited.
         try write("// House style two.\n{{>struct}}\n", directory, "house/swift/declaration.mustache")
-        #expect(try tabgen(["check"] + Self.arguments + ["--templates", "house"], in: directory).status == 1)
-        let edited = try tabgen(["emit"] + Self.arguments + ["--templates", "house"], in: directory)
+        let edited = try emitAfterFailedCheck(directory, Self.arguments + ["--templates", "house"])
         #expect(!edited.stderr.contains(": 0 written"), "\(edited.stderr)")
         #expect(try text(directory, "Gen/TabData.swift").contains("// House style two.\n"))
     }
@@ -93,8 +99,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         #expect(try tabgen(["emit", "-q"], in: directory).status == 0)
         #expect(try tabgen(["emit"], in: directory).stderr.contains("swift: Gen: 0 written,"))
         try write(config.replacingOccurrences(of: "internal", with: "public"), directory, "tabgen.yml")
-        #expect(try tabgen(["check"], in: directory).status == 1)
-        let changed = try tabgen(["emit"], in: directory)
+        let changed = try emitAfterFailedCheck(directory, [])
         #expect(!changed.stderr.contains(": 0 written"), "\(changed.stderr)")
         #expect(try text(directory, "Gen/TabData.swift").contains("public struct TabData"))
     }
@@ -105,8 +110,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try text(directory, "Gen/TabData.swift")
         try write(original + "// my edit\n", directory, "Gen/TabData.swift")
-        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 1)
-        #expect(try tabgen(["emit"] + Self.arguments, in: directory).stderr.contains("swift: Gen: 1 written,"))
+        #expect(try emitAfterFailedCheck(directory).stderr.contains("swift: Gen: 1 written,"))
         #expect(try text(directory, "Gen/TabData.swift") == original)
 
         try FileManager.default.removeItem(at: directory.appendingPathComponent("Gen/TabData.swift"))
@@ -114,8 +118,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
         #expect(try text(directory, "Gen/TabData.swift") == original)
 
         try write("partial", directory, "Gen/" + OutputDirectory.temporaryName(for: "TabData.swift", pid: 999_999_999))
-        #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 1)
-        let cleaned = try tabgen(["emit"] + Self.arguments, in: directory)
+        let cleaned = try emitAfterFailedCheck(directory)
         #expect(cleaned.stderr.contains("1 temporary files of an interrupted emit removed"), "\(cleaned.stderr)")
         #expect(try tabgen(["check"] + Self.arguments, in: directory).status == 0)
     }

@@ -52,9 +52,8 @@ struct OutputTests {
 
     @Test("write: atomic, only changed files, stale generated files removed, other files untouched")
     func write() throws {
-        let directory = try Support.temporaryDirectory()
+        let (directory, output) = try Support.temporaryOutput()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = OutputDirectory(url: directory, displayName: "out")
         try Data("mine\n".utf8).write(to: directory.appendingPathComponent("Mine.swift"))
         let first = try output.write(Support.manifestFiles([("A.swift", "a\n"), ("Old.swift", "old\n"), ("Tests/T.swift", "t\n")]))
         #expect(first.written == [".tabgen-manifest", "A.swift", "Old.swift", "Tests/T.swift"])
@@ -71,9 +70,8 @@ struct OutputTests {
 
     @Test("check: current passes; an edit, a missing file and a stale file fail with diffs")
     func check() throws {
-        let directory = try Support.temporaryDirectory()
+        let (directory, output) = try Support.temporaryOutput()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = OutputDirectory(url: directory, displayName: "out")
         let generated = Support.manifestFiles([("A.swift", "let a = 1\n"), ("B.swift", "let b = 2\n"), ("Old.swift", "old\n")])
         _ = try output.write(generated)
         #expect(output.check(generated).isEmpty)
@@ -92,9 +90,8 @@ struct OutputTests {
 
     @Test("a file tabgen did not generate is never overwritten")
     func conflicts() throws {
-        let directory = try Support.temporaryDirectory()
+        let (directory, output) = try Support.temporaryOutput()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = OutputDirectory(url: directory, displayName: "out")
         try Data("// hand-written\n".utf8).write(to: directory.appendingPathComponent("TabData.swift"))
         let generated = Support.manifestFiles([("TabData.swift", "struct TabData {}\n"), ("Other.swift", "x\n")])
         #expect(output.conflicts(generated) == ["TabData.swift"])

@@ -44,7 +44,7 @@ struct RubyContractEventsTests {
 
     @Test("menu, form and share in one app: ruby -wc, every fixture's tests, both MenuData classes")
     func oneApp() throws {
-        let ruby = try #require(RubySupport.ruby, "ruby not found on PATH (scripts/web-env installs it)")
+        let ruby = try RubySupport.requireRuby()
         let root = try Support.temporaryDirectory("tabgen-ruby-events")
         defer { try? FileManager.default.removeItem(at: root) }
         var paths: [String] = []
@@ -73,8 +73,6 @@ struct RubyContractEventsTests {
         let tests = paths.filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") } + ["test/namespaces_test.rb"]
         // 5 event data types' tests, 2 components' tests, the namespaces test.
         #expect(tests.count == 8)
-        let result = try RubySupport.runTests(ruby, tests, in: root)
-        #expect(result.status == 0, "\(result.stdout.suffix(4000))\(result.stderr)")
-        #expect(result.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(result.stdout.suffix(2000))")
+        try RubySupport.expectTestsPass(ruby, tests, in: root)
     }
 }

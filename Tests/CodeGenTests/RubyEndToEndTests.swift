@@ -73,6 +73,18 @@ enum RubySupport {
         try Support.run(ruby, ["-w", "-Itest", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: root)
     }
 
+    /// `ruby`, or the failure of a test that needs it.
+    static func requireRuby(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        try #require(ruby, "ruby not found on PATH (scripts/web-env installs it)", sourceLocation: sourceLocation)
+    }
+
+    /// Runs `tests` (see `runTests`) and expects every one of them to pass.
+    static func expectTestsPass(_ ruby: URL, _ tests: [String], in root: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try runTests(ruby, tests, in: root)
+        #expect(result.status == 0, "\(result.stdout.suffix(4000))\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.contains(" 0 failures, 0 errors, 0 skips"), "\(result.stdout.suffix(2000))", sourceLocation: sourceLocation)
+    }
+
     static func generate(_ document: SchemaDocument, options: [String: String] = [:]) throws -> [GeneratedFile] {
         let target = try TargetRegistry.target(language: "ruby", options: options)
         let header = GenerationHeader(version: "0.0.0-test", schema: document.sourceName, command: "tabgen emit --lang ruby")

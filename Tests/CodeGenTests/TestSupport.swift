@@ -92,6 +92,12 @@ enum Support {
         return url
     }
 
+    /// An output directory shown as "out", on a new temporary directory (removed by the caller).
+    static func temporaryOutput() throws -> (URL, OutputDirectory) {
+        let directory = try temporaryDirectory()
+        return (directory, OutputDirectory(url: directory, displayName: "out"))
+    }
+
     /// The folder `path` below `directory`, created with its parents.
     static func folder(_ path: String, in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent(path)

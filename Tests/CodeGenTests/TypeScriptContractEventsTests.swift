@@ -56,21 +56,34 @@ struct TypeScriptContractEventsTests {
         return try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
     }
 
+    /// Generates each contract that lists events in `flavor` into its own folder of `root`.
+    static func writeContracts(_ flavor: TypeScriptOptions.Flavor, to root: URL) throws -> [(name: String, files: [GeneratedFile])] {
+        try ContractEvents.documents().map { contract in
+            let files = try TypeScriptEndToEndTests.generate(contract.document, flavor: flavor)
+            try Support.write(files, to: root.appendingPathComponent(contract.name))
+            return (contract.name, files)
+        }
+    }
+
+    /// A node script that prints the app's menuFindings of a menu with a duplicate index
+    /// (MN101, the rule of the menu's display event) as JSON.
+    static func menuFindingsScript() throws -> String {
+        let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
+        return "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
+    }
+
     @Test("menu, form and share pass tsc --strict together and every event data type's fixtures pass under node --test")
     func toolchain() throws {
         let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
         let root = try Support.temporaryDirectory("tabgen-typescript-events")
         defer { try? FileManager.default.removeItem(at: root) }
         var testFiles: [String] = []
-        var roots = 0
-        for contract in try ContractEvents.documents() {
-            let files = try TypeScriptEndToEndTests.generate(contract.document, flavor: .typescript)
-            #expect(files.contains { $0.path == "\(contract.name).ts" }, "\(contract.name): \(files.map(\.path))")
-            #expect(!files.contains { $0.contents.contains("BridgeComponent") }, "\(contract.name): a contract that lists events gets no controller here")
-            try Support.write(files, to: root.appendingPathComponent(contract.name))
-            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path.replacingOccurrences(of: ".ts", with: ".js"))" }
-            roots += ModelBuilder().build(contract.document).messageRoots.count
+        for (name, files) in try Self.writeContracts(.typescript, to: root) {
+            #expect(files.contains { $0.path == "\(name).ts" }, "\(name): \(files.map(\.path))")
+            #expect(!files.contains { $0.contents.contains("BridgeComponent") }, "\(name): a contract that lists events gets no controller here")
+            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(name)/\($0.path.replacingOccurrences(of: ".ts", with: ".js"))" }
         }
+        let roots = try ContractEvents.documents().map { ModelBuilder().build($0.document).messageRoots.count }.reduce(0, +)
         #expect(testFiles.count == roots)
         #expect(roots == 5)
         let compiled = try Self.compileApp(Self.app, named: "app.ts", in: root, tsc: tsc, extending: "tsconfig.json",
@@ -82,10 +95,7 @@ struct TypeScriptContractEventsTests {
             try FileManager.default.copyItem(at: root.appendingPathComponent("\(contract.name)/fixtures"),
                                              to: out.appendingPathComponent("\(contract.name)/fixtures"))
         }
-        // MN101, the rule of the menu's display event, as tabgen validate reports it.
-        let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
-        let script = "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
-        let findings = try Support.run(node, ["--input-type=module", "-e", script], in: out)
+        let findings = try Support.run(node, ["--input-type=module", "-e", try Self.menuFindingsScript()], in: out)
         try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: out)
     }
 
@@ -135,12 +145,10 @@ struct TypeScriptContractEventsTests {
         let root = try Support.temporaryDirectory("tabgen-javascript-events")
         defer { try? FileManager.default.removeItem(at: root) }
         var testFiles: [String] = []
-        for contract in try ContractEvents.documents() {
-            let files = try TypeScriptEndToEndTests.generate(contract.document, flavor: .javascript)
-            #expect(files.contains { $0.path == "\(contract.name).js" }, "\(contract.name): \(files.map(\.path))")
-            #expect(!files.contains { $0.path.hasSuffix(".ts") }, "\(contract.name): \(files.map(\.path))")
-            try Support.write(files, to: root.appendingPathComponent(contract.name))
-            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path)" }
+        for (name, files) in try Self.writeContracts(.javascript, to: root) {
+            #expect(files.contains { $0.path == "\(name).js" }, "\(name): \(files.map(\.path))")
+            #expect(!files.contains { $0.path.hasSuffix(".ts") }, "\(name): \(files.map(\.path))")
+            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(name)/\($0.path)" }
         }
         #expect(testFiles.count == 5)
         // The modules import their runtime by its importmap name (the same code in each folder).
@@ -164,14 +172,11 @@ struct TypeScriptContractEventsTests {
             emitted.append(try modules.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }.joined())
         }
         #expect(emitted.count == 2 && emitted[0] == emitted[1], "the modules use syntax newer than ES2017")
-        // MN101, the rule of the menu's display event, as tabgen validate reports it.
-        let payload = String(decoding: try JSONEncoder().encode(ContractEvents.duplicateIndexMenu), as: UTF8.self)
-        let script = "import { menuFindings } from './app.js'; console.log(JSON.stringify(menuFindings(\(payload))))"
         // Under Node, as in an importmap app, the runtime's importmap name is the file beside the module.
         try Data(("import { register } from \"node:module\"\nregister(\"data:text/javascript,\" + encodeURIComponent("
             + #"'export const resolve = (specifier, context, next) => next(specifier === "controllers/bridge/tabgen_runtime" ? new URL("./tabgen_runtime.js", context.parentURL).href : specifier, context)'))"#
             + "\n").utf8).write(to: root.appendingPathComponent("runtime-hook.mjs"))
-        let findings = try Support.run(node, ["--import", "./runtime-hook.mjs", "--input-type=module", "-e", script], in: root)
+        let findings = try Support.run(node, ["--import", "./runtime-hook.mjs", "--input-type=module", "-e", try Self.menuFindingsScript()], in: root)
         try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: root)
     }
 

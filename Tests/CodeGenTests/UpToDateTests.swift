@@ -19,8 +19,7 @@ struct UpToDateTests {
 
     /// A directory written by emit with `inputs`.
     func written(inputs: String? = UpToDateTests.inputs) throws -> (URL, OutputDirectory) {
-        let directory = try Support.temporaryDirectory()
-        let output = OutputDirectory(url: directory, displayName: "out")
+        let (directory, output) = try Support.temporaryOutput()
         _ = try output.write(Self.files(inputs: inputs))
         return (directory, output)
     }

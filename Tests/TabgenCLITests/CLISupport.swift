@@ -57,6 +57,15 @@ enum CLI {
                          stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 
+    /// `tabgen emit` with `arguments` in `directory`, expected to succeed (what it said on
+    /// standard error is the failure's message).
+    @discardableResult
+    static func emit(_ arguments: [String] = [], in directory: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+        let result = try run(["emit"] + arguments, in: directory)
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
     /// `tabgen validate` with `arguments` on `text`, written as payload.json to `directory`
     /// (to a temporary directory, removed afterwards, when nil).
     static func validate(_ text: String, _ arguments: [String] = [], in directory: URL? = nil) throws -> CLIResult {

@@ -275,8 +275,7 @@ struct ContractsEmitTests {
         try Data(ContractsCommandTests.sidebar().utf8).write(to: folder.appendingPathComponent("sidebar.json"))
         try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
 
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        let emit = try CLI.emit(in: directory)
         let manager = FileManager.default
         for component in ["navigation", "sidebar"] {
             let namespace = component.prefix(1).uppercased() + component.dropFirst() + "Contract"
@@ -398,8 +397,7 @@ struct ContractsEmitTests {
         let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      tests: false\n" + options)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(Self.buttonContract.utf8).write(to: directory.appendingPathComponent("contracts/button.json"))
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        let emit = try CLI.emit(in: directory)
         let gen = directory.appendingPathComponent("gen")
         let files = files(below: gen).filter { $0.hasSuffix(".swift") }
         #expect(files.contains("menu/\(menu)+MenuData.swift") && files.contains("button/\(button)+ButtonData.swift"), "\(files)")
@@ -482,8 +480,7 @@ struct ContractsEmitTests {
     /// `threeContracts(config:)` after an emit, which must succeed.
     func emittedThreeContracts(config: String) throws -> URL {
         let directory = try threeContracts(config: config)
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        try CLI.emit(in: directory)
         return directory
     }
 
@@ -513,8 +510,7 @@ struct ContractsEmitTests {
 
             """)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        try CLI.emit(in: directory)
         let javascript = directory.appendingPathComponent("app/javascript")
         let files = files(below: javascript).filter { $0.hasSuffix(".js") }
         #expect(files.contains("controllers/bridge/navigation_controller.js"), "\(files)")
@@ -589,14 +585,12 @@ struct ContractsEmitTests {
                 .write(to: folder.appendingPathComponent("\(name).json"))
         }
         try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: android\n  - lang: ruby\n    out: rails\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        let emit = try CLI.emit(in: directory)
         for name in ["string", "object"] {
             let alone = directory.appendingPathComponent("alone-\(name)")
             let schema = folder.appendingPathComponent("\(name).json").path
             for lang in ["kotlin", "ruby"] {
-                let run = try CLI.run(["emit", "--schema", schema, "--lang", lang, "--out", alone.appendingPathComponent(lang).path], in: directory)
-                #expect(run.status == 0, "\(run.stderr)")
+                try CLI.emit(["--schema", schema, "--lang", lang, "--out", alone.appendingPathComponent(lang).path], in: directory)
             }
             // The same module and package as the contract emitted alone.
             let aloneRuby = files(below: alone.appendingPathComponent("ruby")).filter { $0.hasPrefix("app/models/") }

@@ -45,8 +45,7 @@ struct SharedRuntimeTests {
             let directory = try project("schema: schema.json\n" + Self.config())
             defer { try? FileManager.default.removeItem(at: directory) }
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent(schema), to: directory.appendingPathComponent("schema.json"))
-            let emit = try CLI.run(["emit"], in: directory)
-            #expect(emit.status == 0, "\(emit.stderr)")
+            try CLI.emit(in: directory)
             let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
             let kotlin = try String(contentsOf: directory.appendingPathComponent(Self.kotlinRuntime), encoding: .utf8)
             #expect(swift.contains("case nonEmpty(path: [Token])") == keeps, "\(schema)")
@@ -57,8 +56,7 @@ struct SharedRuntimeTests {
     @Test func oneRuntimePerPlatformForEveryApp() throws {
         let directory = try project()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        let emit = try CLI.emit(in: directory)
         #expect(emit.stderr.contains("swift: tabgen/runtime/swift: 2 written"), "\(emit.stderr)")  // the file and its manifest
         #expect(emit.stderr.contains("kotlin: tabgen/runtime/kotlin: 2 written"), "\(emit.stderr)")
         // One per platform; the Rails app keeps its own (Rails autoloads only its app/).
@@ -147,8 +145,7 @@ struct SharedRuntimeTests {
     @Test func differingSwiftAccessLevelsShareThePublicRuntime() throws {
         let directory = try project(Self.config(uikitAccess: "public"))
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit", "-q"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        try CLI.emit(["-q"], in: directory)
         let swift = try String(contentsOf: directory.appendingPathComponent(Self.swiftRuntime), encoding: .utf8)
         #expect(swift.contains("\nnonisolated public struct TabgenViolation"), "\(swift.prefix(800))")
         let compile = try typecheck("ios-swiftui", in: directory)
@@ -179,8 +176,7 @@ struct SharedRuntimeTests {
 
             """)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let emit = try CLI.run(["emit"], in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
+        try CLI.emit(in: directory)
         let files = CLI.files(below: directory, endingIn: ".kt")
         #expect(files.filter { $0.hasSuffix("/TabgenRuntime.kt") } == ["shared/kotlin/com/example/tabgen/TabgenRuntime.kt"], "\(files)")
         #expect(try CLI.run(["check", "-q"], in: directory).status == 0)

@@ -4,19 +4,50 @@ import Testing
 /// `tabgen validate --html`: pages, the bridge element, positions and formats.
 struct ValidateHTMLCommandTests {
     let htmlDirectory = URL(fileURLWithPath: CLI.payload("html"))
-    let tg104 = #"error[TG104] /tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#
+    static let tg104 = #"error[TG104] /tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#
 
-    @Test func validPageExitsZero() throws {
-        let result = try CLI.run(["validate", "--html", CLI.payload("html/valid.html")])
-        #expect(result.status == 0)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("checked 1 page: 1 valid, 0 invalid"))
+    /// A run of `validate --html` in Payloads/html whose whole outcome is its status, its
+    /// standard output (one line a finding) and, where given, the summary on standard error.
+    struct PageCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var arguments: [String]
+        var status: Int32
+        var lines: [String] = []
+        var summary: String?
+        var testDescription: String { name }
     }
 
-    @Test func findingsSitAtTheAttributeValue() throws {
-        let result = try CLI.run(["validate", "--html", "invalid.html"], in: htmlDirectory)
-        #expect(result.status == 1)
-        #expect(result.stdoutLines == ["invalid.html:3:81: \(tg104)"])
+    static let pageCases = [
+        PageCase(name: "a valid page exits zero", arguments: ["valid.html"], status: 0, summary: "checked 1 page: 1 valid, 0 invalid"),
+        PageCase(name: "findings sit at the attribute value", arguments: ["invalid.html"], status: 1,
+                 lines: ["invalid.html:3:81: \(tg104)"]),
+        // templates.html has one live element; the others (an invalid payload in a Turbo
+        // Stream's <template>, nested templates) are inert content the browser never connects.
+        PageCase(name: "template content is not live", arguments: ["templates.html"], status: 0, summary: "checked 1 page: 1 valid, 0 invalid"),
+        // separators.html: data-controller="menu<NO-BREAK SPACE>bridge--navigation<VT>other",
+        // three controllers for Stimulus (`split(/\s+/)`), one token for HTML's ASCII whitespace.
+        PageCase(name: "controller tokens split on JavaScript whitespace", arguments: ["separators.html"], status: 0),
+        PageCase(name: "an element without the value attribute", arguments: ["no-value.html"], status: 1,
+                 lines: [#"no-value.html:3:1: error[TG003] (root): <nav> has data-controller="bridge--navigation" but no data-bridge--navigation-config-value attribute, so it sends no configuration"#]),
+        PageCase(name: "malformed JSON says where in the decoded value", arguments: ["malformed.html"], status: 1,
+                 lines: ["malformed.html:3:81: error[TG001] (root): not well-formed JSON: unexpected character '}' (at character 24 of the decoded attribute value)"]),
+        // Upper-case names, an unquoted data-controller, single quotes around raw JSON,
+        // decimal, hexadecimal and named references, and a later duplicate of the
+        // value attribute (not JSON) that must lose to the first.
+        PageCase(name: "attribute spellings follow the tokenizer", arguments: ["spellings.html"], status: 0),
+        PageCase(name: "an oversized page is refused", arguments: ["--max-bytes", "100", "valid.html"], status: 1,
+                 lines: ["valid.html:1:1: error[TG002] (root): page is larger than the limit of 100 bytes (--max-bytes)"]),
+    ]
+
+    @Test(arguments: pageCases)
+    func page(_ testCase: PageCase) throws {
+        let result = try CLI.run(["validate", "--html"] + testCase.arguments, in: htmlDirectory)
+        #expect(result.status == testCase.status, "\(result.stdout)")
+        #expect(result.stdoutLines == testCase.lines)
+        #expect(result.stdout.isEmpty == testCase.lines.isEmpty)
+        if let summary = testCase.summary {
+            #expect(result.stderr.contains(summary), "\(result.stderr)")
+        }
     }
 
     @Test func pageWithoutTheElementIsAnErrorUnlessAllowed() throws {
@@ -40,23 +71,6 @@ struct ValidateHTMLCommandTests {
         #expect(!result.stdout.contains("TG104"))
     }
 
-    @Test func templateContentIsNotLive() throws {
-        // templates.html has one live element; the others (an invalid payload in a Turbo
-        // Stream's <template>, nested templates) are inert content the browser never connects.
-        let result = try CLI.run(["validate", "--html", "templates.html"], in: htmlDirectory)
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("checked 1 page: 1 valid, 0 invalid"))
-    }
-
-    @Test func controllerTokensSplitOnJavaScriptWhitespace() throws {
-        // separators.html: data-controller="menu<NO-BREAK SPACE>bridge--navigation<VT>other",
-        // three controllers for Stimulus (`split(/\s+/)`), one token for HTML's ASCII whitespace.
-        let result = try CLI.run(["validate", "--html", "separators.html"], in: htmlDirectory)
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.isEmpty)
-    }
-
     @Test func twoElementsOnAPageAreAWarning() throws {
         let result = try CLI.run(["validate", "--html", "multiple.html"], in: htmlDirectory)
         #expect(result.status == 0)
@@ -64,27 +78,6 @@ struct ValidateHTMLCommandTests {
         #expect(result.stdout.contains(#"multiple.html:4:1: warning[TG004] (root): another element with data-controller="bridge--navigation" (the first is at 3:1)"#))
         let strict = try CLI.run(["validate", "--html", "--strict", "multiple.html"], in: htmlDirectory)
         #expect(strict.status == 1)
-    }
-
-    @Test func elementWithoutTheValueAttribute() throws {
-        let result = try CLI.run(["validate", "--html", "no-value.html"], in: htmlDirectory)
-        #expect(result.status == 1)
-        #expect(result.stdoutLines == [#"no-value.html:3:1: error[TG003] (root): <nav> has data-controller="bridge--navigation" but no data-bridge--navigation-config-value attribute, so it sends no configuration"#])
-    }
-
-    @Test func malformedJSONSaysWhereInTheDecodedValue() throws {
-        let result = try CLI.run(["validate", "--html", "malformed.html"], in: htmlDirectory)
-        #expect(result.status == 1)
-        #expect(result.stdoutLines == ["malformed.html:3:81: error[TG001] (root): not well-formed JSON: unexpected character '}' (at character 24 of the decoded attribute value)"])
-    }
-
-    @Test func attributeSpellingsFollowTheTokenizer() throws {
-        // Upper-case names, an unquoted data-controller, single quotes around raw JSON,
-        // decimal, hexadecimal and named references, and a later duplicate of the
-        // value attribute (not JSON) that must lose to the first.
-        let result = try CLI.run(["validate", "--html", "spellings.html"], in: htmlDirectory)
-        #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.isEmpty)
     }
 
     @Test func jsonFormatCarriesThePosition() throws {
@@ -135,13 +128,7 @@ struct ValidateHTMLCommandTests {
         let page = try Data(contentsOf: URL(fileURLWithPath: CLI.payload("html/invalid.html")))
         let result = try CLI.run(["validate", "--html", "-"], stdin: page)
         #expect(result.status == 1)
-        #expect(result.stdoutLines == ["<stdin>:3:81: \(tg104)"])
-    }
-
-    @Test func oversizedPageIsRefused() throws {
-        let result = try CLI.run(["validate", "--html", "--max-bytes", "100", "valid.html"], in: htmlDirectory)
-        #expect(result.status == 1)
-        #expect(result.stdoutLines == ["valid.html:1:1: error[TG002] (root): page is larger than the limit of 100 bytes (--max-bytes)"])
+        #expect(result.stdoutLines == ["<stdin>:3:81: \(Self.tg104)"])
     }
 
     @Test func unreadablePageExitsTwoButChecksTheOthers() throws {

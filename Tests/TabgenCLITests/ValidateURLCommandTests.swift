@@ -28,6 +28,16 @@ final class TestHTTPServer {
     /// `http://127.0.0.1:PORT` (or https) + `path`.
     func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)\(path)" }
 
+    /// `tabgen validate`'s arguments: `options`, then `--url` and the URLs of `paths`.
+    func validateArguments(_ paths: [String], options: [String] = []) -> [String] {
+        ["validate"] + options + ["--url"] + paths.map(url)
+    }
+
+    /// Runs `tabgen validate` on the URLs of `paths` (see `validateArguments`).
+    func validate(_ paths: [String], options: [String] = []) throws -> CLIResult {
+        try CLI.run(validateArguments(paths, options: options))
+    }
+
     /// The most /slow requests the server had in flight at once; resets the count.
     func maxInFlight() throws -> Int {
         let data = try Data(contentsOf: try #require(URL(string: url("/stats?reset=1"))))
@@ -76,14 +86,12 @@ func timedRun(_ arguments: [String], in directory: URL? = nil) throws -> (CLIRes
 
 /// `tabgen validate --url` and `--urls-from` against a real server on 127.0.0.1.
 struct ValidateURLCommandTests {
-    let tg104 = #"error[TG104] /tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#
-
     @Test func fetchesAndValidatesPages() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--url", server.url("/ok.html"), server.url("/pages/invalid.html")])
+        let result = try server.validate(["/ok.html", "/pages/invalid.html"])
         #expect(result.status == 1)
-        #expect(result.stdoutLines == ["\(server.url("/pages/invalid.html")):3:81: \(tg104)"])
+        #expect(result.stdoutLines == ["\(server.url("/pages/invalid.html")):3:81: \(ValidateHTMLCommandTests.tg104)"])
         #expect(result.stderr.contains("checked 2 pages: 1 valid, 0 invalid") == false)
         #expect(result.stderr.contains("checked 2 pages: 1 valid, 1 invalid (1 error, 0 warnings)"))
     }
@@ -91,12 +99,12 @@ struct ValidateURLCommandTests {
     @Test func pageChecksApplyToFetchedPages() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let missing = try CLI.run(["validate", "--url", server.url("/pages/missing.html")])
+        let missing = try server.validate(["/pages/missing.html"])
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("\(server.url("/pages/missing.html")):1:1: error[TG003]"))
-        let allowed = try CLI.run(["validate", "--allow-missing", "--url", server.url("/pages/missing.html")])
+        let allowed = try server.validate(["/pages/missing.html"], options: ["--allow-missing"])
         #expect(allowed.status == 0)
-        let decoys = try CLI.run(["validate", "--url", server.url("/pages/decoys.html"), server.url("/pages/spellings.html")])
+        let decoys = try server.validate(["/pages/decoys.html", "/pages/spellings.html"])
         #expect(decoys.stdoutLines.count == 1)
         #expect(decoys.stdout.contains("decoys.html:1:1: error[TG003]"))
     }
@@ -104,7 +112,7 @@ struct ValidateURLCommandTests {
     @Test func slowResponseTimesOut() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let (result, seconds) = try timedRun(["validate", "--timeout", "1", "--url", server.url("/slow?seconds=10")])
+        let (result, seconds) = try timedRun(server.validateArguments(["/slow?seconds=10"], options: ["--timeout", "1"]))
         #expect(result.status == 2)
         #expect(result.stderr.contains("tabgen: error: cannot fetch \(server.url("/slow?seconds=10")): timed out after 1 s"))
         #expect(result.stderr.contains("1 URL could not be read"))
@@ -114,7 +122,7 @@ struct ValidateURLCommandTests {
     @Test func serverErrorCannotBeChecked() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--url", server.url("/500"), server.url("/ok.html")])
+        let result = try server.validate(["/500", "/ok.html"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("cannot fetch \(server.url("/500")): HTTP 500"))
@@ -130,23 +138,23 @@ struct ValidateURLCommandTests {
     @Test func sameOriginRedirectIsFollowedAndReported() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--url", server.url("/redirect-same"), server.url("/redirect-chain")])
+        let result = try server.validate(["/redirect-same", "/redirect-chain"])
         #expect(result.status == 0)
         #expect(result.stdoutLines == [
             "\(server.url("/redirect-same")):1:1: note: followed a redirect to \(server.url("/ok.html")) (same origin)",
             "\(server.url("/redirect-chain")):1:1: note: followed 2 redirects (same origin): \(server.url("/redirect-same")), then \(server.url("/ok.html"))",
         ])
-        let json = try CLI.run(["validate", "--format", "json", "--url", server.url("/redirect-same")])
+        let json = try server.validate(["/redirect-same"], options: ["--format", "json"])
         let note = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(note["severity"] as? String == "note")
-        let github = try CLI.run(["validate", "--format", "github", "--url", server.url("/redirect-same")])
+        let github = try server.validate(["/redirect-same"], options: ["--format", "github"])
         #expect(github.stdout.hasPrefix("::notice file=http%3A//127.0.0.1%3A\(server.port)/redirect-same,line=1,col=1::followed a redirect"))
     }
 
     @Test func redirectToAnotherOriginIsRefused() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--url", server.url("/redirect-other")])
+        let result = try server.validate(["/redirect-other"])
         #expect(result.status == 1)
         #expect(result.stdoutLines.count == 1)
         #expect(result.stdout.hasPrefix("\(server.url("/redirect-other")):1:1: error[TG005] (root): redirects to http://localhost:\(server.port)/ok.html, another origin"))
@@ -155,7 +163,7 @@ struct ValidateURLCommandTests {
     @Test func redirectLoopEnds() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--url", server.url("/redirect-loop")])
+        let result = try server.validate(["/redirect-loop"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("more than 10 redirects"))
         #expect(result.stdout.isEmpty)
@@ -167,8 +175,7 @@ struct ValidateURLCommandTests {
     @Test func redirectKeepsThePathAsSent() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--url", server.url("/redirect-dir"), server.url("/redirect-dir-query"),
-                                  server.url("/nested/redirect-up")])
+        let result = try server.validate(["/redirect-dir", "/redirect-dir-query", "/nested/redirect-up"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines == [
             "\(server.url("/redirect-dir")):1:1: note: followed a redirect to \(server.url("/dir/")) (same origin)",
@@ -182,12 +189,12 @@ struct ValidateURLCommandTests {
         let server = try TestHTTPServer()
         defer { server.stop() }
         // Streamed without a Content-Length: the limit applies while reading.
-        let (result, seconds) = try timedRun(["validate", "--url", server.url("/big")])
+        let (result, seconds) = try timedRun(server.validateArguments(["/big"]))
         #expect(result.status == 1)
         #expect(result.stdoutLines == ["\(server.url("/big")):1:1: error[TG002] (root): page is larger than the limit of 16777216 bytes (--max-bytes)"])
         #expect(seconds < 30, "took \(seconds) s")
         // Announced: refused from the headers; a smaller limit applies the same way.
-        let declared = try CLI.run(["validate", "--max-bytes", "100000", "--url", server.url("/big-declared"), server.url("/big")])
+        let declared = try server.validate(["/big-declared", "/big"], options: ["--max-bytes", "100000"])
         #expect(declared.status == 1)
         #expect(declared.stdoutLines.count == 2)
         #expect(declared.stdoutLines.allSatisfy { $0.contains("error[TG002] (root): page is larger than the limit of 100000 bytes") })
@@ -196,10 +203,10 @@ struct ValidateURLCommandTests {
     @Test func headersAreSentAndFollowSameOriginRedirects() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let without = try CLI.run(["validate", "--url", server.url("/auth")])
+        let without = try server.validate(["/auth"])
         #expect(without.status == 2)
         #expect(without.stderr.contains("HTTP 401"))
-        let with = try CLI.run(["validate", "--header", "Authorization: Bearer tabgen-test", "--url", server.url("/auth"), server.url("/redirect-auth")])
+        let with = try server.validate(["/auth", "/redirect-auth"], options: ["--header", "Authorization: Bearer tabgen-test"])
         #expect(with.status == 0, "\(with.stderr)")
         #expect(with.stderr.contains("checked 2 pages: 2 valid"))
     }
@@ -207,9 +214,9 @@ struct ValidateURLCommandTests {
     @Test func userAgentSaysHotwireNativeUnlessOverridden() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let native = try CLI.run(["validate", "--url", server.url("/native-only")])
+        let native = try server.validate(["/native-only"])
         #expect(native.status == 0)
-        let browser = try CLI.run(["validate", "--header", "User-Agent: Mozilla/5.0", "--url", server.url("/native-only")])
+        let browser = try server.validate(["/native-only"], options: ["--header", "User-Agent: Mozilla/5.0"])
         #expect(browser.status == 1)
         #expect(browser.stdout.contains("error[TG003]"))
     }
@@ -259,7 +266,7 @@ struct ValidateURLCommandTests {
     @Test func githubFormatNamesTheURL() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
-        let result = try CLI.run(["validate", "--format", "github", "--url", server.url("/pages/invalid.html")])
+        let result = try server.validate(["/pages/invalid.html"], options: ["--format", "github"])
         #expect(result.status == 1)
         #expect(result.stdoutLines == [
             #"::error file=http%3A//127.0.0.1%3A\#(server.port)/pages/invalid.html,line=3,col=81,title=TG104::/tabs/1/path: "https://evil.example/x" is not a relative reference (it has scheme "https")"#,
