@@ -1518,6 +1518,20 @@ public class TabgenFixture(
     override fun toString(): String = name
 }
 
+/** One fixture's round trip, named: a parameter of the generated JUnit test (JUnit shows [toString]). */
+public class TabgenFixtureCase(private val name: String, private val problems: () -> List<String>) {
+    /**
+     * The round trip as a test: an [AssertionError] (what JUnit's `assertTrue` throws, a
+     * test failure) with the case's name and what is wrong with the round trip.
+     */
+    public fun assertRoundTrip() {
+        val problems = problems()
+        if (problems.isNotEmpty()) throw AssertionError("$name: ${problems.joinToString("; ")}")
+    }
+
+    override fun toString(): String = name
+}
+
 /**
  * The fixtures of one message root and the round trip its JUnit test runs on each: what
  * every generated `<Root>Fixtures` object is, written once here, where the tests of every
@@ -1530,8 +1544,15 @@ public abstract class TabgenFixtures<T>(
     /** Every fixture, in the order of the fixtures file. */
     public abstract val all: List<TabgenFixture>
 
-    /** The fixtures' names, in order: the JUnit test's parameters. */
+    /** The fixtures' names, in order. */
     public val names: List<String> get() = all.map { it.name }
+
+    /**
+     * Every fixture as a case of the output's one JUnit test, in order, each named
+     * `<label>: <fixture>` ([label] is the root's type name) so that the cases of all the
+     * roots it runs stay apart.
+     */
+    public fun cases(label: String): List<TabgenFixtureCase> = all.map { fixture -> TabgenFixtureCase("$label: ${fixture.name}") { check(fixture) } }
 
     /** What `validate()` reports on a decoded value. */
     protected abstract fun validate(value: T): List<TabgenViolation>
@@ -1570,8 +1591,7 @@ public abstract class TabgenFixtures<T>(
      * JUnit's `assertTrue` throws, a test failure) with the fixture's name and [check]'s problems.
      */
     public fun assertRoundTrip(name: String) {
-        val problems = check(all.single { it.name == name })
-        if (problems.isNotEmpty()) throw AssertionError("$name: ${problems.joinToString("; ")}")
+        TabgenFixtureCase(name) { check(all.single { it.name == name }) }.assertRoundTrip()
     }
 
     /** How these types decode a fixture of the shared file, where that differs from the file's labels. */

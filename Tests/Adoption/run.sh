@@ -130,7 +130,7 @@ check "the generated Kotlin of both Android apps, their tests, the apps' own sou
 # Each module's JUnit test from the module directory, Gradle's working directory for unit tests.
 kotlin_run() {
     local module="$1" package="$2"
-    (cd "$module" && "$root/Tests/Kotlin/krun" --junit -cp "$work/kotlin" "$package.navigation.MessageDataRoundTripTest") > "$work/out" 2>&1
+    (cd "$module" && "$root/Tests/Kotlin/krun" --junit -cp "$work/kotlin" "$package.navigation.NavigationRoundTripTest") > "$work/out" 2>&1
     local status=$?
     cat "$work/out"
     [[ $status == 0 ]] && grep -qE '^kotlin: [1-9][0-9]* passed, 0 failed, 0 skipped' "$work/out"

@@ -75,11 +75,20 @@ struct ContractEventsGenerationTests {
     func kotlin() throws {
         let paths = try Self.generate(try Self.menu(), "kotlin", ["package": "com.example.app"]).map(\.path)
         #expect(paths.contains("src/main/kotlin/com/example/app/menu/MenuData.kt"))
-        #expect(paths.contains("src/test/kotlin/com/example/app/menu/SelectionRoundTripTest.kt"))
+        #expect(paths.contains("src/test/kotlin/com/example/app/menu/SelectionFixtures.kt"))
         let named = try Self.generate(try Self.menu(), "kotlin", ["package": "com.example.app", "namespace": "popup"]).map(\.path)
         #expect(named.contains("src/main/kotlin/com/example/app/popup/MenuData.kt"))
         #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "kotlin", options: ["namespace": "a.b"]) }
         #expect(throws: CodeGenError.self) { try TargetRegistry.target(language: "kotlin", options: ["namespace": "class"]) }
+    }
+
+    @Test("Kotlin: one JUnit test per contract runs every event data type's fixtures, each case named <Root>: <fixture>")
+    func kotlinOneRoundTripTest() throws {
+        let files = try Self.generate(try Self.menu(), "kotlin", ["package": "com.example.app"])
+        #expect(files.map(\.path).filter { $0.hasSuffix("RoundTripTest.kt") } == ["src/test/kotlin/com/example/app/menu/MenuRoundTripTest.kt"])
+        let test = Support.file(files, "src/test/kotlin/com/example/app/menu/MenuRoundTripTest.kt")
+        #expect(test.contains("public class MenuRoundTripTest(private val case: TabgenFixtureCase) {"))
+        #expect(test.contains("List<TabgenFixtureCase> =\n            MenuDataFixtures.cases(\"MenuData\") +\n            SelectionFixtures.cases(\"Selection\")\n"))
     }
 
     @Test("TypeScript: the module is the namespace (menu.ts), no controller, a parse function per event data type")

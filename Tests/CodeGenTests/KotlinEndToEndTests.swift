@@ -137,8 +137,8 @@ struct KotlinEndToEnd: ScratchRun {
                 }
             }
             // The contracts that list events, in one app: menu, form and share (whose types
-            // are named like the menu's) in <base>.<component> packages, fixtures and one
-            // round-trip class per event data type.
+            // are named like the menu's) in <base>.<component> packages, fixtures per event
+            // data type and one round-trip class per contract.
             for contract in try ContractEvents.documents() {
                 let options = KotlinSupport.options(package: Self.eventsPackage, runtime: false, runtimePackage: builtInPackage)
                 let generator = Generator(templates: Support.templates)
@@ -372,16 +372,18 @@ struct KotlinEndToEndTests {
         #expect(e2e.report.failed == 0, "\(e2e.report.failures.joined(separator: "\n"))")
         #expect(e2e.report.skipped == 0)
         #expect(e2e.report.passed == e2e.totalExpected, "\(e2e.summary); expected \(e2e.totalExpected)")
-        // One round-trip class per schema, plus the hostile literal and decoding policy checks.
-        #expect(e2e.report.testClasses == e2e.expected.count + KotlinEndToEnd.extraTestClasses)
+        // One round-trip class per output (per package, whatever its roots), plus the hostile
+        // literal and decoding policy checks.
+        let packages = Set(e2e.expected.keys.map { $0.split(separator: " ")[0] })
+        #expect(e2e.report.testClasses == packages.count + KotlinEndToEnd.extraTestClasses)
     }
 
     @Test("every fixture of the built-in schema round-trips and validates with its codes")
     func kotlinBuiltInRoundTrips() {
         let e2e = KotlinEndToEnd.shared
         #expect((e2e.expected[KotlinEndToEnd.builtInPackage] ?? 0) > 30)
-        #expect(e2e.report.passLines.contains { $0.hasPrefix("MessageDataRoundTripTest.roundTrip[unknown enum values]") }, "\(e2e.summary)")
-        #expect(e2e.report.passLines.contains { $0.hasPrefix("MessageDataRoundTripTest.roundTrip[rule TG101]") })
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("NavigationRoundTripTest.roundTrip[MessageData: unknown enum values]") }, "\(e2e.summary)")
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("NavigationRoundTripTest.roundTrip[MessageData: rule TG101]") })
         #expect(e2e.report.passed > 0)
         let failures = e2e.report.failures(inPackage: KotlinEndToEnd.builtInPackage)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
@@ -450,7 +452,9 @@ struct KotlinContractEventsEndToEndTests {
         let package = "\(KotlinEndToEnd.eventsPackage).\(parts[0])"
         #expect((e2e.expected["\(package) \(parts[1])"] ?? 0) > 3, "no fixtures generated for \(root)")
         #expect(e2e.compileOutput == nil && e2e.setupError == nil, "\(e2e.summary)")
-        #expect(e2e.report.passLines.contains { $0.hasPrefix("\(parts[1])RoundTripTest.roundTrip[minimal]") }, "\(root) did not run: \(e2e.summary)")
+        // The contract's one test runs every root's fixtures, each case named after its root.
+        let testClass = parts[0].prefix(1).uppercased() + parts[0].dropFirst() + "RoundTripTest"
+        #expect(e2e.report.passLines.contains { $0.hasPrefix("\(testClass).roundTrip[\(parts[1]): minimal]") }, "\(root) did not run: \(e2e.summary)")
         let failures = e2e.report.failures(inPackage: package)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }

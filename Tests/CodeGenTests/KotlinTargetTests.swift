@@ -223,7 +223,7 @@ struct KotlinGenerationTests {
             "src/main/kotlin/com/example/app/tabs/navigation/TabData.kt",
             "src/main/kotlin/com/example/app/tabs/navigation/TabgenRuntime.kt",
             "src/test/kotlin/com/example/app/tabs/navigation/MessageDataFixtures.kt",
-            "src/test/kotlin/com/example/app/tabs/navigation/MessageDataRoundTripTest.kt",
+            "src/test/kotlin/com/example/app/tabs/navigation/NavigationRoundTripTest.kt",
         ])
         let shared = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.b", runtime: false, runtimePackage: "com.example.a", tests: false))
         #expect(shared.map(\.path) == ["src/main/kotlin/com/example/b/navigation/Deprecation.kt", "src/main/kotlin/com/example/b/navigation/MessageData.kt",
@@ -244,9 +244,10 @@ struct KotlinGenerationTests {
         #expect(fixtures.contains("object MessageDataFixtures : TabgenFixtures<MessageData>(MessageData.serializer()) {"))
         #expect(fixtures.contains("override fun validate(value: MessageData): List<TabgenViolation> = value.validate()"))
         #expect(!fixtures.contains("BridgeJson"))
-        let tests = KotlinSupport.file(first, endingWith: "MessageDataRoundTripTest.kt")
-        #expect(tests.contains("@RunWith(Parameterized::class)\npublic class MessageDataRoundTripTest(private val name: String) {"))
-        #expect(tests.contains("        MessageDataFixtures.assertRoundTrip(name)\n"))
+        let tests = KotlinSupport.file(first, endingWith: "NavigationRoundTripTest.kt")
+        #expect(tests.contains("@RunWith(Parameterized::class)\npublic class NavigationRoundTripTest(private val case: TabgenFixtureCase) {"))
+        #expect(tests.contains("        case.assertRoundTrip()\n"))
+        #expect(tests.contains("List<TabgenFixtureCase> =\n            MessageDataFixtures.cases(\"MessageData\")\n"))
         #expect(tests.contains("import org.junit.Test\n"))
     }
 
@@ -401,7 +402,7 @@ struct KotlinCLITests: TabgenCLISuite {
         #expect(emit.stderr.contains("kotlin: app: 8 written"))
         let main = "app/src/main/kotlin/com/example/app/tabs/navigation"
         for path in ["\(main)/MessageData.kt", "\(main)/TabData.kt", "\(main)/Deprecation.kt", "\(main)/TabgenRuntime.kt", "app/.tabgen-manifest",
-                     "app/fixtures/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/navigation/MessageDataRoundTripTest.kt"] {
+                     "app/fixtures/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/navigation/NavigationRoundTripTest.kt"] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
         }
         let tabData = try String(contentsOf: directory.appendingPathComponent("\(main)/TabData.kt"), encoding: .utf8)

@@ -5,12 +5,14 @@ extension KotlinContexts {
     var rootName: String { names.typeName(model.rootID) }
     var fixturesName: String { names.extras["fixtures"] ?? rootName + "Fixtures" }
 
-    /// The test class: `<Root>RoundTripTest`, unless a type already has that name.
-    var testsName: String {
-        var taken = Set(names.types.values).union(names.extras.values)
-        taken.remove(names.extras["tests"] ?? "")
+    /// The output's one JUnit test, over the fixtures objects `fixturesNames`:
+    /// `<Component>RoundTripTest` (`<Root>RoundTripTest` with no contract), unless a type or
+    /// one of those objects already has that name.
+    func testsName(fixturesNames: [String]) -> String {
+        let component = model.contract.map { KotlinNaming.typeIdentifier([$0.component]) } ?? ""
+        let taken = Set(names.types.values).union(fixturesNames)
         var scope = NameResolver(reserved: taken.union(KotlinNaming.reservedTypeNames), caseInsensitive: true)
-        return scope.claim(rootName + "RoundTripTest")
+        return scope.claim((component.isEmpty ? rootName : component) + "RoundTripTest")
     }
 
     /// How the fixtures compute `validate()` on a decoded root value.
@@ -111,15 +113,18 @@ extension KotlinContexts {
         values.isEmpty ? "emptyList()" : "listOf(" + values.map(KotlinLiterals.string).joined(separator: ", ") + ")"
     }
 
-    func tests() -> [String: Any] {
+    /// The context of the output's one JUnit test: every fixture of every root in `roots`
+    /// (type name, fixtures object), each a case named `<Root>: <fixture>`.
+    func tests(roots: [(rootName: String, fixturesName: String)]) -> [String: Any] {
         var needs = FileNeeds()
+        needs.usesRuntime = true
         for name in ["org.junit.Test", "org.junit.runner.RunWith", "org.junit.runners.Parameterized"] {
             needs.imports.insert(name)
         }
         var context = file(package: package, needs: needs, body: nil)
-        context["fixturesName"] = fixturesName
-        context["testsName"] = testsName
-        context["rootName"] = rootName
+        context["fixturesFiles"] = roots.map { $0.fixturesName + ".kt" }.joined(separator: ", ")
+        context["testsName"] = testsName(fixturesNames: roots.map(\.fixturesName))
+        context["cases"] = roots.map { "\($0.fixturesName).cases(\(KotlinLiterals.string($0.rootName)))" }.joined(separator: " +\n            ")
         return context
     }
 

@@ -35,7 +35,7 @@ enum KotlinNaming {
         "TabgenOptionalSerializer", "TabgenOptionalValueSerializer", "TabgenRelativeReference", "TabgenRule", "TabgenRuleEngine", "TabgenRuntime",
         "TabgenSeverity", "TabgenTimestamp", "TabgenTimestampSerializer", "TabgenToken", "TabgenUInt16Serializer",
         "TabgenUInt32Serializer", "TabgenUInt8Serializer", "TabgenUnion", "TabgenValidation", "TabgenViolation",
-        "TabgenCollected", "TabgenDecodingException", "TabgenFixture", "TabgenFixtures", "TabgenJsonText",
+        "TabgenCollected", "TabgenDecodingException", "TabgenFixture", "TabgenFixtureCase", "TabgenFixtures", "TabgenJsonText",
         "TabgenJsonTextException", "TabgenSchema", "TabgenStrict", "TabgenStrictSerializer", "TabgenTextScanner",
     ]
 

@@ -23,6 +23,7 @@ enum KotlinRuntime {
         "TabgenTimestampSerializer": "TabgenTimestamp", "TabgenOptionalSerializer": "TabgenOptional",
         "TabgenToken": "TabgenRule", "TabgenCondition": "TabgenRule", "TabgenSeverity": "", "TabgenDeviation": "TabgenTolerantSerializer",
         "TabgenDeviations": "TabgenTolerantSerializer", "TabgenDecodingException": "TabgenSchema", "TabgenFixture": "TabgenFixtures",
+        "TabgenFixtureCase": "TabgenFixtures",
     ]
 
     /// The package the runtime file is written in; `package` replaces it.

@@ -9,8 +9,8 @@ import Schema
 /// - `src/main/kotlin/<runtime package>/TabgenRuntime.kt` (unless `runtime: false`): strict
 ///   primitive serializers, timestamps, violations, the rule runtime, `BridgeJson`;
 /// - `fixtures/<Root>.fixtures.json`, `src/test/kotlin/<package>/<Root>Fixtures.kt` and
-///   `<Root>RoundTripTest.kt`, a JUnit 4 test (unless `tests: false`), for each message
-///   root (each event's data type when the contract lists events).
+///   for each message root (each event's data type when the contract lists events), and one
+///   JUnit 4 test over all of them, `<Component>RoundTripTest.kt` (unless `tests: false`).
 public struct KotlinTarget: ConfigurableTarget {
     public var options: KotlinOptions
 
@@ -107,6 +107,7 @@ public struct KotlinTarget: ConfigurableTarget {
             used.insert("TabgenSchema")
         }
         var testPlans: [FilePlan] = []
+        var roots: [(rootName: String, fixturesName: String)] = []
         let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }
         for input in input.perRoot where options.tests {
             let contexts = KotlinContexts(target: self, input: input)
@@ -128,7 +129,13 @@ public struct KotlinTarget: ConfigurableTarget {
             // The fixtures object is a `TabgenFixtures` (the template names it).
             used.insert("TabgenFixtures")
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
-            testPlans.append(FilePlan(path: "\(test)/\(contexts.testsName).kt", contents: .template(name: "tests", context: contexts.tests())))
+            roots.append((rootName, contexts.fixturesName))
+        }
+        if !roots.isEmpty {
+            // One test runs every root's fixtures, each fixture its own case.
+            let tests = contexts.tests(roots: roots)
+            testPlans.append(FilePlan(path: "src/test/kotlin/\(Self.directory(for: contexts.package))/\(tests["testsName"] ?? "").kt",
+                                      contents: .template(name: "tests", context: tests)))
         }
         // The rule kinds this schema and the contracts sharing its runtime use.
         used.formUnion(input.runtimeRuleFeatures)
