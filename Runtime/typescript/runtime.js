@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase usesEqualsCondition
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase usesEqualsCondition usesFloats
 // tabgen:begin standalone
 // runtime.js is compiled from runtime.ts by scripts/build-runtime-js: edit runtime.ts.
 let CONFIGURED = { schema: {}, rules: [], tolerated: "warning", survived: new Set() };
@@ -137,15 +137,16 @@ function equivalentKeys(value, pointer, found) {
     const keys = Object.keys(value);
     const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map() : null;
     for (const key of keys) {
+      const at = child(pointer, key);
       const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"));
       if (first === undefined) {
         if (firsts !== null)
           firsts.set(key.normalize("NFC"), key);
       }
       else {
-        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` });
+        found.push({ code: "TG024", severity: "error", pointer: at, message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` });
       }
-      equivalentKeys(value[key], child(pointer, key), found);
+      equivalentKeys(value[key], at, found);
     }
   }
 }
@@ -216,17 +217,18 @@ function checkSchema(payload, nulls, root) {
       const optional = schema.optionalProperties || {};
       for (const key of Object.keys(value)) {
         const member = value[key];
+        const at = child(pointer, key);
         if (has(required, key)) {
-          check(member, required[key], child(pointer, key), false);
+          check(member, required[key], at, false);
         }
         else if (has(optional, key)) {
           const tolerated = member === null && !nullable(optional[key]);
           if (tolerated)
-            nulls.add(child(pointer, key));
-          check(member, optional[key], child(pointer, key), tolerated);
+            nulls.add(at);
+          check(member, optional[key], at, tolerated);
         }
         else if (!schema.additionalProperties && key !== tag) {
-          fail("TG013", child(pointer, key), `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true);
+          fail("TG013", at, `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true);
         }
       }
       for (const key of Object.keys(required)) {
@@ -269,7 +271,12 @@ function hasType(value, type) {
   if (range)
     return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1];
   // tabgen:end usesIntegers
+  // tabgen:begin usesFloats
   return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value);
+  // tabgen:end usesFloats
+  // tabgen:begin !usesFloats
+  return false;
+  // tabgen:end !usesFloats
 }
 
 function describeType(type, value) {
@@ -403,7 +410,8 @@ function evaluate(rule, payload, found) {
         }
       }
       const conditions = targetWhere.map(describeCondition).join(" and ");
-      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "");
+      const targets = describePath(rule.targets || "");
+      const wanted = targets + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "");
       for (const [pointer, value] of matched) {
         if (value === null) {
           if (rule.required && targetCount > 0)
@@ -413,7 +421,7 @@ function evaluate(rule, payload, found) {
           continue;
         }
         else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`);
+          report(pointer, value, `${show(value, pointer)} names an entry of ${targets} that does not satisfy ${conditions}`);
         }
         else {
           report(pointer, value, `${show(value, pointer)} matches no ${wanted}`);
@@ -583,7 +591,7 @@ const POINTERS = new Map();
 function parsePointer(pointer) {
   let tokens = POINTERS.get(pointer);
   if (!tokens) {
-    tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    tokens = pointerTokens(pointer);
     POINTERS.set(pointer, tokens);
   }
   return tokens;
@@ -894,7 +902,7 @@ function writeJSON(value, pointer) {
   if (typeof value === "string")
     return quote(value);
   if (typeof value === "number")
-    return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value);
+    return (Number.isFinite(value) || pointer === undefined ? undefined : numberText(pointer)) || formatNumber(value);
   const at = (key) => pointer === undefined ? undefined : child(pointer, String(key));
   if (Array.isArray(value))
     return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`;
@@ -905,38 +913,21 @@ function writeJSON(value, pointer) {
 
 let lastText = "";
 
-let lastTexts;
+let lastDigits;
 
-function numberTexts() {
-  if (lastTexts && lastTexts[0] === lastText)
-    return lastTexts[1];
-  const texts = new Map();
-  const open = [];
-  const here = () => {
-    const top = open[open.length - 1];
-    return top ? child(top.at, String(top.key)) : "";
-  };
-  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g;
-  for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
-    const text = match[0] || "";
-    const top = open[open.length - 1];
-    if (text === "{" || text === "[")
-      open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" });
-    else if (text === "}" || text === "]")
-      open.pop();
-    else if (text === ",") {
-      if (top && top.object)
-        top.keyNext = true;
-      else if (top)
-        top.key = Number(top.key) + 1;
-    }
-    else if (top && top.keyNext)
-      [top.key, top.keyNext] = [JSON.parse(text), false];
-    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text)))
-      texts.set(here(), text);
+function numberText(pointer) {
+  if (!lastDigits || lastDigits[0] !== lastText) {
+    const digits = lastText.replace(/"(?:[^"\\]|\\.)*"|(-?[0-9][0-9.eE+-]*)/g, (token, number) => number === undefined ? token : `"${number}"`);
+    lastDigits = [lastText, JSON.parse(digits)];
   }
-  lastTexts = [lastText, texts];
-  return texts;
+  let value = lastDigits[1];
+  for (const token of pointerTokens(pointer))
+    value = isObject(value) || Array.isArray(value) ? value[token] : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
+function pointerTokens(pointer) {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function quote(text) {

@@ -1,4 +1,4 @@
-// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase usesEqualsCondition
+// tabgen:features standalone usesRules usesValues usesDiscriminator usesIntegers usesTimestamp usesCount usesUnique usesReference usesRelativeReference usesEquals usesNonEmpty usesEquivalence usesConditionText usesDistinct usesElementData usesBridgeBase usesEqualsCondition usesFloats
 // tabgen:begin standalone
 // The TypeScript runtime of tabgen's generated controllers and modules, as one source:
 // the TypeScript flavour copies it, the JavaScript flavour copies runtime.js, which
@@ -223,13 +223,14 @@ function equivalentKeys(value: Json, pointer: string, found: Violation[]): void 
     // Only an object with a non-ASCII key can hold two ("K" and U+212A KELVIN SIGN).
     const firsts = keys.some((key) => /[^\u0000-\u007f]/.test(key)) ? new Map<string, string>() : null
     for (const key of keys) {
+      const at = child(pointer, key)
       const first = firsts === null ? undefined : firsts.get(key.normalize("NFC"))
       if (first === undefined) {
         if (firsts !== null) firsts.set(key.normalize("NFC"), key)
       } else {
-        found.push({ code: "TG024", severity: "error", pointer: child(pointer, key), message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
+        found.push({ code: "TG024", severity: "error", pointer: at, message: `key ${show(key)} is canonically equivalent to the key ${show(first)} of the same object but has other Unicode scalars: Swift's JSONDecoder merges them into one member, Kotlin, JavaScript and Ruby keep both; send keys in Unicode normalization form C (NFC)` })
       }
-      equivalentKeys(value[key] as Json, child(pointer, key), found)
+      equivalentKeys(value[key] as Json, at, found)
     }
   }
 }
@@ -293,15 +294,16 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
       const optional = schema.optionalProperties || {}
       for (const key of Object.keys(value)) {
         const member = value[key] as Json
+        const at = child(pointer, key)
         if (has(required, key)) {
-          check(member, required[key] as Schema, child(pointer, key), false)
+          check(member, required[key] as Schema, at, false)
         } else if (has(optional, key)) {
           const tolerated = member === null && !nullable(optional[key] as Schema)
-          if (tolerated) nulls.add(child(pointer, key))
-          check(member, optional[key] as Schema, child(pointer, key), tolerated)
+          if (tolerated) nulls.add(at)
+          check(member, optional[key] as Schema, at, tolerated)
         } else if (!schema.additionalProperties && key !== tag) {
           // An unknown member is a newer server's: clients ignore it.
-          fail("TG013", child(pointer, key),
+          fail("TG013", at,
             `property ${quote(key)} is not allowed here (the schema does not list it and does not allow additional properties)`, true)
         }
       }
@@ -344,8 +346,13 @@ function hasType(value: Json, type: string): boolean {
   const range = has(INTEGER_RANGES, type) ? INTEGER_RANGES[type] : undefined
   if (range) return typeof value === "number" && Number.isInteger(value) && value >= range[0] && value <= range[1]
 // tabgen:end usesIntegers
+// tabgen:begin usesFloats
   // Beyond a float type's range (1E400 is Infinity) is a TG010, as for tabgen validate.
   return typeof value === "number" && Number.isFinite(type === "float32" ? Math.fround(value) : value)
+// tabgen:end usesFloats
+// tabgen:begin !usesFloats
+  return false
+// tabgen:end !usesFloats
 }
 
 function describeType(type: string, value: Json): string {
@@ -471,14 +478,15 @@ function evaluate(rule: Rule, payload: Json, found: Violation[]): void {
         }
       }
       const conditions = targetWhere.map(describeCondition).join(" and ")
-      const wanted = describePath(rule.targets || "") + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "")
+      const targets = describePath(rule.targets || "")
+      const wanted = targets + describePath(rule.key || "") + (conditions ? ` where ${conditions}` : "")
       for (const [pointer, value] of matched) {
         if (value === null) {
           if (rule.required && targetCount > 0) report(pointer, value, `it is null, but it must name one of ${wanted}`)
         } else if (keys.has(canonical(value))) {
           continue
         } else if (conditions && unfilteredKeys.has(canonical(value))) {
-          report(pointer, value, `${show(value, pointer)} names an entry of ${describePath(rule.targets || "")} that does not satisfy ${conditions}`)
+          report(pointer, value, `${show(value, pointer)} names an entry of ${targets} that does not satisfy ${conditions}`)
         } else {
           report(pointer, value, `${show(value, pointer)} matches no ${wanted}`)
         }
@@ -636,11 +644,12 @@ function first(pattern: string, root: Json): Json | undefined {
 
 const POINTERS = new Map<string, string[]>()
 
-// Parsed once per pattern: conditions parse theirs for every entry they test.
+// Parsed once per pattern: conditions parse theirs for every entry they test. (Not the
+// pointers of values: numberText's would grow the cache with each payload.)
 function parsePointer(pointer: string): string[] {
   let tokens = POINTERS.get(pointer)
   if (!tokens) {
-    tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
+    tokens = pointerTokens(pointer)
     POINTERS.set(pointer, tokens)
   }
   return tokens
@@ -1056,7 +1065,7 @@ function show(value: Json, pointer?: string): string {
 
 function writeJSON(value: Json, pointer?: string): string {
   if (typeof value === "string") return quote(value)
-  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberTexts().get(pointer)) || formatNumber(value)
+  if (typeof value === "number") return (Number.isFinite(value) || pointer === undefined ? undefined : numberText(pointer)) || formatNumber(value)
   const at = (key: string | number): string | undefined => pointer === undefined ? undefined : child(pointer, String(key))
   if (Array.isArray(value)) return `[${value.map((element, index) => writeJSON(element, at(index))).join(",")}]`
   if (isObject(value)) return `{${Object.keys(value).map((key) => `${quote(key)}:${writeJSON(value[key] as Json, at(key))}`).join(",")}}`
@@ -1064,32 +1073,26 @@ function writeJSON(value: Json, pointer?: string): string {
 }
 
 // JSON.parse reads a number beyond float64's range (1E400) as Infinity, which has no
-// digits: messages show its text, found by pointer (at the first such message) in the
-// text readJSON read last, which every check runs on.
+// digits: messages show its text. The text readJSON read last (which every check runs
+// on), read again with each number as the string of its digits, holds it at the same
+// pointer; read at the first such message.
 let lastText = ""
-let lastTexts: [string, Map<string, string>] | undefined
+let lastDigits: [string, Json] | undefined
 
-function numberTexts(): Map<string, string> {
-  if (lastTexts && lastTexts[0] === lastText) return lastTexts[1]
-  const texts = new Map<string, string>()
-  // Each open container's pointer, and the key or index of the value being read in it.
-  const open: { at: string; key: string | number; object: boolean; keyNext: boolean }[] = []
-  const here = (): string => {
-    const top = open[open.length - 1]
-    return top ? child(top.at, String(top.key)) : ""
+function numberText(pointer: string): string | undefined {
+  if (!lastDigits || lastDigits[0] !== lastText) {
+    const digits = lastText.replace(/"(?:[^"\\]|\\.)*"|(-?[0-9][0-9.eE+-]*)/g, (token, number?: string) => number === undefined ? token : `"${number}"`)
+    lastDigits = [lastText, JSON.parse(digits) as Json]
   }
-  const token = /"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|[{}[\],]/g
-  for (let match = token.exec(lastText); match; match = token.exec(lastText)) {
-    const text = match[0] || ""
-    const top = open[open.length - 1]
-    if (text === "{" || text === "[") open.push({ at: here(), key: 0, object: text === "{", keyNext: text === "{" })
-    else if (text === "}" || text === "]") open.pop()
-    else if (text === ",") { if (top && top.object) top.keyNext = true; else if (top) top.key = Number(top.key) + 1 }
-    else if (top && top.keyNext) [top.key, top.keyNext] = [JSON.parse(text) as string, false]
-    else if (text.charAt(0) !== '"' && !Number.isFinite(Number(text))) texts.set(here(), text)
-  }
-  lastTexts = [lastText, texts]
-  return texts
+  let value: Json | undefined = lastDigits[1]
+  // Every token names a member or element: the pointer is of a value of the same text.
+  for (const token of pointerTokens(pointer)) value = isObject(value) || Array.isArray(value) ? (value as JsonObject)[token] : undefined
+  return typeof value === "string" ? value : undefined
+}
+
+// A JSON pointer's tokens (RFC 6901).
+function pointerTokens(pointer: string): string[] {
+  return pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
 }
 
 function quote(text: string): string {

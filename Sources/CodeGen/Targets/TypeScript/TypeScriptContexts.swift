@@ -253,6 +253,7 @@ struct TypeScriptContexts {
         var features = [
             "usesTimestamp": types.contains("timestamp"),
             "usesIntegers": !types.isDisjoint(with: integers),
+            "usesFloats": types.contains("float32") || types.contains("float64"),
             "usesValues": forms.contains("values"),
             "usesDiscriminator": forms.contains("discriminator"),
             "usesRules": !rules.isEmpty,
