@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         // The runtime of the generated Swift (Runtime/swift, copied into every Swift output),
         // compiled as written: the behaviours tabgen shares with it (RFC 3339, network-path
-        // resolution) have this one definition (issue 25).
+        // resolution, calendar days) have this one definition (issue 25).
         .target(name: "TabgenRuntime", path: "Runtime/swift"),
         // The strict JSON reader, the JSON value, pointers, locating, writing.
         .target(name: "JSON"),
@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 "YAMLGuard",
+                "TabgenRuntime",
             ],
             plugins: ["EmbedResources"]
         ),

@@ -1,5 +1,5 @@
 // Not copied into generated code: the entry points the tabgen package's own modules
-// (JSON, Schema) call, so that the CLI and the generated Swift run one definition of
+// (Schema, tabgen) call, so that the CLI and the generated Swift run one definition of
 // each behaviour they share (issue 25). `package`, not `public`: the runtime's helpers
 // stay internal in TabgenRuntime.swift, as generated code gets them, and tabgen's API
 // does not grow.
@@ -14,6 +14,21 @@ package enum TabgenRuntimeShared {
     /// Whether `text` is an RFC 3339 `date-time`, as JTD's `timestamp` requires.
     package static func isRFC3339DateTime(_ text: String) -> Bool {
         TabgenTimestamp.parse(text) != nil
+    }
+
+    /// The number of days of `month` (1 to 12) of `year`, proleptic Gregorian.
+    package static func daysIn(month: Int, year: Int) -> Int {
+        TabgenTimestamp.daysIn(month: month, year: year)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        TabgenTimestamp.daysFromCivil(year: year, month: month, day: day)
+    }
+
+    /// The proleptic Gregorian date (year, month, day) `days` after 1970-01-01.
+    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        TabgenTimestamp.civilFromDays(days)
     }
 
     /// The path `text` resolves to against a base path of `/` when it starts with `//`

@@ -204,6 +204,20 @@ struct ReportCommandTests {
         #expect(TimeAxis.civil(TimeAxis.daysFromCivil(year: 2000, month: 3, day: 1)) == "2000-03-01")
     }
 
+    /// The axis counts days with the generated Swift runtime's calendar: before 1970 and
+    /// over the century leap-year rules too.
+    @Test func calendarDaysMatchTheRuntime() {
+        #expect(TimeAxis.daysFromCivil(year: 1969, month: 12, day: 31) == -1)
+        #expect(TimeAxis.civil(-1) == "1969-12-31")
+        #expect(TimeAxis.civil(-719_162) == "0001-01-01")
+        #expect(TimeAxis.daysFromCivil(year: 1, month: 1, day: 1) == -719_162)
+        #expect(TimeAxis.parse("2000-02-29") != nil && TimeAxis.parse("1900-02-29") == nil && TimeAxis.parse("2024-04-31") == nil)
+        for day in stride(from: -719_162, through: 2_932_896, by: 997) {  // 0001-01-01 to 9999-12-31
+            let text = TimeAxis.civil(day)
+            #expect(TimeAxis.parse(text)?.day == day, "\(day) \(text)")
+        }
+    }
+
     /// Reading and drawing are linear in the findings: 4 times the findings take less
     /// than 8 times the CPU (a quadratic step would take 16).
     @Test func growthIsLinear() throws {

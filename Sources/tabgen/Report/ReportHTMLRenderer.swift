@@ -1,3 +1,5 @@
+internal import TabgenRuntime
+
 /// The findings of many payloads as one self-contained HTML page a person reads: charts
 /// of the findings over time per code and per app version, totals by code, app version and
 /// platform, and the worst payloads with their findings and where they are.
@@ -377,42 +379,22 @@ struct TimeAxis {
             return value
         }
         guard bytes.count >= 10, let year = digits(0..<4), bytes[4] == 0x2D, let month = digits(5..<7), bytes[7] == 0x2D,
-              let day = digits(8..<10), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+              let day = digits(8..<10), (1...12).contains(month), day >= 1, day <= TabgenRuntimeShared.daysIn(month: month, year: year) else { return nil }
         var hour: Int?
         if bytes.count >= 13, bytes[10] == 0x54 || bytes[10] == 0x20, let value = digits(11..<13), value < 24 { hour = value }
         return (daysFromCivil(year: year, month: month, day: day), hour)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
     private static func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (the civil-from-days algorithm's inverse).
+    /// Days since 1970-01-01 of a proleptic Gregorian date: the generated Swift runtime's,
+    /// the one definition.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        TabgenRuntimeShared.daysFromCivil(year: year, month: month, day: day)
     }
 
     static func civil(_ days: Int) -> String {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = TabgenRuntimeShared.civilFromDays(days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: Swift.max(0, 4 - "\(year)".count)) + "\(year)"
         return "\(yearText)-\(two(month))-\(two(day))"
