@@ -479,8 +479,8 @@ module TabgenRuntime
   # a message with findings (ActiveSupport::Notifications and the log), and the element's
   # HTML attributes from the caller's keywords. A module the component includes, not a
   # ViewComponent::Base subclass, so that this file loads in apps without view_component.
-  # The component defines InvalidMessage, STIMULUS_IDENTIFIER, EVENT (the notification),
-  # `message` and `html_options`.
+  # The generated component declares itself (`bridge_component`); it has `message` and
+  # `html_options`.
   module Component
     # What invalid data does: raise, or report it (ActiveSupport::Notifications and the
     # log) and render without the bridge element (:skip) or render anyway (:render).
@@ -506,6 +506,24 @@ module TabgenRuntime
         raise ArgumentError, "#{name}.invalid_message_policy: #{policy.inspect} is not one of #{POLICIES.join(', ')}"
       end
 
+      # The generated component's declaration, its constants: STIMULUS_IDENTIFIER (the
+      # controller), BRIDGE_EVENT (an event component's event), where the data is in the
+      # element (VALUE_ATTRIBUTE, the Stimulus value that holds it, or FIELD_ATTRIBUTES,
+      # the attribute of each member the controller reads: the contract's fromElement),
+      # EVENT (the ActiveSupport::Notifications event of data with findings) and
+      # InvalidMessage (raised for invalid data under :raise); and `data_class`, the
+      # block's value, which a Hash given is decoded as (a block, so that the data's class
+      # may load after the component).
+      def bridge_component(stimulus_identifier, notification:, event: nil, value_attribute: nil, field_attributes: nil, &data_class)
+        const_set(:InvalidMessage, Class.new(StandardError))
+        const_set(:STIMULUS_IDENTIFIER, stimulus_identifier)
+        const_set(:BRIDGE_EVENT, event) if event
+        const_set(:VALUE_ATTRIBUTE, value_attribute) if value_attribute
+        const_set(:FIELD_ATTRIBUTES, field_attributes.freeze) if field_attributes
+        const_set(:EVENT, notification)
+        define_singleton_method(:data_class, &data_class)
+      end
+
       private
 
       def default_policy
@@ -515,6 +533,16 @@ module TabgenRuntime
     end
 
     private
+
+    # The data (a Hash, with symbol or string keys, decoded as the class's `data_class`) and
+    # the caller's HTML attributes; an attribute the component owns raises ArgumentError
+    # here, not when rendering.
+    def adopt(message, options)
+      data_class = self.class.data_class
+      @message = message.is_a?(data_class) ? message : data_class.from_h(message)
+      @html_options = options
+      element_attributes
+    end
 
     # The message checked as `tabgen validate` checks it: the class's InvalidMessage where
     # it is invalid and the policy is :raise, else its findings reported (`subject` names
@@ -574,10 +602,62 @@ module TabgenRuntime
     end
   end
 
+  # What the generated component of a contract's one message shares (a Component besides):
+  # the message, rendered in a <nav>, and whether the <nav> is rendered.
+  #
+  #   <%= render NavigationComponent.new(message, class: "hidden") %>  # HTML attributes after it
+  #   <%= render NavigationComponent.new(message_hash) %>               # symbol or string keys
+  #   <%= render NavigationComponent.new(member: value, ...) %>         # the members as keywords
+  #
+  # A block becomes the content of the <nav>.
+  module MessageComponent
+    def self.included(base)
+      base.include(Component)
+    end
+
+    attr_reader :message, :html_options
+
+    # `message`: the data, or a Hash (symbol or string keys). With a message, every keyword
+    # is an HTML attribute of the <nav>; without one, the keywords that name members of
+    # the message are the message, the others HTML attributes.
+    def initialize(message = nil, **options)
+      super()
+      if message.nil?
+        known = self.class.data_class.known_members
+        members, options = options.partition { |key, _| known.include?(key.to_s) }.map(&:to_h)
+        message = members
+      end
+      adopt(message, options)
+    end
+
+    # Checked as `tabgen validate` checks it, once per message object (the value object is
+    # frozen and keeps its findings), under the class's `invalid_message_policy`
+    # (Component). The Stimulus controller checks it again before it sends, and refuses an
+    # invalid one.
+    def before_render
+      @render = check_message('message')
+    end
+
+    def render?
+      @render != false
+    end
+
+    # The attributes of the <nav> (Component#bridge_attributes).
+    def nav_attributes
+      value = self.class::VALUE_ATTRIBUTE
+      bridge_attributes([value], 'message') { { value => message.to_json } }
+    end
+
+    alias element_attributes nav_attributes
+  end
+
   # What every generated component of one event of a contract shares (a Component besides):
-  # the data and the element it is rendered in, and whether that element is rendered. The
-  # component defines `self.data_class` (a method, so that the data's class may load after
-  # the component), BRIDGE_EVENT and VALUE_ATTRIBUTE, or its own `element_attributes`.
+  # the data and the element it is rendered in, and whether that element is rendered.
+  #
+  #   <%= render Menu::DisplayComponent.new(data) do %>...<% end %>
+  #   <%= render Menu::DisplayComponent.new(data, tag: :form, class: "x") do %>...<% end %>
+  #
+  # The block is the element's content: the page's own markup (the controller's targets).
   module EventComponent
     def self.included(base)
       base.include(Component)
@@ -590,11 +670,8 @@ module TabgenRuntime
     # not keywords: a member may be called like an attribute (`title`).
     def initialize(message, tag: :div, **options)
       super()
-      data_class = self.class.data_class
-      @message = message.is_a?(data_class) ? message : data_class.from_h(message)
       @tag_name = tag
-      @html_options = options
-      element_attributes # an attribute the component owns raises ArgumentError here, not when rendering
+      adopt(message, options)
     end
 
     # Checked as `tabgen validate --contract C --event E` checks it, once per message object
@@ -609,11 +686,27 @@ module TabgenRuntime
       @bridge != false
     end
 
-    # The element's attributes: the controller and the data's value, then the caller's
-    # (Component#bridge_attributes).
+    # The element's attributes: the controller and the data (its value, or each member in
+    # its FIELD_ATTRIBUTES attribute), then the caller's (Component#bridge_attributes).
     def element_attributes
-      value = self.class::VALUE_ATTRIBUTE
-      bridge_attributes([value], "#{self.class::BRIDGE_EVENT} data") { { value => message.to_json } }
+      what = "#{self.class::BRIDGE_EVENT} data"
+      if self.class.const_defined?(:FIELD_ATTRIBUTES)
+        bridge_attributes(self.class::FIELD_ATTRIBUTES.values, what) { field_attributes }
+      else
+        value = self.class::VALUE_ATTRIBUTE
+        bridge_attributes([value], what) { { value => message.to_json } }
+      end
+    end
+
+    private
+
+    # Each member of the data in its attribute, where the controller reads it; none for a
+    # member the data does not have.
+    def field_attributes
+      members = message.to_h
+      self.class::FIELD_ATTRIBUTES.filter_map do |field, attribute|
+        [attribute, members[field]] unless members[field].nil?
+      end.to_h
     end
   end
 

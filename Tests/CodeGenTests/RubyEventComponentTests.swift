@@ -153,10 +153,10 @@ struct RubyEventComponentTests {
         #expect(!untested.contains { $0.hasPrefix("test/") })
         let source = Support.file(try RubySupport.generate(try Self.menu()), "app/components/menu/display_component.rb")
         #expect(source.contains("\nmodule Menu\n  # Renders the element of the menu bridge component's Stimulus controller"), "\(source.prefix(1500))")
-        #expect(source.contains("  # the page's own markup (the controller's targets).\n  class DisplayComponent < ViewComponent::Base\n"), "\(source.prefix(1500))")
-        #expect(source.contains(#"VALUE_ATTRIBUTE = "data-bridge--menu-display-value""#))
+        #expect(source.contains("(TabgenRuntime::Component).\n  class DisplayComponent < ViewComponent::Base\n"), "\(source.prefix(1500))")
+        #expect(source.contains(#"bridge_component "bridge--menu",\#n                     event: "display", value_attribute: "data-bridge--menu-display-value","#))
         #expect(source.contains("    include TabgenRuntime::EventComponent\n"), "\(source.prefix(1500))")
-        #expect(source.contains("    def self.data_class = MenuData\n"), "\(source.prefix(1500))")
+        #expect(source.contains("notification: \"invalid_message.menu_display_component\" do\n      MenuData\n    end\n"), "\(source.prefix(1500))")
         #expect(!source.contains("/tmp") && !source.contains("/work"), "no machine path")
     }
 }

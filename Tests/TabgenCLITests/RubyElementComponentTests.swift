@@ -43,8 +43,8 @@ struct RubyElementComponentTests {
         #expect(emit.status == 0, "\(emit.stderr)")
         let app = directory.appendingPathComponent("app")
         let component = try String(contentsOf: app.appendingPathComponent("app/components/button/connect_component.rb"), encoding: .utf8)
-        #expect(component.contains(#"FIELD_ATTRIBUTES = { "title" => "data-bridge-title" }.freeze"#), "\(component)")
-        #expect(!component.contains("VALUE_ATTRIBUTE"), "\(component)")
+        #expect(component.contains(#"field_attributes: { "title" => "data-bridge-title" },"#), "\(component)")
+        #expect(!component.contains("value_attribute"), "\(component)")
 
         // The generated Minitest of both components, as Rails runs it (test_helper: the loader).
         let support = app.appendingPathComponent("support")

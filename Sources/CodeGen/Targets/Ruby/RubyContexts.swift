@@ -172,13 +172,13 @@ struct RubyContexts {
 
     func contract() -> [String: Any] {
         var context = file()
-        context["schemaLiteral"] = RubyLiterals.value(RubyContractData.document(model.document), indent: "    ")
+        context["schemaLiteral"] = RubyLiterals.value(RubyRuleTable.document(model.document), indent: "    ")
         // A contract that lists events: each rule names the definition it checks (the data
         // of its event), and `check(payload, definition)` runs only that definition's.
         let rules: [(rule: Rule, definition: String?)] = model.listsEvents
             ? model.messageRoots.flatMap { root in root.rules.map { ($0, root.definition) } }
             : model.rules.map { ($0, nil) }
-        context["rules"] = rules.map { RubyLiterals.value(RubyContractData.rule($0.rule, definition: $0.definition), indent: "      ") }
+        context["rules"] = rules.map { RubyLiterals.value(RubyRuleTable.rule($0.rule, definition: $0.definition), indent: "      ") }
         context["hasRules"] = !rules.isEmpty
         return context
     }

@@ -65,7 +65,7 @@ extension RubyContexts {
             var about = "Renders the element of the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)) with the data of its \(event.name) event in \(attribute), which the controller sends to the native app."
             if let description = event.description { about += " " + description }
             context["contractLines"] = RubyLiterals.comment(about, width: 88)
-            context["checkLines"] = RubyLiterals.comment("Checked as `tabgen validate --contract \(contract.component) --event \(event.name)` checks it, once per message object (the value object is frozen and keeps its findings).", width: 84)
+            context["checkLines"] = RubyLiterals.comment("Checked as `tabgen validate --contract \(contract.component) --event \(event.name)` checks it, once per message object (the value object is frozen and keeps its findings).", width: 88)
             context["testClass"] = "\(className)Test"
             // test/components/<module>/<event>_component_test.rb -> fixtures/<module>/<Data>.fixtures.json
             context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: "../../../", own: "fixtures/\(moduleFile)/\(dataName).fixtures.json")

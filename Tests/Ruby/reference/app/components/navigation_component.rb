@@ -6,53 +6,17 @@
 # Renders the navigation bridge component's Stimulus controller (bridge--navigation),
 # which sends the message to the native app as the configure event.
 #
-#   <%= render NavigationComponent.new(message, class: "hidden") %>  # HTML attributes after it
-#   <%= render NavigationComponent.new(message_hash) %>               # symbol or string keys
-#   <%= render NavigationComponent.new(member: value, ...) %>         # the members as keywords
+#   <%= render NavigationComponent.new(message, class: "hidden") %>
 #
-# A block becomes the content of the <nav>.
+# `message`: a Navigation::MessageData, a Hash or the members as keywords. The <nav>, its HTML
+# attributes and its check: TabgenRuntime::MessageComponent. The policy:
+# `NavigationComponent.invalid_message_policy` (TabgenRuntime::Component).
 class NavigationComponent < ViewComponent::Base
-  include TabgenRuntime::Component
+  include TabgenRuntime::MessageComponent
 
-  # An invalid message, where the policy is :raise.
-  class InvalidMessage < StandardError; end
-
-  STIMULUS_IDENTIFIER = "bridge--navigation"
-  VALUE_ATTRIBUTE = "data-bridge--navigation-config-value"
-  # The ActiveSupport::Notifications event of a message with findings.
-  EVENT = "invalid_message.navigation_component"
-
-  attr_reader :message, :html_options
-
-  # `message`: a Navigation::MessageData, or a Hash (symbol or string keys). With a message,
-  # every keyword is an HTML attribute of the <nav>; without one, the keywords that name
-  # members of the message are the message, the others HTML attributes.
-  def initialize(message = nil, **options)
-    super()
-    if message.nil?
-      known = Navigation::MessageData.known_members
-      members, options = options.partition { |key, _| known.include?(key.to_s) }.map(&:to_h)
-      message = members
-    end
-    @message = message.is_a?(Navigation::MessageData) ? message : Navigation::MessageData.from_h(message)
-    @html_options = options
-    nav_attributes # an attribute the component owns raises ArgumentError here, not when rendering
-  end
-
-  # Checked as `tabgen validate` checks it, once per message object (the value object is
-  # frozen and keeps its findings). The Stimulus controller checks it again before it
-  # sends, and refuses an invalid one. The policy: `NavigationComponent.invalid_message_policy`
-  # (TabgenRuntime::Component).
-  def before_render
-    @render = check_message("message")
-  end
-
-  def render?
-    @render != false
-  end
-
-  # The attributes of the <nav> (TabgenRuntime::Component#bridge_attributes).
-  def nav_attributes
-    bridge_attributes([ VALUE_ATTRIBUTE ], "message") { { VALUE_ATTRIBUTE => message.to_json } }
+  bridge_component "bridge--navigation",
+                   value_attribute: "data-bridge--navigation-config-value",
+                   notification: "invalid_message.navigation_component" do
+    Navigation::MessageData
   end
 end

@@ -7,31 +7,21 @@ module Form
   # Renders the element of the form bridge component's Stimulus controller (bridge--form)
   # with the data of its connect event in data-bridge--form-connect-value, which the
   # controller sends to the native app. Show a native submit button.
+  # Checked as `tabgen validate --contract form --event connect` checks it, once per
+  # message object (the value object is frozen and keeps its findings).
   #
-  #   <%= render Form::ConnectComponent.new(data) do %>...<% end %>
-  #   <%= render Form::ConnectComponent.new(data, tag: :form, class: "x") do %>...<% end %>
+  #   <%= render Form::ConnectComponent.new(data, class: "x") do %>...<% end %>
   #
-  # `data`: a Form::FormData or a Hash. The keywords after it are HTML attributes of
-  # the element, a <div> unless `tag:` names another. The block is the element's content:
-  # the page's own markup (the controller's targets).
+  # `data`: a Form::FormData or a Hash. The data, the element (a <div> unless `tag:`
+  # names another), its HTML attributes and its check: TabgenRuntime::EventComponent. The
+  # policy: `Form::ConnectComponent.invalid_message_policy` (TabgenRuntime::Component).
   class ConnectComponent < ViewComponent::Base
-    # The data, the element and its check (TabgenRuntime::EventComponent).
-    # Checked as `tabgen validate --contract form --event connect` checks it, once per
-    # message object (the value object is frozen and keeps its findings).
-    # The policy: `Form::ConnectComponent.invalid_message_policy` (TabgenRuntime::Component).
     include TabgenRuntime::EventComponent
 
-    # Invalid data, where the policy is :raise.
-    class InvalidMessage < StandardError; end
-
-    STIMULUS_IDENTIFIER = "bridge--form"
-    # The bridge event whose data the element holds, and the Stimulus value attribute it is in.
-    BRIDGE_EVENT = "connect"
-    VALUE_ATTRIBUTE = "data-bridge--form-connect-value"
-    # The ActiveSupport::Notifications event of data with findings.
-    EVENT = "invalid_message.form_connect_component"
-
-    # The data's class, which a Hash given is decoded as.
-    def self.data_class = FormData
+    bridge_component "bridge--form",
+                     event: "connect", value_attribute: "data-bridge--form-connect-value",
+                     notification: "invalid_message.form_connect_component" do
+      FormData
+    end
   end
 end

@@ -7,31 +7,21 @@ module Menu
   # Renders the element of the menu bridge component's Stimulus controller (bridge--menu)
   # with the data of its display event in data-bridge--menu-display-value, which the
   # controller sends to the native app. Show the menu.
+  # Checked as `tabgen validate --contract menu --event display` checks it, once per
+  # message object (the value object is frozen and keeps its findings).
   #
-  #   <%= render Menu::DisplayComponent.new(data) do %>...<% end %>
-  #   <%= render Menu::DisplayComponent.new(data, tag: :form, class: "x") do %>...<% end %>
+  #   <%= render Menu::DisplayComponent.new(data, class: "x") do %>...<% end %>
   #
-  # `data`: a Menu::MenuData or a Hash. The keywords after it are HTML attributes of
-  # the element, a <div> unless `tag:` names another. The block is the element's content:
-  # the page's own markup (the controller's targets).
+  # `data`: a Menu::MenuData or a Hash. The data, the element (a <div> unless `tag:`
+  # names another), its HTML attributes and its check: TabgenRuntime::EventComponent. The
+  # policy: `Menu::DisplayComponent.invalid_message_policy` (TabgenRuntime::Component).
   class DisplayComponent < ViewComponent::Base
-    # The data, the element and its check (TabgenRuntime::EventComponent).
-    # Checked as `tabgen validate --contract menu --event display` checks it, once per
-    # message object (the value object is frozen and keeps its findings).
-    # The policy: `Menu::DisplayComponent.invalid_message_policy` (TabgenRuntime::Component).
     include TabgenRuntime::EventComponent
 
-    # Invalid data, where the policy is :raise.
-    class InvalidMessage < StandardError; end
-
-    STIMULUS_IDENTIFIER = "bridge--menu"
-    # The bridge event whose data the element holds, and the Stimulus value attribute it is in.
-    BRIDGE_EVENT = "display"
-    VALUE_ATTRIBUTE = "data-bridge--menu-display-value"
-    # The ActiveSupport::Notifications event of data with findings.
-    EVENT = "invalid_message.menu_display_component"
-
-    # The data's class, which a Hash given is decoded as.
-    def self.data_class = MenuData
+    bridge_component "bridge--menu",
+                     event: "display", value_attribute: "data-bridge--menu-display-value",
+                     notification: "invalid_message.menu_display_component" do
+      MenuData
+    end
   end
 end
