@@ -275,7 +275,7 @@ struct ContractsEmitTests {
         try Data(ContractsCommandTests.sidebar().utf8).write(to: folder.appendingPathComponent("sidebar.json"))
         try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
 
-        let emit = try CLI.emit(in: directory)
+        try CLI.emit(in: directory)
         let manager = FileManager.default
         for component in ["navigation", "sidebar"] {
             let namespace = component.prefix(1).uppercased() + component.dropFirst() + "Contract"
@@ -397,7 +397,7 @@ struct ContractsEmitTests {
         let directory = try threeContracts(config: "version: 1\ncontracts: contracts\noutputs:\n  - lang: swift\n    out: gen\n    options:\n      tests: false\n" + options)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(Self.buttonContract.utf8).write(to: directory.appendingPathComponent("contracts/button.json"))
-        let emit = try CLI.emit(in: directory)
+        try CLI.emit(in: directory)
         let gen = directory.appendingPathComponent("gen")
         let files = files(below: gen).filter { $0.hasSuffix(".swift") }
         #expect(files.contains("menu/\(menu)+MenuData.swift") && files.contains("button/\(button)+ButtonData.swift"), "\(files)")
@@ -585,7 +585,7 @@ struct ContractsEmitTests {
                 .write(to: folder.appendingPathComponent("\(name).json"))
         }
         try Data("version: 1\ncontracts: contracts\noutputs:\n  - lang: kotlin\n    out: android\n  - lang: ruby\n    out: rails\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
-        let emit = try CLI.emit(in: directory)
+        try CLI.emit(in: directory)
         for name in ["string", "object"] {
             let alone = directory.appendingPathComponent("alone-\(name)")
             let schema = folder.appendingPathComponent("\(name).json").path
