@@ -48,7 +48,7 @@ struct StimulusValueNameTests {
         #expect(controller.contains(".tabBarValue)"))
         #expect(controller.contains("`data-${controller.identifier}-tab_bar-value`"))
         let component = try String(contentsOf: directory.appendingPathComponent("rails/app/components/navigation_component.rb"), encoding: .utf8)
-        #expect(component.contains(#"VALUE_ATTRIBUTE = "data-bridge--navigation-tab_bar-value""#))
+        #expect(component.contains(#"value_attribute: "data-bridge--navigation-tab_bar-value""#))
 
         let cases: [(attributes: String, status: Int32)] = [
             ("data-bridge--navigation-tab_bar-value=\"\(Self.valid)\"", 0),
