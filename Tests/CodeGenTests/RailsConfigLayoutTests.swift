@@ -6,7 +6,7 @@ import Testing
 /// folders the Ruby target writes.
 @Suite("tabgen.yml of a Rails app", .tabgenBuilt)
 struct RailsConfigLayoutTests: TabgenCLISuite {
-    @Test("outputs inside a ruby output are allowed outside app/models, app/components, test/models, test/components and fixtures")
+    @Test("outputs inside a ruby output are allowed outside app/models, app/components, test/contracts and fixtures")
     func outputsInsideTheRailsRoot() throws {
         let directory = try Support.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -41,7 +41,7 @@ struct RubyEventComponentTests {
         #expect(context["bridgeEventLiteral"] as? String == "'display'")
         #expect(context["valueAttributeLiteral"] as? String == "'data-bridge--menu-display-value'")
         #expect(context["eventLiteral"] as? String == "'invalid_message.menu_display_component'")
-        #expect(context["fixturesPath"] as? String == "../../../fixtures/menu/MenuData.fixtures.json")
+        #expect(context["fixturesPath"] as? String == "../../fixtures/menu/MenuData.fixtures.json")
         #expect((context["contractLines"] as? [String])?.joined(separator: " ").contains("Show the menu.") == true)
         #expect((context["checkLines"] as? [String])?.joined(separator: " ").contains("`tabgen validate --contract menu --event display`") == true)
     }
@@ -94,7 +94,7 @@ struct RubyEventComponentTests {
         #expect(context["qualifiedName"] as? String == "Popup::ShowSheetComponent")
         #expect(context["componentFile"] as? String == "popup/show_sheet_component")
         #expect(context["valueAttributeLiteral"] as? String == "'data-bridge--sheet-sheet-data-value'")
-        #expect(context["fixturesPath"] as? String == "../../../fixtures/popup/Data.fixtures.json")
+        #expect(context["fixturesPath"] as? String == "../../fixtures/popup/Data.fixtures.json")
     }
 
     @Test("a data type of the component's name: the component takes Bridge before Component")
@@ -134,9 +134,9 @@ struct RubyEventComponentTests {
             let document = try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"))
             let files = try RubySupport.generate(document, options: ["decoding": "strict"])
             try Support.write(files, to: root)
-            tests += files.map(\.path).filter { $0.hasPrefix("test/components/") }
+            tests += files.map(\.path).filter { $0.hasPrefix("test/contracts/") }
         }
-        #expect(tests == ["test/components/menu/display_component_test.rb", "test/components/form/connect_component_test.rb"])
+        #expect(tests == ["test/contracts/menu_test.rb", "test/contracts/form_test.rb"])
         try RubySupport.addTestSupport(to: root)
         try RubySupport.expectTestsPass(ruby, tests, in: root)
     }
@@ -145,7 +145,7 @@ struct RubyEventComponentTests {
     func files() throws {
         let paths = try RubySupport.generate(try Self.menu()).map(\.path)
         for path in ["app/components/menu/display_component.rb", "app/components/menu/display_component.html.erb",
-                     "test/components/menu/display_component_test.rb"] {
+                     "test/contracts/menu_test.rb"] {
             #expect(paths.contains(path), "\(paths.sorted())")
         }
         let untested = try RubySupport.generate(try Self.menu(), options: ["tests": "false"]).map(\.path)

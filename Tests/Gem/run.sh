@@ -83,7 +83,7 @@ cd "$app" 2>/dev/null || { echo "gem: $passed passed, $((failed + 1)) failed"; e
 check "bin/rails generate tabgen:install writes tabgen.yml (view: helper, no view_component in the bundle) and runs the first emit" bash -c "
     bin/rails generate tabgen:install > '$work/out' && cat '$work/out' &&
     for file in tabgen.yml .tabgen-manifest app/helpers/tabgen_navigation_helper.rb test/helpers/tabgen_navigation_helper_test.rb \
-        app/models/navigation/message_data.rb test/models/navigation/message_data_test.rb \
+        app/models/navigation/message_data.rb test/contracts/navigation_test.rb \
         app/javascript/controllers/bridge/navigation_controller.js app/javascript/controllers/bridge/tabgen_runtime.js \
         test/javascript/bridge/navigation_controller.test.js test/javascript/bridge/tabgen_runtime.js \
         test/javascript/bridge/fixtures/MessageData.fixtures.json; do
@@ -92,8 +92,8 @@ check "bin/rails generate tabgen:install writes tabgen.yml (view: helper, no vie
     grep -qx '      view: helper' tabgen.yml && [[ ! -e app/components ]] && grep -qF 'tabgen_navigation_tag(message)' '$work/out' &&
     ! ls app/javascript/controllers/bridge | grep -q test"
 check_rails_app "without view_component" TabgenNavigationHelper
-check "bin/rails test test/models: the generated value objects' Minitest suite passes in the app" bash -c "
-    bin/rails test test/models > '$work/out' 2>&1; status=\$?; cat '$work/out';
+check "bin/rails test test/contracts: the generated value objects' Minitest suite passes in the app" bash -c "
+    bin/rails test test/contracts > '$work/out' 2>&1; status=\$?; cat '$work/out';
     [[ \$status == 0 ]] && grep -qE '^[1-9][0-9]* runs, .* 0 failures, 0 errors' '$work/out'"
 check "bin/rails -T lists tabgen:emit, tabgen:check and tabgen:validate" bash -c "
     bin/rails -T tabgen > '$work/tasks' && grep -q 'rails tabgen:emit' '$work/tasks' &&
@@ -139,7 +139,7 @@ check "bin/rails tabgen:validate: 0 on saved good pages, 1 with the finding on a
 mono="$work/mono"
 check "monorepo: generate tabgen:install in rails/ uses the root's tabgen.yml; tabgen:check and the root's check agree" bash -c "
     mkdir -p '$mono' && cp -R '$app' '$mono/rails' && cd '$mono/rails' &&
-    rm -rf tabgen.yml .tabgen-manifest app/models/navigation app/helpers/tabgen_navigation_helper.rb test/models test/helpers fixtures &&
+    rm -rf tabgen.yml .tabgen-manifest app/models/navigation app/helpers/tabgen_navigation_helper.rb test/contracts test/helpers fixtures &&
     sed 's/\"optionalProperties\": {/\"optionalProperties\": {\"badge\": {\"type\": \"string\"},/' '$root/schema.json' > '$mono/schema.json' &&
     printf 'version: 1\nschema: schema.json\noutputs:\n  - lang: ruby\n    out: rails\n    options: {view: helper}\n' > '$mono/tabgen.yml' &&
     bin/rails generate tabgen:install > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&
@@ -167,7 +167,7 @@ vc_app="$work/vc-app"
 new_vc_app() {
     install_view_component_double && new_rails_app vc-app "gem 'tabgen', '$version'" "gem 'view_component'" &&
         grep -qF 'view_component (3.0.0)' "$vc_app/Gemfile.lock" && (cd "$vc_app" && bin/rails generate tabgen:install) &&
-        [[ -f "$vc_app/app/components/navigation_component.rb" && -f "$vc_app/test/components/navigation_component_test.rb" ]] &&
+        [[ -f "$vc_app/app/components/navigation_component.rb" && -f "$vc_app/test/contracts/navigation_test.rb" ]] &&
         [[ ! -e "$vc_app/app/helpers/tabgen_navigation_helper.rb" ]] && ! grep -q 'view: helper' "$vc_app/tabgen.yml"
 }
 check "rails new with the view_component double in the Gemfile; the generator writes the ViewComponent" new_vc_app

@@ -51,7 +51,7 @@ struct RubyElementComponentTests {
         try manager.createDirectory(at: support, withIntermediateDirectories: true)
         try Data(Self.loader.utf8).write(to: support.appendingPathComponent("loader.rb"))
         try Data("require 'minitest/autorun'\nrequire_relative 'loader'\n".utf8).write(to: support.appendingPathComponent("test_helper.rb"))
-        let tests = ["test/components/button/connect_component_test.rb", "test/components/overflow_menu/connect_component_test.rb"]
+        let tests = ["test/contracts/button_test.rb", "test/contracts/overflow_menu_test.rb"]
         let minitest = try PathAccessorsCompileTests.run("ruby", ["-Isupport", "-e", "ARGV.each { |file| require File.expand_path(file) }"] + tests, in: app)
         #expect(minitest.status == 0, "\(minitest.stdout)\(minitest.stderr)")
         #expect(minitest.stdout.contains(" 0 failures, 0 errors, 0 skips") && !minitest.stdout.contains("\n0 runs"), "\(minitest.stdout)")

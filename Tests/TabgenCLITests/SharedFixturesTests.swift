@@ -59,7 +59,7 @@ struct SharedFixturesTests {
         // node --test and bin/rails test read it relative to the test file, wherever they run.
         let nodeTest = directory.appendingPathComponent("rails/test/javascript/bridge/navigation_controller.test.js")
         #expect(try readPath(in: nodeTest, after: "readFileSync(new URL(\"", quote: "\"") == shared)
-        for test in ["rails/test/models/navigation/message_data_test.rb", "rails/test/components/navigation_component_test.rb"] {
+        for test in ["rails/test/contracts/navigation_test.rb"] {
             let url = directory.appendingPathComponent(test)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             #expect(try readPath(in: url, after: "File.expand_path(\"", quote: "\"") == shared, "\(test)")

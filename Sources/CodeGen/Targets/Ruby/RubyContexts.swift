@@ -205,8 +205,7 @@ struct RubyContexts {
         context["eventLiteral"] = RubyLiterals.string("invalid_message.\(RubyNaming.fileName(componentName))")
         context["erbHeader"] = input.header.lines.map(RubyLiterals.erbComment)
         context["contractLines"] = RubyLiterals.comment("Renders the \(contract.component) bridge component's Stimulus controller (\(contract.stimulusIdentifier)), which sends the message to the native app as the \(contract.event) event.", width: 88)
-        context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: "../../", own: "fixtures/\(names.typeName(root.id)).fixtures.json")
-        context["testSupport"] = "../\(Self.testSupportFile)"
+        context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: Self.contractTestUpToOutput, own: "fixtures/\(names.typeName(root.id)).fixtures.json")
         // view: helper. A helper is mixed into every view, so its names carry the prefix.
         let helperName = RubyNaming.typeIdentifier(["tabgen", contract.component, "helper"])
         let helperFile = RubyNaming.fileName(helperName)
@@ -222,10 +221,26 @@ struct RubyContexts {
         let rootName = names.typeName(model.rootID)
         context["rootClass"] = "\(moduleName)::\(rootName)"
         context["definitionArgument"] = checkedDefinition(model.messageRoots.first { $0.id == model.rootID }?.definition).map { ", definition: " + $0 } ?? ""
-        context["testSupport"] = "../../\(Self.testSupportFile)"
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
-        // test/models/<module>/<root>_test.rb -> the output directory
-        context["fixturesPath"] = fixturesPath(of: model.rootID, upToOutput: "../../../", own: fixturesFile)
+        context["fixturesPath"] = fixturesPath(of: model.rootID, upToOutput: Self.contractTestUpToOutput, own: fixturesFile)
         return context
     }
+
+    /// test/contracts/<module>_test.rb: the one test file of a contract, a Minitest class
+    /// per root type (`models`, tests()), the component's (`components`, zero or one) and
+    /// one per event component (`eventComponents`), each defined by a module of
+    /// test/tabgen_test_support.rb.
+    func contractTests(models: [[String: Any]], components: [[String: Any]], eventComponents: [[String: Any]]) -> [String: Any] {
+        var context = file()
+        context["testSupport"] = "../\(Self.testSupportFile)"
+        context["models"] = models
+        context["components"] = components
+        context["eventComponents"] = eventComponents
+        return context
+    }
+
+    /// The folder of the contracts' test files, under test/.
+    static let contractTestFolder = "contracts"
+    /// test/contracts/<module>_test.rb -> the output directory.
+    static let contractTestUpToOutput = "../../"
 }

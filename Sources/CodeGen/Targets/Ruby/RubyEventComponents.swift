@@ -67,9 +67,7 @@ extension RubyContexts {
             context["contractLines"] = RubyLiterals.comment(about, width: 88)
             context["checkLines"] = RubyLiterals.comment("Checked as `tabgen validate --contract \(contract.component) --event \(event.name)` checks it, once per message object (the value object is frozen and keeps its findings).", width: 88)
             context["testClass"] = "\(className)Test"
-            // test/components/<module>/<event>_component_test.rb -> fixtures/<module>/<Data>.fixtures.json
-            context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: "../../../", own: "fixtures/\(moduleFile)/\(dataName).fixtures.json")
-            context["testSupport"] = "../../\(Self.testSupportFile)"
+            context["fixturesPath"] = fixturesPath(of: root.id, upToOutput: Self.contractTestUpToOutput, own: "fixtures/\(moduleFile)/\(dataName).fixtures.json")
             return context
         }
     }

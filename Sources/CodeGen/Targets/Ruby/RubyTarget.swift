@@ -15,14 +15,13 @@ import Schema
 ///   view_component) `app/helpers/tabgen_<component>_helper.rb` instead, a plain Rails
 ///   helper rendering the same attributes with the same policy, and its test in
 ///   `test/helpers/`;
-/// - `fixtures/<Root>.fixtures.json`, `test/models/<module>/<root>_test.rb` and
-///   `test/components/<component>_component_test.rb` (unless `tests: false`), which
-///   define their tests with the modules of `test/tabgen_test_support.rb` (written with
-///   the runtime, one for the app); for a
-///   contract that lists events, per event data type `fixtures/<module>/<Root>.fixtures.json`
-///   and `test/models/<module>/<root>_test.rb`, and per web-to-native event with a value
-///   `app/components/<module>/<event>_component.rb` + `.html.erb` and its test
-///   (RubyEventComponents.swift).
+/// - `fixtures/<Root>.fixtures.json` and `test/contracts/<module>_test.rb` (unless
+///   `tests: false`), one test file per contract whose classes (one per root type and
+///   component) define their tests with the modules of `test/tabgen_test_support.rb`
+///   (written with the runtime, one for the app); for a contract that lists events, per
+///   event data type `fixtures/<module>/<Root>.fixtures.json` and its test class, and per
+///   web-to-native event with a value `app/components/<module>/<event>_component.rb` +
+///   `.html.erb` and its test class (RubyEventComponents.swift).
 public struct RubyTarget: ConfigurableTarget {
     public var options: RubyOptions
 
@@ -43,7 +42,7 @@ public struct RubyTarget: ConfigurableTarget {
     /// controller's output (app/javascript/...): these are the folders it writes, and
     /// the one file it writes in test/ itself.
     public var sharedRootFolders: [String]? {
-        ["app/models", "app/components", "app/helpers", "test/models", "test/components", "test/helpers",
+        ["app/models", "app/components", "app/helpers", "test/\(RubyContexts.contractTestFolder)", "test/helpers",
          "test/\(RubyContexts.testSupportFile).rb", "fixtures"]
     }
 
@@ -95,6 +94,9 @@ public struct RubyTarget: ConfigurableTarget {
         let contexts = RubyContexts(target: self, input: input)
         let models = "app/models/\(contexts.moduleFile)"
         var plans: [FilePlan] = []
+        // What the contract's test file tests (test/contracts/<module>_test.rb).
+        var testedComponents: [[String: Any]] = []
+        var testedEventComponents: [[String: Any]] = []
         for declaration in input.model.declarations {
             let name = input.names.typeName(declaration.id)
             plans.append(FilePlan(path: "\(models)/\(RubyNaming.fileName(name)).rb",
@@ -125,10 +127,7 @@ public struct RubyTarget: ConfigurableTarget {
             let file = "app/components/\(component["componentFile"] as? String ?? "component")"
             plans.append(FilePlan(path: "\(file).rb", contents: .template(name: "component", context: component)))
             plans.append(FilePlan(path: "\(file).html.erb", contents: .template(name: "component-erb", context: component)))
-            if options.tests {
-                plans.append(FilePlan(path: "test/components/\(component["componentFile"] as? String ?? "component")_test.rb",
-                                      contents: .template(name: "component-test", context: component)))
-            }
+            testedComponents.append(component)
         }
         if options.view == .helper, input.model.listsEvents {
             throw CodeGenError("ruby option view: helper renders the one message of a bridge component; \(input.model.contract?.component ?? "this contract") lists events, whose data the Ruby target renders with a ViewComponent per event (view: component)")
@@ -137,10 +136,9 @@ public struct RubyTarget: ConfigurableTarget {
             let file = component["componentFile"] as? String ?? "component"
             plans.append(FilePlan(path: "app/components/\(file).rb", contents: .template(name: "event-component", context: component)))
             plans.append(FilePlan(path: "app/components/\(file).html.erb", contents: .template(name: "event-component-erb", context: component)))
-            if options.tests {
-                plans.append(FilePlan(path: "test/components/\(file)_test.rb", contents: .template(name: "event-component-test", context: component)))
-            }
+            testedEventComponents.append(component)
         }
+        var testedModels: [[String: Any]] = []
         for input in input.perRoot where options.tests {
             let contexts = RubyContexts(target: self, input: input)
             let rootName = input.names.typeName(input.model.rootID)
@@ -150,8 +148,12 @@ public struct RubyTarget: ConfigurableTarget {
                 plans.append(FilePlan(path: fixturesFile,
                                       contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             }
-            plans.append(FilePlan(path: "test/models/\(contexts.moduleFile)/\(RubyNaming.fileName(rootName))_test.rb",
-                                  contents: .template(name: "test", context: contexts.tests(fixturesFile: fixturesFile))))
+            testedModels.append(contexts.tests(fixturesFile: fixturesFile))
+        }
+        if options.tests {
+            // One test file per contract: its classes differ only by what they test.
+            let context = contexts.contractTests(models: testedModels, components: testedComponents, eventComponents: testedEventComponents)
+            plans.append(FilePlan(path: "test/\(RubyContexts.contractTestFolder)/\(contexts.moduleFile)_test.rb", contents: .template(name: "test", context: context)))
         }
         return plans
     }

@@ -5,6 +5,15 @@
 require "test_helper"
 require_relative "../tabgen_test_support"
 
+# Every fixture of Navigation::MessageData (derived from the schema, labeled by `tabgen validate`):
+# the checks report what tabgen reports, and a payload that decodes comes back as sent.
+class NavigationMessageDataFixturesTest < Minitest::Test
+  extend TabgenTestSupport::ModelTests
+
+  FIXTURES_FILE = File.expand_path("../../fixtures/MessageData.fixtures.json", __dir__)
+  fixture_tests Navigation::MessageData, Navigation::Contract, FIXTURES_FILE
+end
+
 # The component rendered with `render_inline` and read back with an HTML5 parser (as a
 # browser reads it), for every fixture; the render policy; the <nav>'s HTML attributes
 # (TabgenTestSupport::NavComponentTests).
