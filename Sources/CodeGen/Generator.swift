@@ -14,11 +14,13 @@ public struct Generator {
 
     /// The files `target` generates for `document`, paths relative to the output
     /// directory, sorted by path; `sharingRuntime`: the schemas of the output's other
-    /// contracts (`TargetInput.sharingRuntime`).
+    /// contracts (`TargetInput.sharingRuntime`); `firstOfContracts`: `document` is the
+    /// output's first contract (`TargetInput.firstOfContracts`).
     public func generate(_ document: SchemaDocument, target: any LanguageTarget, header: GenerationHeader,
-                         sharingRuntime: [SchemaDocument] = []) throws(CodeGenError) -> [GeneratedFile] {
+                         sharingRuntime: [SchemaDocument] = [], firstOfContracts: Bool = false) throws(CodeGenError) -> [GeneratedFile] {
         var prepared = try prepare(document, target: target, header: header)
         prepared.input.sharingRuntime = sharingRuntime
+        prepared.input.firstOfContracts = firstOfContracts
         return try render(prepared.input, target: prepared.target)
     }
 

@@ -91,6 +91,41 @@ struct ContractEventsGenerationTests {
         #expect(test.contains("List<TabgenFixtureCase> =\n            MenuDataFixtures.cases(\"MenuData\") +\n            SelectionFixtures.cases(\"Selection\")\n"))
     }
 
+    @Test("Kotlin contracts: one JUnit test for the project, with the first contract's files, over every contract's fixtures objects")
+    func kotlinOneRoundTripTestForTheProject() throws {
+        // A second contract with a root named as menu's (MenuData): its cases name the contract.
+        let menuText = try String(contentsOf: Support.packageRoot.appendingPathComponent("contracts/menu.json"), encoding: .utf8)
+        let share = try Support.document(json: menuText.replacingOccurrences(of: "\"component\": \"menu\"", with: "\"component\": \"share\""), name: "share.json")
+        let documents: [(component: String, document: SchemaDocument)] = [("menu", try Self.menu()), ("form", try Self.form()), ("share", share)]
+        let generator = Generator(templates: Support.templates)
+        var tests: [String] = []
+        var first: [GeneratedFile] = []
+        for (index, (component, document)) in documents.enumerated() {
+            var options = ["package": "com.example.app", "namespace": component]
+            if index > 0 { options["runtime"] = "false" }
+            options["runtimePackage"] = "com.example.app"
+            let files = try generator.generate(document, target: try TargetRegistry.target(language: "kotlin", options: options),
+                                               header: Support.header(schema: document.sourceName),
+                                               sharingRuntime: documents.indices.filter { $0 != index }.map { documents[$0].document }, firstOfContracts: index == 0)
+            tests += files.map(\.path).filter { $0.hasSuffix("RoundTripTest.kt") }
+            if index == 0 { first = files }
+        }
+        #expect(tests == ["src/test/kotlin/com/example/app/ContractsRoundTripTest.kt"])
+        let test = Support.file(first, "src/test/kotlin/com/example/app/ContractsRoundTripTest.kt")
+        #expect(test.contains("package com.example.app\n"))
+        #expect(test.contains("public class ContractsRoundTripTest(private val case: TabgenFixtureCase) {"))
+        let cases: [String] = [
+            "com.example.app.menu.MenuDataFixtures.cases(\"menu MenuData\")",
+            "com.example.app.menu.SelectionFixtures.cases(\"menu Selection\")",
+            "com.example.app.form.FormDataFixtures.cases(\"FormData\")",
+            "com.example.app.share.MenuDataFixtures.cases(\"share MenuData\")",
+            "com.example.app.share.SelectionFixtures.cases(\"share Selection\")",
+        ]
+        #expect(test.contains("List<TabgenFixtureCase> =\n            " + cases.joined(separator: " +\n            ") + "\n"), "\(test)")
+        // Each contract still writes its own fixtures objects.
+        #expect(first.contains { $0.path == "src/test/kotlin/com/example/app/menu/MenuDataFixtures.kt" })
+    }
+
     @Test("TypeScript: the module is the namespace (menu.ts), no controller, a parse function per event data type")
     func typescript() throws {
         let files = try Self.generate(try Self.menu(), "typescript")

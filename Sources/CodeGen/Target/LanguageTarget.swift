@@ -124,6 +124,10 @@ public struct TargetInput: Sendable {
     /// every part one of them uses too.
     public var sharingRuntime: [SchemaDocument] = []
 
+    /// Whether this is the first of the output's contracts: a target that writes one test
+    /// over every contract's fixtures writes it with this contract's files.
+    public var firstOfContracts = false
+
     /// The runtime features (`RuleKind.runtimeFeature`) of the rule kinds the runtime
     /// checks: this schema's and those of the contracts sharing its runtime.
     public var runtimeRuleFeatures: Set<String> {

@@ -422,7 +422,7 @@ struct EmitJob {
                 let others = partDocuments.indices.filter { $0 != index }.map { partDocuments[$0] }
                 let generated: [GeneratedFile]
                 do {
-                    generated = try generator.generate(document, target: part.target, header: part.header, sharingRuntime: others).map {
+                    generated = try generator.generate(document, target: part.target, header: part.header, sharingRuntime: others, firstOfContracts: index == 0).map {
                         GeneratedFile(path: part.path(of: $0.path), contents: $0.contents, runtime: $0.runtime)
                     }
                 } catch {

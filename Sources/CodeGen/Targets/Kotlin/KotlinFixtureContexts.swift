@@ -113,9 +113,37 @@ extension KotlinContexts {
         values.isEmpty ? "emptyList()" : "listOf(" + values.map(KotlinLiterals.string).joined(separator: ", ") + ")"
     }
 
-    /// The context of the output's one JUnit test: every fixture of every root in `roots`
-    /// (type name, fixtures object), each a case named `<Root>: <fixture>`.
-    func tests(roots: [(rootName: String, fixturesName: String)]) -> [String: Any] {
+    /// A root whose fixtures a JUnit test runs: its contract's component (empty: none), its
+    /// type name, and its fixtures object and that object's package.
+    struct TestedRoot {
+        var component: String
+        var rootName: String
+        var fixturesName: String
+        var package: String
+    }
+
+    /// The context of the output's one JUnit test: every fixture of every root in `roots`,
+    /// each a case named `<Root>: <fixture>`.
+    func tests(roots: [TestedRoot]) -> [String: Any] {
+        tests(roots: roots, named: testsName(fixturesNames: roots.map(\.fixturesName)), package: package) { root in
+            "\(root.fixturesName).cases(\(KotlinLiterals.string(root.rootName)))"
+        }
+    }
+
+    /// The context of the one JUnit test of several contracts (tabgen.yml `contracts:`),
+    /// `ContractsRoundTripTest` in the runtime's package: every fixture of every contract's
+    /// roots, each case named `<Root>: <fixture>`, or `<component> <Root>: <fixture>` where
+    /// two contracts have a root of that name.
+    func projectTests(roots: [TestedRoot]) -> [String: Any] {
+        var contracts: [String: Set<String>] = [:]
+        for root in roots { contracts[root.rootName, default: []].insert(root.component) }
+        return tests(roots: roots, named: "ContractsRoundTripTest", package: runtimePackage) { root in
+            let label = (contracts[root.rootName]?.count ?? 0) > 1 ? "\(root.component) \(root.rootName)" : root.rootName
+            return "\(root.package).\(root.fixturesName).cases(\(KotlinLiterals.string(label)))"
+        }
+    }
+
+    private func tests(roots: [TestedRoot], named testsName: String, package: String, cases: (TestedRoot) -> String) -> [String: Any] {
         var needs = FileNeeds()
         needs.usesRuntime = true
         for name in ["org.junit.Test", "org.junit.runner.RunWith", "org.junit.runners.Parameterized"] {
@@ -123,8 +151,8 @@ extension KotlinContexts {
         }
         var context = file(package: package, needs: needs, body: nil)
         context["fixturesFiles"] = roots.map { $0.fixturesName + ".kt" }.joined(separator: ", ")
-        context["testsName"] = testsName(fixturesNames: roots.map(\.fixturesName))
-        context["cases"] = roots.map { "\($0.fixturesName).cases(\(KotlinLiterals.string($0.rootName)))" }.joined(separator: " +\n            ")
+        context["testsName"] = testsName
+        context["cases"] = roots.map(cases).joined(separator: " +\n            ")
         return context
     }
 

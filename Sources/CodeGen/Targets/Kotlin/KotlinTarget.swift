@@ -10,7 +10,8 @@ import Schema
 ///   primitive serializers, timestamps, violations, the rule runtime, `BridgeJson`;
 /// - `fixtures/<Root>.fixtures.json`, `src/test/kotlin/<package>/<Root>Fixtures.kt` and
 ///   for each message root (each event's data type when the contract lists events), and one
-///   JUnit 4 test over all of them, `<Component>RoundTripTest.kt` (unless `tests: false`).
+///   JUnit 4 test over all of them, `<Component>RoundTripTest.kt` (unless `tests: false`);
+///   with several contracts, one for all of them with the first's files (`files(for:)`).
 public struct KotlinTarget: ConfigurableTarget {
     public var options: KotlinOptions
 
@@ -69,22 +70,39 @@ public struct KotlinTarget: ConfigurableTarget {
     }
 
     public func files(for input: TargetInput) throws -> [FilePlan] {
-        let (plans, named) = try codePlans(for: input)
-        guard options.runtime else { return plans }
+        let (plans, named, roots) = try codePlans(for: input)
+        // Several contracts: one test over every contract's fixtures, with the first's files.
+        let projectTest = options.tests && input.firstOfContracts && !input.sharingRuntime.isEmpty
+        guard options.runtime || projectTest else { return plans }
         var used = named
+        var allRoots = roots
         // The parts the code of the contracts sharing this runtime names, found as for this
-        // schema's (their package does not change which parts they name).
+        // schema's (their package does not change which parts they name), and their roots.
         for document in input.sharingRuntime {
             let (other, target) = try Generator(templates: InMemoryTemplateSource([:])).prepare(document, target: self, header: input.header)
-            used.formUnion(try (target as? KotlinTarget ?? self).codePlans(for: other).used)
+            var sibling = target as? KotlinTarget ?? self
+            // Its fixtures objects are in its own package, as `contracts:` sets it.
+            if let contract = other.model.contract { sibling.options.namespace = contractLayout.namespace(contract.component, nil) }
+            let code = try sibling.codePlans(for: other)
+            used.formUnion(code.used)
+            allRoots += code.roots
         }
         let contexts = KotlinContexts(target: self, input: input)
+        var files = plans
+        if projectTest, !allRoots.isEmpty {
+            let tests = contexts.projectTests(roots: allRoots)
+            files.append(FilePlan(path: "src/test/kotlin/\(Self.directory(for: contexts.runtimePackage))/\(tests["testsName"] ?? "").kt",
+                                  contents: .template(name: "tests", context: tests)))
+        }
+        guard options.runtime else { return files }
         let runtime = "src/main/kotlin/" + Self.directory(for: contexts.runtimePackage)
-        return plans + [FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used)))]
+        return files + [FilePlan(path: "\(runtime)/TabgenRuntime.kt", contents: .template(name: "runtime", context: contexts.runtime(used: used)))]
     }
 
-    /// Every file but the runtime, and the runtime parts they name.
-    func codePlans(for input: TargetInput) throws -> (plans: [FilePlan], used: Set<String>) {
+    /// Every file but the runtime, the runtime parts they name, and the roots whose
+    /// fixtures objects they hold (the output's test runs them, with several contracts
+    /// the first contract's project test, `files(for:)`).
+    func codePlans(for input: TargetInput) throws -> (plans: [FilePlan], used: Set<String>, roots: [KotlinContexts.TestedRoot]) {
         let contexts = KotlinContexts(target: self, input: input)
         let main = "src/main/kotlin/" + Self.directory(for: contexts.package)
         var plans: [FilePlan] = []
@@ -107,7 +125,7 @@ public struct KotlinTarget: ConfigurableTarget {
             used.insert("TabgenSchema")
         }
         var testPlans: [FilePlan] = []
-        var roots: [(rootName: String, fixturesName: String)] = []
+        var roots: [KotlinContexts.TestedRoot] = []
         let shared = options.sharedFixtures.map { ($0, SharedFixturesTarget.paths(for: input)) }
         for input in input.perRoot where options.tests {
             let contexts = KotlinContexts(target: self, input: input)
@@ -129,9 +147,10 @@ public struct KotlinTarget: ConfigurableTarget {
             // The fixtures object is a `TabgenFixtures` (the template names it).
             used.insert("TabgenFixtures")
             testPlans.append(FilePlan(path: "\(test)/\(contexts.fixturesName).kt", contents: .template(name: "fixtures", context: fixtures)))
-            roots.append((rootName, contexts.fixturesName))
+            roots.append(KotlinContexts.TestedRoot(component: input.model.contract?.component ?? "", rootName: rootName,
+                                                   fixturesName: contexts.fixturesName, package: contexts.package))
         }
-        if !roots.isEmpty {
+        if !roots.isEmpty, input.sharingRuntime.isEmpty {
             // One test runs every root's fixtures, each fixture its own case.
             let tests = contexts.tests(roots: roots)
             testPlans.append(FilePlan(path: "src/test/kotlin/\(Self.directory(for: contexts.package))/\(tests["testsName"] ?? "").kt",
@@ -139,7 +158,7 @@ public struct KotlinTarget: ConfigurableTarget {
         }
         // The rule kinds this schema and the contracts sharing its runtime use.
         used.formUnion(input.runtimeRuleFeatures)
-        return (plans + testPlans, used)
+        return (plans + testPlans, used, roots)
     }
 }
 

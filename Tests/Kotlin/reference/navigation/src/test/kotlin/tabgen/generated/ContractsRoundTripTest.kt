@@ -2,18 +2,17 @@
 // Regenerate with: tabgen emit
 //
 // Round trips of every fixture (JUnit 4), each its own test case named `<Root>: <fixture>`:
-// add this file and MessageDataFixtures.kt to the app's unit tests (src/test).
+// add this file and MessageDataFixtures.kt, MenuDataFixtures.kt, SelectionFixtures.kt, FormDataFixtures.kt to the app's unit tests (src/test).
 
-package tabgen.generated.navigation
+package tabgen.generated
 
 import org.junit.Test
 import org.junit.runner.RunWith
 import org.junit.runners.Parameterized
-import tabgen.generated.*
 
 /** Decodes every fixture, encodes it, compares as JSON and checks `validate()` (the runtime's [TabgenFixtures.check]). */
 @RunWith(Parameterized::class)
-public class NavigationRoundTripTest(private val case: TabgenFixtureCase) {
+public class ContractsRoundTripTest(private val case: TabgenFixtureCase) {
     @Test
     public fun roundTrip() {
         case.assertRoundTrip()
@@ -23,6 +22,9 @@ public class NavigationRoundTripTest(private val case: TabgenFixtureCase) {
         @JvmStatic
         @Parameterized.Parameters(name = "{0}")
         public fun fixtures(): List<TabgenFixtureCase> =
-            MessageDataFixtures.cases("MessageData")
+            tabgen.generated.navigation.MessageDataFixtures.cases("MessageData") +
+            tabgen.generated.menu.MenuDataFixtures.cases("MenuData") +
+            tabgen.generated.menu.SelectionFixtures.cases("Selection") +
+            tabgen.generated.form.FormDataFixtures.cases("FormData")
     }
 }
