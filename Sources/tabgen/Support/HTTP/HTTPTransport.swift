@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Sends one GET and reads its answer, following no redirect (PageFetcher decides
 /// which to follow). tabgen has two, so that the binary needs no HTTP library: a
@@ -41,27 +36,23 @@ enum HTTPExchange {
 
 /// A point in time on the monotonic clock, for one fetch and its redirects.
 struct Deadline: Sendable {
-    private let nanoseconds: UInt64
+    private let instant: ContinuousClock.Instant
 
     init(secondsFromNow seconds: Double) {
-        nanoseconds = Self.now() &+ UInt64(max(0, min(seconds, 1e9)) * 1e9)
+        instant = .now + .seconds(max(0, min(seconds, 1e9)))
     }
 
-    var hasPassed: Bool { Self.now() >= nanoseconds }
+    var hasPassed: Bool { ContinuousClock.now >= instant }
 
     /// Milliseconds left, for poll(2): at least 0, at most Int32.max.
     var remainingMilliseconds: Int32 {
-        let now = Self.now()
-        guard nanoseconds > now else { return 0 }
-        return Int32(clamping: (nanoseconds - now + 999_999) / 1_000_000)
+        let left = instant - .now
+        guard left > .zero else { return 0 }
+        // Rounded up, so that a wait does not end just before the deadline.
+        let (seconds, attoseconds) = left.components
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// Seconds left, rounded up (curl's --max-time).
     var remainingSeconds: Int { (Int(remainingMilliseconds) + 999) / 1000 }
-
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }
