@@ -2,7 +2,7 @@ import Schema
 
 /// The schema's rules as Kotlin values for the generated rule runtime
 /// (`TabgenRule(...)`): data in, data out, no rule logic generated per schema.
-enum KotlinRuleTable {
+enum KotlinRuleTable: RuleTableSpelling {
     /// One Kotlin expression per rule, one line each (no indentation, no trailing comma),
     /// with named arguments: the table reads as rows, as Swift's does.
     static func expressions(_ rules: [Rule]) -> [String] {
@@ -12,58 +12,32 @@ enum KotlinRuleTable {
     static func expression(_ rule: Rule) -> String {
         // `TabgenRule.Name(...)`: the runtime's class of the kind's name, capitalized,
         // with named arguments; the runtime words patterns and conditions from `words`.
-        let kindName = type(of: rule.kind).capitalizedName
-        let arguments = rule.kind.arguments.map { argument -> String in
-            let value: String
-            switch argument.value {
-            case .pattern(let path): value = pattern(path)
-            case .optionalPattern(let path): value = path.map(pattern) ?? "null"
-            case .integer(let number): value = optional(number)
-            case .integers(let numbers): value = intList(numbers)
-            case .flag(let flag): value = "\(flag)"
-            case .conditions(let list): value = conditions(list)
-            case .json(let json): value = self.json(json)
-            case .words(let text): value = KotlinLiterals.string(text)
-            }
-            return "\(argument.name) = \(value)"
-        }
         let severity = rule.severity == .error ? "TabgenSeverity.ERROR" : "TabgenSeverity.WARNING"
         return "TabgenRule(code = \(KotlinLiterals.string(rule.code)), severity = \(severity), "
             + "message = \(KotlinLiterals.string(rule.message)), "
-            + "kind = TabgenRule.\(kindName)(\(arguments.joined(separator: ", "))), "
+            + "kind = \(member(of: "TabgenRule", rule.kind.name, arguments(rule.kind))), "
             + "conditions = \(conditions(rule.when)))"
     }
 
-    static func optional(_ value: Int?) -> String {
-        value.map(String.init) ?? "null"
+    static let absent = "null"
+    static let testLabel = "check"
+
+    static func list(_ items: [String]) -> String {
+        items.isEmpty ? "emptyList()" : "listOf(\(items.joined(separator: ", ")))"
     }
 
-    static func intList(_ values: [Int]) -> String {
-        values.isEmpty ? "emptyList()" : "listOf(\(values.map(String.init).joined(separator: ", ")))"
+    static func argument(_ label: String, _ value: String) -> String {
+        "\(label) = \(value)"
     }
 
-    static func pattern(_ pattern: PathPattern) -> String {
-        let tokens = pattern.tokens.map { token in
-            switch token {
-            case .wildcard: "TabgenToken.Wildcard"
-            case .name(let name): "TabgenToken.Name(\(KotlinLiterals.string(name)))"
-            }
-        }
-        return tokens.isEmpty ? "emptyList()" : "listOf(\(tokens.joined(separator: ", ")))"
+    /// `Type.Name(...)`: the runtime's nested class, capitalized.
+    static func member(of type: String, _ name: String, _ arguments: [String]?) -> String {
+        type + "." + name.prefix(1).uppercased() + name.dropFirst() + (arguments.map { "(\($0.joined(separator: ", ")))" } ?? "")
     }
 
-    static func conditions(_ conditions: [Condition]) -> String {
-        let items = conditions.map { condition in
-            let check: String
-            switch condition.test {
-            case .present(let flag): check = "TabgenCondition.Present(\(flag))"
-            case .count(let min, let max): check = "TabgenCondition.Count(min = \(optional(min)), max = \(optional(max)))"
-            case .equals(let value): check = "TabgenCondition.Equals(\(json(value)))"
-            }
-            return "TabgenCondition(path = \(pattern(condition.path)), check = \(check))"
-        }
-        return items.isEmpty ? "emptyList()" : "listOf(\(items.joined(separator: ", ")))"
-    }
+    static func words(_ text: String) -> String? { KotlinLiterals.string(text) }
+
+    static func string(_ text: String) -> String { KotlinLiterals.string(text) }
 
     /// A `JsonElement` expression for a JSON value.
     static func json(_ value: JSON) -> String {
