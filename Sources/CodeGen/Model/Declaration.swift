@@ -45,6 +45,21 @@ public struct Declaration: Sendable {
     }
 }
 
+extension Declaration.Kind {
+    /// The flags a declaration template branches on (`isStruct`, `isEnum`, `isUnion`,
+    /// `isAlias`): the one of this kind is true.
+    var templateFlags: [String: Any] {
+        var flags: [String: Any] = ["isStruct": false, "isEnum": false, "isUnion": false, "isAlias": false]
+        switch self {
+        case .structure: flags["isStruct"] = true
+        case .enumeration: flags["isEnum"] = true
+        case .union: flags["isUnion"] = true
+        case .alias: flags["isAlias"] = true
+        }
+        return flags
+    }
+}
+
 /// An object with known properties.
 public struct Structure: Sendable {
     /// Required properties first, then optional ones, each in schema order (the order of

@@ -158,15 +158,15 @@ struct KotlinContexts {
         return ["type": "TabgenSchema", "lines": lines, "strict": options.decoding == .strict ? "true" : "false"]
     }
 
-    func base(_ declaration: Declaration, kind: String) -> [String: Any] {
-        [
-            "isStruct": kind == "struct", "isEnum": kind == "enum", "isUnion": kind == "union", "isAlias": kind == "alias",
+    func base(_ declaration: Declaration) -> [String: Any] {
+        let context: [String: Any] = [
             "name": names.typeName(declaration.id),
             "docLines": docLines(declaration.docs),
             "vis": visibility, "pub": memberVisibility,
             // Only the root struct or union has `decode(json)` (set by their contexts).
             "rootDecode": false, "hasCompanion": false, "decodeSerializer": "", "contract": false,
         ]
+        return context.merging(declaration.kind.templateFlags) { own, _ in own }
     }
 
     // MARK: Structs
@@ -182,7 +182,7 @@ struct KotlinContexts {
     }
 
     func structContext(_ declaration: Declaration, _ structure: Structure, variant: VariantInfo?, needs: inout FileNeeds) -> [String: Any] {
-        var context = base(declaration, kind: "struct")
+        var context = base(declaration)
         needs.imports.insert("kotlinx.serialization.Serializable")
         let name = variant?.caseName ?? names.typeName(declaration.id)
         context["name"] = name
@@ -305,7 +305,7 @@ struct KotlinContexts {
     // MARK: Enums
 
     func enumContext(_ declaration: Declaration, _ enumeration: Enumeration, needs: inout FileNeeds) -> [String: Any] {
-        var context = base(declaration, kind: "enum")
+        var context = base(declaration)
         let name = names.typeName(declaration.id)
         needs.usesRuntime = true
         for item in ["KSerializer", "Serializable", "descriptors.PrimitiveKind", "descriptors.PrimitiveSerialDescriptor",
@@ -336,7 +336,7 @@ struct KotlinContexts {
     // MARK: Unions
 
     func unionContext(_ declaration: Declaration, _ union: Union, needs: inout FileNeeds) -> [String: Any] {
-        var context = base(declaration, kind: "union")
+        var context = base(declaration)
         let name = names.typeName(declaration.id)
         needs.usesRuntime = true
         for item in ["KSerializer", "Serializable", "descriptors.SerialDescriptor", "encoding.Decoder", "encoding.Encoder"] {
@@ -368,7 +368,7 @@ struct KotlinContexts {
     // MARK: Aliases
 
     func aliasContext(_ declaration: Declaration, _ type: TypeRef, needs: inout FileNeeds) -> [String: Any] {
-        var context = base(declaration, kind: "alias")
+        var context = base(declaration)
         if types.mentionsAny(type) { needs.imports.insert("kotlinx.serialization.json.JsonElement") }
         if types.mentionsRuntime(type) { needs.usesRuntime = true }
         context["target"] = types.expression(type)

@@ -66,14 +66,7 @@ struct RubyContexts {
         var context = file()
         context["schemaPointerLiteral"] = RubyLiterals.string(declaration.schemaPointer.description)
         context["schemaPointerComment"] = RubyLiterals.comment(declaration.schemaPointer.description.isEmpty ? "(root)" : declaration.schemaPointer.description, marker: "").joined(separator: " ")
-        let kind: String
-        switch declaration.kind {
-        case .structure: kind = "struct"
-        case .enumeration: kind = "enum"
-        case .union: kind = "union"
-        case .alias: kind = "alias"
-        }
-        for flag in ["struct", "enum", "union", "alias"] { context["is" + flag.capitalized] = flag == kind }
+        context.merge(declaration.kind.templateFlags) { _, flag in flag }
         context["name"] = names.typeName(declaration.id)
         // A contract that lists events: each event's data type validates against its definition.
         let root = model.listsEvents ? model.messageRoots.first { $0.id == declaration.id } : nil

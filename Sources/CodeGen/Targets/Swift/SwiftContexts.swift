@@ -64,10 +64,9 @@ struct SwiftContexts {
         rules(for: declaration).isEmpty ? "[]" : "Self.tabgenRules"
     }
 
-    func base(_ declaration: Declaration, kind: String) -> [String: Any] {
+    func base(_ declaration: Declaration) -> [String: Any] {
         let rules = rules(for: declaration)
-        return [
-            "isStruct": kind == "struct", "isEnum": kind == "enum", "isUnion": kind == "union", "isAlias": kind == "alias",
+        let context: [String: Any] = [
             "name": names.typeName(declaration.id),
             "access": access,
             "docLines": docLines(declaration.docs),
@@ -78,6 +77,7 @@ struct SwiftContexts {
             "isRoot": hasDecodeEntryPoint(declaration),
             "decodeSchema": hasDecodeEntryPoint(declaration) ? decodeSchema() : false,
         ]
+        return context.merging(declaration.kind.templateFlags) { own, _ in own }
     }
 
     /// The `TabgenSchema(...)` of the root type or a bridge component base: the schema as
@@ -88,7 +88,7 @@ struct SwiftContexts {
     }
 
     func structContext(_ declaration: Declaration, _ structure: Structure) -> [String: Any] {
-        var context = base(declaration, kind: "struct")
+        var context = base(declaration)
         var docs = docLines(declaration.docs)
         if let unionID = declaration.unionID, let union = model[unionID], case .union(let form) = union.kind,
            let variant = form.variants.first(where: { $0.structure == declaration.id }) {
@@ -220,7 +220,7 @@ struct SwiftContexts {
 
 
     func enumContext(_ declaration: Declaration, _ enumeration: Enumeration) -> [String: Any] {
-        var context = base(declaration, kind: "enum")
+        var context = base(declaration)
         let caseNames = names.cases[declaration.id] ?? []
         context["cases"] = zip(enumeration.cases, caseNames).map { enumCase, name -> [String: Any] in
             ["name": SwiftNaming.escaped(name), "literal": SwiftLiterals.string(enumCase.value), "docLines": docLines(enumCase.docs)]
@@ -231,7 +231,7 @@ struct SwiftContexts {
     }
 
     func unionContext(_ declaration: Declaration, _ union: Union) -> [String: Any] {
-        var context = base(declaration, kind: "union")
+        var context = base(declaration)
         let caseNames = names.cases[declaration.id] ?? []
         context["tagLiteral"] = SwiftLiterals.string(union.tag)
         context["variants"] = zip(union.variants, caseNames).map { variant, name -> [String: Any] in
@@ -251,7 +251,7 @@ struct SwiftContexts {
     }
 
     func aliasContext(_ declaration: Declaration, _ type: TypeRef) -> [String: Any] {
-        var context = base(declaration, kind: "alias")
+        var context = base(declaration)
         context["target"] = target.typeExpression(type, names: names)
         context["rulesHolder"] = names.extras["rules"] ?? (names.typeName(declaration.id) + "Rules")
         return context
