@@ -106,11 +106,19 @@ export type ParseResult<T> = { ok: true; value: T; warnings: Violation[] } | { o
 export type Checked = ParseResult<Json>
 
 /**
+ * An enum value the generated types do not know (a newer schema's): the types keep it, as
+ * the native clients do, and the parse functions report it (TG011) as a warning.
+ */
+export type UnknownEnumValue = string & Record<never, never>
+
+/**
  * Reads and checks a payload as `tabgen validate` does: against the tables' schema, or
  * against its definition `name` with its rules only (a contract that lists events checks
- * each event's data apart; the empty schema stands for an unknown name).
+ * each event's data apart; the empty schema stands for an unknown name). T: the type the
+ * generated parse function gives the value, the one its schema or definition describes
+ * (the value itself is JSON.parse's).
  */
-export function checkPayload(tables: Tables, text: string, name?: string): Checked {
+export function checkPayload<T = Json>(tables: Tables, text: string, name?: string): ParseResult<T> {
   SCHEMA = tables.schema
   // tabgen:begin usesRules
   RULES = tables.rules
@@ -136,9 +144,9 @@ export function checkPayload(tables: Tables, text: string, name?: string): Check
   }
   // tabgen:end usesRules
   if (found.some((violation) => violation.severity === "error")) {
-    return survived(found) ? { ok: false, violations: found, sendable: payload } : { ok: false, violations: found }
+    return survived(found) ? { ok: false, violations: found, sendable: payload as unknown as T } : { ok: false, violations: found }
   }
-  return { ok: true, value: payload, warnings: found }
+  return { ok: true, value: payload as unknown as T, warnings: found }
 }
 
 // Whether every error found is of a rule the native clients survive.

@@ -180,6 +180,54 @@ struct TypeScriptContractEventsTests {
         try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: root)
     }
 
+    /// A consumer of the modules that misuses their types, one misuse a line marked
+    /// `// misuse`, beside lines that use them rightly: tsc --strict must report exactly
+    /// the marked lines, so the parse and encode functions, the data types, ParseResult and
+    /// UnknownEnumValue (the runtime's, re-exported) stay as typed as the schema says.
+    static let misuses = """
+    import * as menu from "./menu/menu.js"
+    import * as form from "./form/form.js"
+
+    const result = menu.parseMenuData("{}")
+    export const title: string = result.ok ? result.value.title : ""
+    export const wrongTitle: number = result.ok ? result.value.title : 0 // misuse
+    export const wrongItem: string = result.ok ? result.value.items[0].missing : "" // misuse
+    export const selection: menu.ParseResult<menu.Selection> = menu.parseSelection("{}")
+    export const wrongResult: menu.ParseResult<menu.Selection> = menu.parseMenuData("{}") // misuse
+    export const wrongText = menu.parseSelection(1) // misuse
+    export const encoded: string = menu.encodeSelection({ selectedIndex: 1 })
+    export const wrongEncoded = menu.encodeSelection({ selectedIndex: "1" }) // misuse
+    export const wrongEncode = form.encodeFormData({ title: "Save" }) // misuse
+    const submitted = form.parseFormData("{}")
+    export const sendable: string | undefined = submitted.ok ? submitted.value.submitTitle : submitted.sendable?.submitTitle
+    export const wrongSendable = submitted.ok ? "" : submitted.sendable?.title // misuse
+    export const findings: string[] = submitted.ok ? [] : submitted.violations.map(form.formatViolation)
+    export const wrongSeverity: form.Severity = "info" // misuse
+    export const newer: menu.UnknownEnumValue = "newer"
+    export const wrongNewer: menu.UnknownEnumValue = 1 // misuse
+    """
+
+    @Test("tsc --strict reports every misuse of the modules' types, and nothing else")
+    func misusedTypes() throws {
+        let tsc = try TypeScriptEndToEndTests.requireTSC()
+        let root = try Support.temporaryDirectory("tabgen-typescript-misuse")
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try Self.writeContracts(.typescript, to: root)
+        let compiled = try Self.compileApp(Self.misuses, named: "app.ts", in: root, tsc: tsc, extending: "tsconfig.json",
+                                           compilerOptions: #""rootDir": ".", "noEmit": true"#)
+        let marked = Self.misuses.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.element.hasSuffix("// misuse") }.map { $0.offset + 1 }
+        let reported = compiled.stdout.split(separator: "\n").filter { $0.contains("error TS") }
+        let lines = Set(reported.compactMap { line -> Int? in
+            guard line.hasPrefix("app.ts("), let comma = line.firstIndex(of: ",") else { return nil }
+            return Int(line[line.index(line.startIndex, offsetBy: 7)..<comma])
+        })
+        #expect(compiled.status != 0)
+        #expect(marked.count == 9)
+        #expect(lines == Set(marked), "tsc:\n\(compiled.stdout)\(compiled.stderr)")
+        #expect(reported.allSatisfy { $0.hasPrefix("app.ts(") }, "only the app has errors:\n\(compiled.stdout)")
+    }
+
     @Test("the javascript flavour of a contract that lists events: a parse and encode per event data type, typed by JSDoc")
     func javascriptModule() throws {
         let menu = try #require(try ContractEvents.documents().first { $0.name == "menu" })

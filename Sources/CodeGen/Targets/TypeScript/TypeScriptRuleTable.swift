@@ -11,7 +11,7 @@ enum TypeScriptRuleTable {
     }
 
     /// The rules of a contract that lists events, each naming the definition it checks
-    /// (its event's data) in place of the event, which `parseData` filters on.
+    /// (its event's data) in place of the event, which `checkPayload` filters on.
     static func eventLiterals(_ list: [JSON], contract: BridgeContract?) -> [JSON] {
         list.compactMap { rule -> JSON? in
             guard case .object(let object) = literal(rule), case .string(let name)? = object["event"],

@@ -3,10 +3,10 @@
 //
 // The "form" bridge component's message types, and a parse function per event data
 // type, which checks a payload as `tabgen validate` does (same codes, same messages).
-import { checkPayload, formatViolation, type ParseResult, type RootSchema, type Severity, type Tables, type Violation } from "./tabgen_runtime.js"
+import { checkPayload, formatViolation, type ParseResult, type RootSchema, type Severity, type Tables, type UnknownEnumValue, type Violation } from "./tabgen_runtime.js"
 
 export { formatViolation }
-export type { ParseResult, Severity, Violation }
+export type { ParseResult, Severity, UnknownEnumValue, Violation }
 
 // ---------------------------------------------------------------------------------
 // Types, one per schema definition.
@@ -16,12 +16,6 @@ export interface FormData {
   /** The title of the page's submit button, shown on the native button. */
   submitTitle: string
 }
-
-/**
- * An enum value this code does not know (a newer schema's). The types keep it, as the
- * native clients do; `parseFormData` reports it (TG011) as a warning.
- */
-export type UnknownEnumValue = string & Record<never, never>
 
 // ---------------------------------------------------------------------------------
 // The schema and its rules, from form.json (descriptions dropped).
@@ -50,14 +44,9 @@ const TABLES: Tables = { schema: SCHEMA, rules: [], tolerated: TOLERATED, surviv
 
 /** Reads and checks the data of the "connect" event; the value is JSON.parse's, as sent. */
 export function parseFormData(text: string): ParseResult<FormData> {
-  return parseData<FormData>(text, "FormData")
+  return checkPayload<FormData>(TABLES, text, "FormData")
 }
 
 export function encodeFormData(value: FormData): string {
   return JSON.stringify(value)
-}
-
-/** Reads and checks a payload against a definition; the value is JSON.parse's, as sent. */
-function parseData<T>(text: string, name: string): ParseResult<T> {
-  return checkPayload(TABLES, text, name) as unknown as ParseResult<T>
 }

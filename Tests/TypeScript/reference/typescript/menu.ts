@@ -3,10 +3,10 @@
 //
 // The "menu" bridge component's message types, and a parse function per event data
 // type, which checks a payload as `tabgen validate` does (same codes, same messages).
-import { checkPayload, formatViolation, type ParseResult, type RootSchema, type Rule, type Severity, type Tables, type Violation } from "./tabgen_runtime.js"
+import { checkPayload, formatViolation, type ParseResult, type RootSchema, type Rule, type Severity, type Tables, type UnknownEnumValue, type Violation } from "./tabgen_runtime.js"
 
 export { formatViolation }
-export type { ParseResult, Severity, Violation }
+export type { ParseResult, Severity, UnknownEnumValue, Violation }
 
 // ---------------------------------------------------------------------------------
 // Types, one per schema definition.
@@ -46,12 +46,6 @@ export interface Selection {
   /** The index of the picked item, as the page sent it. */
   selectedIndex: number
 }
-
-/**
- * An enum value this code does not know (a newer schema's). The types keep it, as the
- * native clients do; `parseMenuData` reports it (TG011) as a warning.
- */
-export type UnknownEnumValue = string & Record<never, never>
 
 // ---------------------------------------------------------------------------------
 // The schema and its rules, from menu.json (descriptions dropped).
@@ -97,7 +91,7 @@ const TABLES: Tables = { schema: SCHEMA, rules: RULES, tolerated: TOLERATED, sur
 
 /** Reads and checks the data of the "display" event; the value is JSON.parse's, as sent. */
 export function parseMenuData(text: string): ParseResult<MenuData> {
-  return parseData<MenuData>(text, "MenuData")
+  return checkPayload<MenuData>(TABLES, text, "MenuData")
 }
 
 export function encodeMenuData(value: MenuData): string {
@@ -106,14 +100,9 @@ export function encodeMenuData(value: MenuData): string {
 
 /** Reads and checks the data of the reply "selected" (sent back as the "display" event); the value is JSON.parse's, as sent. */
 export function parseSelection(text: string): ParseResult<Selection> {
-  return parseData<Selection>(text, "Selection")
+  return checkPayload<Selection>(TABLES, text, "Selection")
 }
 
 export function encodeSelection(value: Selection): string {
   return JSON.stringify(value)
-}
-
-/** Reads and checks a payload against a definition; the value is JSON.parse's, as sent. */
-function parseData<T>(text: string, name: string): ParseResult<T> {
-  return checkPayload(TABLES, text, name) as unknown as ParseResult<T>
 }

@@ -6,10 +6,10 @@
 // connect and whenever the value changes, after checking it as `tabgen validate` does
 // (same codes, same messages), so invalid data never reaches an app.
 import { BridgeComponent } from "@hotwired/hotwire-native-bridge"
-import { checkPayload, formatViolation, type RootSchema, type Rule, type Severity, type Tables, type Violation } from "./tabgen_runtime.js"
+import { checkPayload, formatViolation, type RootSchema, type Rule, type Severity, type Tables, type UnknownEnumValue, type Violation } from "./tabgen_runtime.js"
 
 export { formatViolation }
-export type { Severity, Violation }
+export type { Severity, UnknownEnumValue, Violation }
 
 // ---------------------------------------------------------------------------------
 // Types, one per schema definition.
@@ -44,12 +44,6 @@ export type Deprecation =
   | "soft"
   /** Also remove the tab when the user switches away from it. */
   | "hard"
-
-/**
- * An enum value this code does not know (a newer schema's). The types keep it, as the
- * native clients do; `parseMessageData` reports it (TG011) as a warning.
- */
-export type UnknownEnumValue = string & Record<never, never>
 
 // sendable: the data as read, when its only errors are of rules the native clients survive
 // (SURVIVED_RULES): the controller sends it all the same.
@@ -159,7 +153,7 @@ export default class extends BridgeComponent {
 
 /** Reads and checks a payload; the value is JSON.parse's, as sent. */
 export function parseMessageData(text: string): ParseResult {
-  return checkPayload(TABLES, text) as unknown as ParseResult
+  return checkPayload<MessageData>(TABLES, text)
 }
 
 export function encodeMessageData(value: MessageData): string {
