@@ -48,11 +48,4 @@ package struct HTMLAttribute: Sendable, Equatable {
     package var valueOffset: Int
     /// Line and column of `valueOffset`.
     package var valuePosition: SourcePosition
-
-    package init(name: String, value: String, valueOffset: Int, valuePosition: SourcePosition) {
-        self.name = name
-        self.value = value
-        self.valueOffset = valueOffset
-        self.valuePosition = valuePosition
-    }
 }
