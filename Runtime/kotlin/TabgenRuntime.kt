@@ -1594,7 +1594,7 @@ public abstract class TabgenFixtures<T>(
         TabgenFixtureCase(name) { check(all.single { it.name == name }) }.assertRoundTrip()
     }
 
-    /** How these types decode a fixture of the shared file, where that differs from the file's labels. */
+    /** How these types decode a fixture of the fixtures file, where that differs from the file's labels. */
     public class Label(public val decodes: Boolean, public val typedCodes: List<String>, public val canonical: String?)
 
     /**
@@ -1604,10 +1604,29 @@ public abstract class TabgenFixtures<T>(
      */
     protected fun readShared(folder: String, place: String, relabeled: Map<Int, Label>): List<TabgenFixture> {
         val file = File(folder, place).absoluteFile.normalize()
-        val root = try {
-            BridgeJson.parseToJsonElement(file.readText())
+        val text = try {
+            file.readText()
         } catch (error: IOException) {
             throw IllegalStateException("cannot read the fixtures $file: $error (tabgen emit writes them)", error)
+        }
+        return parse(text, file.toString(), relabeled)
+    }
+
+    /**
+     * The fixtures of the test resource [name] in the package of this object (Gradle puts
+     * `src/test/resources` on the unit tests' classpath), labeled as [readShared] labels them.
+     */
+    protected fun readResource(name: String, relabeled: Map<Int, Label>): List<TabgenFixture> {
+        val path = javaClass.name.substringBeforeLast('.', "").replace('.', '/') + "/" + name
+        val text = javaClass.getResourceAsStream(name)?.use { it.readBytes().toString(Charsets.UTF_8) }
+            ?: throw IllegalStateException("cannot read the fixtures $path: no such resource on the classpath (tabgen emit writes them to src/test/resources/$path)")
+        return parse(text, path, relabeled)
+    }
+
+    /** The fixtures of a fixtures file's [json], read from [file] (named in errors), labeled as [readShared] says. */
+    private fun parse(json: String, file: String, relabeled: Map<Int, Label>): List<TabgenFixture> {
+        val root = try {
+            BridgeJson.parseToJsonElement(json)
         } catch (error: IllegalArgumentException) {
             throw IllegalStateException("cannot read the fixtures $file: $error (tabgen emit writes them)", error)
         }

@@ -46,7 +46,7 @@ struct KotlinEndToEnd: ScratchRun {
     /// Tests the harness adds (not generated): the hostile literal check, the decoding
     /// policy checks and the menu's MN101 check.
     static let extraTests = 4 + KotlinDecodingPolicyCheck.testCount(strict: false) + KotlinDecodingPolicyCheck.testCount(strict: true)
-        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1 + KotlinMigrationCheck.testCount + 1
+        + KotlinStrictTextCheck.testCount + DecodingFailureAgreement.suites.count + 1 + 1 + 1 + KotlinMigrationCheck.testCount + 2
     /// Test classes the harness adds.
     static let extraTestClasses = 11
 
@@ -181,7 +181,12 @@ struct KotlinEndToEnd: ScratchRun {
 
             clock = Date()
             let hostileSchema = Support.schemasDirectory.appendingPathComponent("tabgen/hostile.jtd.json")
-            let run = try Support.run(KotlinSupport.krun, ["--junit", "-cp", classes.path, "-Dtabgen.hostileSchema=\(hostileSchema.path)"],
+            // Each module's src/test/resources (its fixtures, in its package's folder) is on
+            // the classpath, as Gradle puts it there for unit tests.
+            let resources = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+                .compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix("/src/test/resources") }.sorted() ?? []
+            let classpath = ([classes.path] + resources).joined(separator: ":")
+            let run = try Support.run(KotlinSupport.krun, ["--junit", "-cp", classpath, "-Dtabgen.hostileSchema=\(hostileSchema.path)"],
                                       in: sources.appendingPathComponent("shared"))
             result.runSeconds = Date().timeIntervalSince(clock)
             result.runStatus = run.status
@@ -243,15 +248,19 @@ struct KotlinEndToEnd: ScratchRun {
     }
 
     /// A JUnit test naming both components' `MessageData` in one file.
-    /// A JUnit test of the shared fixtures' reader: without the file, it fails saying where
-    /// it looked and that tabgen emit writes it.
+    /// A JUnit test of the fixtures' readers (the shared file's, a test resource's): without
+    /// the file, each fails saying where it looked and that tabgen emit writes it.
     static func writeSharedFixturesMissingCheck(to directory: URL) throws {
         let text = """
         package \(sharedPackage)
 
+        import org.junit.Assert.assertEquals
         import org.junit.Assert.assertThrows
         import org.junit.Assert.assertTrue
         import org.junit.Test
+        import tabgen.e2e.builtin.navigation.TabgenFixture
+        import tabgen.e2e.builtin.navigation.TabgenFixtures
+        import tabgen.e2e.builtin.navigation.TabgenViolation
 
         public class SharedFixturesMissingTest {
             @Test
@@ -261,6 +270,23 @@ struct KotlinEndToEnd: ScratchRun {
                 assertTrue(message, message.startsWith("cannot read the fixtures /"))
                 assertTrue(message, message.contains("/nowhere/MessageData.fixtures.json: java.io.FileNotFoundException"))
                 assertTrue(message, message.endsWith("(tabgen emit writes them)"))
+            }
+
+            /** Fixtures read from a test resource of this package that is not on the classpath. */
+            private object MissingResource : TabgenFixtures<MessageData>(MessageData.serializer()) {
+                override val all: List<TabgenFixture> by lazy { readResource("Missing.fixtures.json", emptyMap()) }
+
+                override fun validate(value: MessageData): List<TabgenViolation> = value.validate()
+            }
+
+            @Test
+            public fun aMissingResourceSaysWhereAndWhatWritesIt() {
+                val error = assertThrows(IllegalStateException::class.java) { MissingResource.all }
+                assertEquals(
+                    "cannot read the fixtures tabgen/e2e/shared/navigation/Missing.fixtures.json: no such resource on the classpath " +
+                        "(tabgen emit writes them to src/test/resources/tabgen/e2e/shared/navigation/Missing.fixtures.json)",
+                    error.message,
+                )
             }
         }
 

@@ -217,13 +217,13 @@ struct KotlinGenerationTests {
         let document = try Support.builtIn()
         let paths = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.app.tabs")).map(\.path)
         #expect(paths == [
-            "fixtures/MessageData.fixtures.json",
             "src/main/kotlin/com/example/app/tabs/navigation/Deprecation.kt",
             "src/main/kotlin/com/example/app/tabs/navigation/MessageData.kt",
             "src/main/kotlin/com/example/app/tabs/navigation/TabData.kt",
             "src/main/kotlin/com/example/app/tabs/navigation/TabgenRuntime.kt",
             "src/test/kotlin/com/example/app/tabs/navigation/MessageDataFixtures.kt",
             "src/test/kotlin/com/example/app/tabs/navigation/NavigationRoundTripTest.kt",
+            "src/test/resources/com/example/app/tabs/navigation/MessageData.fixtures.json",
         ])
         let shared = try KotlinSupport.generate(document, options: KotlinSupport.options(package: "com.example.b", runtime: false, runtimePackage: "com.example.a", tests: false))
         #expect(shared.map(\.path) == ["src/main/kotlin/com/example/b/navigation/Deprecation.kt", "src/main/kotlin/com/example/b/navigation/MessageData.kt",
@@ -239,11 +239,14 @@ struct KotlinGenerationTests {
         // The same fixtures as Swift's, but for the header line naming the command.
         func body(_ text: String) -> [Substring] { text.split(separator: "\n").filter { !$0.hasPrefix("  \"//\"") } }
         let swiftFixtures = Support.file(try Support.generate(document), "fixtures/MessageData.fixtures.json")
-        #expect(body(Support.file(first, "fixtures/MessageData.fixtures.json")) == body(swiftFixtures))
+        #expect(body(Support.file(first, "src/test/resources/tabgen/generated/navigation/MessageData.fixtures.json")) == body(swiftFixtures))
         let fixtures = KotlinSupport.file(first, endingWith: "MessageDataFixtures.kt")
         #expect(fixtures.contains("object MessageDataFixtures : TabgenFixtures<MessageData>(MessageData.serializer()) {"))
         #expect(fixtures.contains("override fun validate(value: MessageData): List<TabgenViolation> = value.validate()"))
         #expect(!fixtures.contains("BridgeJson"))
+        // The fixtures exist once, as the JSON file: the object reads it, it holds no copy.
+        #expect(fixtures.contains("override val all: List<TabgenFixture> by lazy { readResource(\"MessageData.fixtures.json\", relabeled) }"))
+        #expect(!fixtures.contains("TabgenFixture(name ="))
         let tests = KotlinSupport.file(first, endingWith: "NavigationRoundTripTest.kt")
         #expect(tests.contains("@RunWith(Parameterized::class)\npublic class NavigationRoundTripTest(private val case: TabgenFixtureCase) {"))
         #expect(tests.contains("        case.assertRoundTrip()\n"))
@@ -402,7 +405,7 @@ struct KotlinCLITests: TabgenCLISuite {
         #expect(emit.stderr.contains("kotlin: app: 8 written"))
         let main = "app/src/main/kotlin/com/example/app/tabs/navigation"
         for path in ["\(main)/MessageData.kt", "\(main)/TabData.kt", "\(main)/Deprecation.kt", "\(main)/TabgenRuntime.kt", "app/.tabgen-manifest",
-                     "app/fixtures/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/navigation/NavigationRoundTripTest.kt"] {
+                     "app/src/test/resources/com/example/app/tabs/navigation/MessageData.fixtures.json", "app/src/test/kotlin/com/example/app/tabs/navigation/NavigationRoundTripTest.kt"] {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path), "\(path)")
         }
         let tabData = try String(contentsOf: directory.appendingPathComponent("\(main)/TabData.kt"), encoding: .utf8)

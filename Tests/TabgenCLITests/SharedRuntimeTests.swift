@@ -162,19 +162,25 @@ struct SharedRuntimeTests {
         #expect(CLI.files(below: directory, endingIn: ".kt").isEmpty && CLI.files(below: directory, endingIn: ".swift").isEmpty)
     }
 
-    /// With `contracts:`, the shared runtime unites the parts of every contract of every
-    /// output: two apps' navigation, menu and form code compile against it (kotlinc,
-    /// warnings as errors, explicit API mode).
-    @Test func theSharedKotlinRuntimeServesEveryContractOfEveryApp() throws {
-        let directory = try ContractsCommandTests.project(ContractsCommandTests.menuFormNavigation, config: """
+    /// Two apps' Kotlin outputs (`a`, `b`) of the navigation, menu and form contracts, with
+    /// the project's shared runtime in `shared`; `options` is added to each output's.
+    static func contractsProject(options: String) throws -> URL {
+        try ContractsCommandTests.project(ContractsCommandTests.menuFormNavigation, config: """
             version: 1
             contracts: contracts
             runtime: shared
             outputs:
-              - {lang: kotlin, out: a, options: {package: com.example.a, tests: false}}
-              - {lang: kotlin, out: b, options: {package: com.example.b, tests: false}}
+              - {lang: kotlin, out: a, options: {package: com.example.a\(options)}}
+              - {lang: kotlin, out: b, options: {package: com.example.b\(options)}}
 
             """)
+    }
+
+    /// With `contracts:`, the shared runtime unites the parts of every contract of every
+    /// output: two apps' navigation, menu and form code compile against it (kotlinc,
+    /// warnings as errors, explicit API mode).
+    @Test func theSharedKotlinRuntimeServesEveryContractOfEveryApp() throws {
+        let directory = try Self.contractsProject(options: ", tests: false")
         defer { try? FileManager.default.removeItem(at: directory) }
         try CLI.emit(in: directory)
         let files = CLI.files(below: directory, endingIn: ".kt")
@@ -183,6 +189,36 @@ struct SharedRuntimeTests {
         let kotlinc = Self.root.appendingPathComponent("Tests/Kotlin/kotlinc").path
         let compile = try PathAccessorsCompileTests.run(kotlinc, ["-Xexplicit-api=strict", "-d", "out"] + files, in: directory)
         #expect(compile.status == 0, "\(compile.stdout)\(compile.stderr)")
+    }
+
+    /// With `contracts:` and `runtime:`, the tests tabgen writes (each output's round trips
+    /// of every contract's fixtures, which they read from src/test/resources) land where they
+    /// compile against the shared runtime, and pass: both apps' code and tests compile with
+    /// kotlinc (warnings as errors, explicit API mode) and run in one JVM, one case per fixture.
+    @Test func theContractsTestsPassWithTheSharedKotlinRuntime() throws {
+        let directory = try Self.contractsProject(options: "")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try CLI.emit(in: directory)
+        #expect(try CLI.run(["check", "-q"], in: directory).status == 0)
+        let kotlin = Self.root.appendingPathComponent("Tests/Kotlin")
+        // Each app is a Gradle module of its own: its files and the shared runtime, its test resources.
+        for app in ["a", "b"] {
+            func files(_ suffix: String) -> [String] { CLI.files(below: directory, endingIn: suffix).filter { $0.hasPrefix(app + "/") } }
+            var fixtures = 0
+            for file in files(".fixtures.json") {
+                let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(file))) as? [String: Any]
+                fixtures += (json?["fixtures"] as? [Any])?.count ?? 0
+            }
+            #expect(fixtures > 0, "\(app)")
+            let sources = files(".kt") + CLI.files(below: directory, endingIn: ".kt").filter { $0.hasPrefix("shared/") }
+            let compile = try PathAccessorsCompileTests.run(kotlin.appendingPathComponent("kotlinc").path,
+                                                            ["--junit", "-Xexplicit-api=strict", "-d", "classes-\(app)"] + sources, in: directory)
+            #expect(compile.status == 0, "\(app): \(compile.stdout)\(compile.stderr)")
+            guard compile.status == 0 else { continue }
+            let classpath = (["classes-\(app)"] + files("/src/test/resources")).joined(separator: ":")
+            let run = try PathAccessorsCompileTests.run(kotlin.appendingPathComponent("krun").path, ["--junit", "-cp", classpath], in: directory)
+            #expect(run.status == 0 && run.stdout.contains("kotlin: \(fixtures) passed, 0 failed, 0 skipped"), "\(app): \(run.stdout)\(run.stderr)")
+        }
     }
 
     @Test(arguments: [

@@ -33,4 +33,8 @@ t=$(now)
 "$here/../kotlinc" --lv 2.0 -d "$out/lv20.jar" "$here/TabData.kt"
 echo "smoke: TabData.kt compiles at -language-version 2.0 ($(took "$t"))"
 
-"$here/../krun" --junit -cp "$out/classes" -Dtabgen.examples="$root/examples"
+# Each output's src/test/resources (its fixtures files, in its package's folder) is on the
+# classpath, as Gradle puts it there for unit tests.
+classpath="$out/classes"
+while IFS= read -r folder; do classpath+=":$folder"; done < <(find "$here/../reference" -type d -path '*/src/test/resources' | sort)
+"$here/../krun" --junit -cp "$classpath" -Dtabgen.examples="$root/examples"

@@ -35,11 +35,17 @@ extension KotlinContexts {
         return expression
     }
 
-    /// The context of the fixtures file, a `TabgenFixtures` of the runtime: the fixtures
-    /// transcribed, or with `shared` (the project's shared folder relative to the module
-    /// directory, and the root's file in it) where the tests read them and the fixtures this
-    /// client labels otherwise than that file.
-    func fixtures(fixturesFile: String, shared: (folder: String, place: String)? = nil) -> [String: Any] {
+    /// Where a fixtures object reads its fixtures: the project's shared folder (relative to
+    /// the module directory) and the root's file in it, or a test resource of the object's package.
+    enum FixturesSource {
+        case shared(folder: String, place: String)
+        case resource(name: String)
+    }
+
+    /// The context of the fixtures file, a `TabgenFixtures` of the runtime that reads the
+    /// fixtures JSON (`source`) when the tests run and carries only the fixtures this client
+    /// labels otherwise than that file: the fixtures exist once, as JSON.
+    func fixtures(fixturesFile: String, source: FixturesSource) -> [String: Any] {
         var needs = FileNeeds()
         needs.usesRuntime = true
         let serializer = types.serializer(model.root)
@@ -70,41 +76,24 @@ extension KotlinContexts {
             }
             return fixture
         }
-        if let shared {
-            let relabeled = SharedFixturesTarget.relabeled(input.fixtures.fixtures, labels: labeled.map {
-                SharedFixturesTarget.Label(decodes: $0.decodes, typedCodes: $0.typedCodes, canonical: $0.canonical)
-            })
+        let relabeled = SharedFixturesTarget.relabeled(input.fixtures.fixtures, labels: labeled.map {
+            SharedFixturesTarget.Label(decodes: $0.decodes, typedCodes: $0.typedCodes, canonical: $0.canonical)
+        })
+        switch source {
+        case .shared(let folder, let place):
             context["readsFile"] = true
-            context["folder"] = KotlinLiterals.string(shared.folder)
-            context["place"] = KotlinLiterals.string(shared.place)
-            context["relabeled"] = relabeled.isEmpty ? "emptyMap()" : "mapOf(\n" + relabeled.map { entry in
-                "        \(entry.index) to Label(\(entry.label.decodes), \(stringList(entry.label.typedCodes)), "
-                    + (entry.label.canonical.map { KotlinLiterals.string(JSONWriter.string($0, sortKeys: true)) } ?? "null") + "), // "
-                    + KotlinLiterals.string(entry.fixture.name)
-            }.joined(separator: "\n") + "\n    )"
-            let fileContext = file(package: package, needs: needs, body: nil)
-            return fileContext.merging(context) { _, new in new }
+            context["folder"] = KotlinLiterals.string(folder)
+            context["place"] = KotlinLiterals.string(place)
+        case .resource(let name):
+            context["readsResource"] = true
+            context["resource"] = name
+            context["place"] = KotlinLiterals.string(name)
         }
-        let all = labeled.map { fixture -> [String: Any] in
-            return [
-                "name": KotlinLiterals.string(fixture.name),
-                "category": KotlinLiterals.string(fixture.category.rawValue),
-                "payload": KotlinLiterals.string(fixture.payloadText),
-                "verdict": KotlinLiterals.string(fixture.verdict.rawValue),
-                "codes": stringList(fixture.codes),
-                "decodes": fixture.decodes ? "true" : "false",
-                "typedCodes": stringList(fixture.typedCodes),
-                "canonical": fixture.canonicalText.map(KotlinLiterals.string) ?? "null",
-            ]
-        }
-        // A JVM method holds at most 64 KB of bytecode: the list is built in parts.
-        let partSize = 40
-        var parts: [[String: Any]] = []
-        for start in stride(from: 0, to: all.count, by: partSize) {
-            parts.append(["partName": "part\(parts.count + 1)", "fixtures": Array(all[start..<min(start + partSize, all.count)])])
-        }
-        context["parts"] = parts
-        context["allExpression"] = parts.isEmpty ? "emptyList()" : parts.map { "\($0["partName"] ?? "")()" }.joined(separator: " + ")
+        context["relabeled"] = relabeled.isEmpty ? "emptyMap()" : "mapOf(\n" + relabeled.map { entry in
+            "        \(entry.index) to Label(\(entry.label.decodes), \(stringList(entry.label.typedCodes)), "
+                + (entry.label.canonical.map { KotlinLiterals.string(JSONWriter.string($0, sortKeys: true)) } ?? "null") + "), // "
+                + KotlinLiterals.string(entry.fixture.name)
+        }.joined(separator: "\n") + "\n    )"
         let fileContext = file(package: package, needs: needs, body: nil)
         return fileContext.merging(context) { _, new in new }
     }

@@ -67,7 +67,7 @@ public struct KotlinOptions: TargetOptions, Equatable {
                expected: "one package name segment (like menu)") { value in
             value.isEmpty || (KotlinNaming.isPackageName(value) && !value.contains(".") && !KotlinNaming.keywords.contains(value)) ? value : nil
         },
-        .flag("tests", \.tests, help: "emit fixtures/ and the JUnit test under src/test (default true)"),
+        .flag("tests", \.tests, help: "emit the fixtures and the JUnit test under src/test (default true)"),
         .sharedFixtures(\.sharedFixtures),
         .flag("bridgeComponent", \.bridgeComponent, help: "emit <Component>ComponentBase.kt, a typed Hotwire Native BridgeComponent base (default false: it imports dev.hotwire.core)"),
     ]

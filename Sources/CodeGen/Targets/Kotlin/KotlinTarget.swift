@@ -8,8 +8,8 @@ import Schema
 ///   nested in the union's file);
 /// - `src/main/kotlin/<runtime package>/TabgenRuntime.kt` (unless `runtime: false`): strict
 ///   primitive serializers, timestamps, violations, the rule runtime, `BridgeJson`;
-/// - `fixtures/<Root>.fixtures.json`, `src/test/kotlin/<package>/<Root>Fixtures.kt` and
-///   for each message root (each event's data type when the contract lists events), and one
+/// - `src/test/resources/<package>/<Root>.fixtures.json` and `src/test/kotlin/<package>/<Root>Fixtures.kt`
+///   (which reads that file) for each message root (each event's data type when the contract lists events), and one
 ///   JUnit 4 test over all of them, `<Component>RoundTripTest.kt` (unless `tests: false`);
 ///   with several contracts, one for all of them with the first's files (`files(for:)`).
 public struct KotlinTarget: ConfigurableTarget {
@@ -131,18 +131,23 @@ public struct KotlinTarget: ConfigurableTarget {
             let contexts = KotlinContexts(target: self, input: input)
             let test = "src/test/kotlin/" + Self.directory(for: contexts.package)
             let rootName = input.names.typeName(input.model.rootID)
-            var fixturesFile = "fixtures/\(rootName).fixtures.json"
-            var sharedFile: (folder: String, place: String)?
+            let fixturesFile: String
+            let source: KotlinContexts.FixturesSource
             if let (folder, places) = shared {
                 // The test reads the project's one copy, relative to the module directory
                 // (the output), where Gradle runs unit tests.
                 fixturesFile = SharedFixturesTarget.path(of: input.model.rootID, in: places, upToOutput: "", sharedFixtures: folder)
-                sharedFile = (folder, places[input.model.rootID]?.path ?? "")
+                source = .shared(folder: folder, place: places[input.model.rootID]?.path ?? "")
             } else {
+                // A test resource of the fixtures object's package: on the unit tests'
+                // classpath under Gradle, and apart from other contracts' in one JVM.
+                let name = "\(rootName).fixtures.json"
+                fixturesFile = "src/test/resources/\(Self.directory(for: contexts.package))/\(name)"
+                source = .resource(name: name)
                 testPlans.append(FilePlan(path: fixturesFile,
                                           contents: .verbatim(input.fixtures.jsonText(header: input.header, rootName: rootName))))
             }
-            let fixtures = contexts.fixtures(fixturesFile: fixturesFile, shared: sharedFile)
+            let fixtures = contexts.fixtures(fixturesFile: fixturesFile, source: source)
             KotlinRuntime.mentioned(in: fixtures, into: &used)
             // The fixtures object is a `TabgenFixtures` (the template names it).
             used.insert("TabgenFixtures")
