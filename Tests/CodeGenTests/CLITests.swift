@@ -5,11 +5,9 @@ import Testing
 /// `tabgen emit` and `tabgen check` as a user runs them: the executable of this build,
 /// from a directory that is not the package (templates and schema come from the binary).
 @Suite("tabgen emit and check", .tabgenBuilt)
-struct CLITests: TabgenCLISuite {
+final class CLITests: TemporaryDirectorySuite, TabgenCLISuite {
     @Test("emit writes code, fixtures and tests; check passes on a fresh emit")
     func emitThenCheck() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let emit = try tabgen(["emit", "--lang", "swift", "--out", "Gen"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         for path in ["MessageData.swift", "TabData.swift", "Deprecation.swift", "TabgenRuntime.swift", ".tabgen-manifest",
@@ -29,8 +27,6 @@ struct CLITests: TabgenCLISuite {
 
     @Test("check fails with a unified diff after a one-character edit, and for a missing file")
     func checkFindsEdits() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         _ = try tabgen(["emit", "--lang", "swift", "--out", "Gen", "-q"], in: directory)
         let file = directory.appendingPathComponent("Gen/TabData.swift")
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -53,8 +49,7 @@ struct CLITests: TabgenCLISuite {
 
     @Test("check is green for every spelling of the paths and from another directory; no absolute path is written")
     func checkIgnoresPathSpelling() throws {
-        let directory = try Support.directoryWithSchema()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try Support.copyFromPackage(to: directory)
         let sub = try Support.folder("sub", in: directory)
         let emit = try tabgen(["emit", "--lang", "all", "--schema", "./schema.json", "--out", "g/", "-q"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
@@ -80,8 +75,7 @@ struct CLITests: TabgenCLISuite {
 
     @Test("a config found in a parent directory drives emit and check; overlapping outputs are refused with a position")
     func configFromAParentAndOverlaps() throws {
-        let directory = try Support.directoryWithSchema()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try Support.copyFromPackage(to: directory)
         let sub = try Support.folder("ios/App", in: directory)
         let config = directory.appendingPathComponent("tabgen.yml")
         try Data("version: 1\nschema: ./schema.json\noutputs:\n  - lang: swift\n    out: ios/Generated\n  - lang: kotlin\n    out: android/gen\n".utf8).write(to: config)
@@ -103,8 +97,7 @@ struct CLITests: TabgenCLISuite {
 
     /// A project: its own schema (the built-in one with a `badge` field) and its tabgen.yml
     /// at `directory`, with the Rails app in `rails/`.
-    func monorepo(config: String) throws -> URL {
-        let directory = try Support.temporaryDirectory()
+    func monorepo(config: String) throws {
         _ = try Support.folder("rails", in: directory)
         let original = try String(contentsOf: Support.packageRoot.appendingPathComponent("schema.json"), encoding: .utf8)
         let own = original.replacingOccurrences(of: "\"optionalProperties\": {\n        \"deprecated\"",
@@ -112,13 +105,11 @@ struct CLITests: TabgenCLISuite {
         try #require(own != original, "the schema's TabData.optionalProperties moved: update this test")
         try Data(own.utf8).write(to: directory.appendingPathComponent("schema.json"))
         try Data(config.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
-        return directory
     }
 
     @Test("headers do not depend on how the schema path was spelled: ../schema.json in tabgen.yml, --schema, another directory")
     func headersIgnoreTheSchemaSpelling() throws {
-        let directory = try monorepo(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: gen\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try monorepo(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: gen\n")
         let rails = directory.appendingPathComponent("rails")
         try Data("version: 1\nschema: ../schema.json\noutputs:\n  - lang: swift\n    out: gen\n".utf8).write(to: rails.appendingPathComponent("tabgen.yml"))
         #expect(try tabgen(["emit", "-q"], in: rails).status == 0)
@@ -139,8 +130,7 @@ struct CLITests: TabgenCLISuite {
 
     @Test("emit and check --lang inside a project use its schema, found in a parent, and say so")
     func langUsesTheProjectSchema() throws {
-        let directory = try monorepo(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: ruby\n    out: rails\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try monorepo(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: ruby\n    out: rails\n")
         let rails = directory.appendingPathComponent("rails")
         let emit = try tabgen(["emit", "--lang", "swift", "--out", "ios"], in: rails)
         #expect(emit.status == 0, "\(emit.stderr)")
@@ -159,8 +149,7 @@ struct CLITests: TabgenCLISuite {
 
     @Test("emit --lang inside a project with contracts: generates every contract, as tabgen.yml's outputs do")
     func langUsesTheProjectContracts() throws {
-        let directory = try monorepo(config: "version: 1\ncontracts: [schema.json, menu.json]\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try monorepo(config: "version: 1\ncontracts: [schema.json, menu.json]\n")
         try Support.copyFromPackage("contracts/menu.json", to: directory, as: "menu.json")
         let rails = directory.appendingPathComponent("rails")
         let emit = try tabgen(["emit", "--lang", "typescript", "--out", "bridge"], in: rails)
@@ -176,8 +165,7 @@ struct CLITests: TabgenCLISuite {
 
     @Test("the search for tabgen.yml stops at the git repository's root")
     func configSearchStopsAtTheRepository() throws {
-        let directory = try monorepo(config: "version: 1\nschema: schema.json\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try monorepo(config: "version: 1\nschema: schema.json\n")
         _ = try Support.folder("rails/.git", in: directory)
         let inside = try Support.folder("rails/app", in: directory)
         try Data(#"{"active": null, "tabs": []}"#.utf8).write(to: inside.appendingPathComponent("bootstrap.json"))
@@ -190,8 +178,6 @@ struct CLITests: TabgenCLISuite {
 
     @Test("options for another language are refused, not written into the header")
     func foreignOptionsAreRefused() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let flag = try tabgen(["emit", "--lang", "swift", "--kotlin-package", "a.b", "--out", "g"], in: directory)
         #expect(flag.status == 2)
         #expect(flag.stderr.contains("--kotlin-package applies to --lang kotlin (or all), not swift"))
@@ -205,8 +191,6 @@ struct CLITests: TabgenCLISuite {
     func targetFlags() throws {
         let help = try tabgen(["emit", "--help"], in: Support.packageRoot)
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         for entry in TargetRegistry.entries {
             for flag in entry.flags {
                 #expect(words.contains("--\(flag.name) <\(flag.valueName)> \(flag.help)"), "\(flag.name): \(help.stdout)")
@@ -219,8 +203,6 @@ struct CLITests: TabgenCLISuite {
 
     @Test("check names missing files, cuts long diffs, and speaks json, github and -q")
     func checkOutputIsReadable() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let never = try tabgen(["check", "--lang", "all", "--out", "g"], in: directory)
         #expect(never.status == 1)
         #expect(never.stdoutLines.allSatisfy { $0.hasSuffix(" is missing") }, "\(never.stdout.prefix(400))")
@@ -248,8 +230,6 @@ struct CLITests: TabgenCLISuite {
 
     @Test("files tabgen did not generate are never touched; ones it no longer generates go")
     func userFiles() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let gen = try Support.folder("Gen", in: directory)
         try Data("// mine\n".utf8).write(to: gen.appendingPathComponent("TabManager.swift"))
         _ = try tabgen(["emit", "--lang", "swift", "--out", "Gen", "-q"], in: directory)
@@ -271,8 +251,6 @@ struct CLITests: TabgenCLISuite {
 
     @Test("a schema error writes nothing and exits 2")
     func schemaError() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try Data(#"{"properties": {"a": {"type": "strin"}}}"#.utf8).write(to: directory.appendingPathComponent("bad.json"))
         let run = try tabgen(["emit", "--lang", "swift", "--schema", "bad.json", "--out", "Gen"], in: directory)
         #expect(run.status == 2)
@@ -284,8 +262,7 @@ struct CLITests: TabgenCLISuite {
 
     @Test("tabgen.yml and tabgen.json list outputs; emit and check without arguments use them")
     func projectConfig() throws {
-        let directory = try Support.directoryWithSchema()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try Support.copyFromPackage(to: directory)
         try Data("""
         version: 1
         schema: schema.json
@@ -318,8 +295,6 @@ struct CLITests: TabgenCLISuite {
 
     @Test("--lang all and --templates")
     func allAndTemplates() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let templates = try Support.folder("house/swift", in: directory)
         try Data("// House style.\n{{>struct}}\n".utf8).write(to: templates.appendingPathComponent("declaration.mustache"))
         let run = try tabgen(["emit", "--lang", "all", "--out", "out", "--templates", "house"], in: directory)

@@ -13,10 +13,15 @@ struct DecodeEntryPointTests {
         try #require(files.first { $0.path == name || $0.path.hasSuffix("/" + name) }, "no \(name) in \(files.map(\.path))").contents
     }
 
+    /// The built-in schema's Swift files with `options`, and its root's file (MessageData.swift).
+    static func builtInSwift(_ options: SwiftOptions = SwiftOptions()) throws -> (files: [GeneratedFile], root: String) {
+        let files = try Support.generate(try Support.builtIn(), options: options)
+        return (files, try file(files, "MessageData.swift"))
+    }
+
     @Test("Swift: the root struct has decode(json:) and decode(jsonData:); other types do not; imports stay internal")
     func swiftInternal() throws {
-        let files = try Support.generate(try Support.builtIn())
-        let root = try Self.file(files, "MessageData.swift")
+        let (files, root) = try Self.builtInSwift()
         #expect(root.contains("    static func decode(json: String) throws -> Self {"))
         #expect(root.contains("    static func decode(jsonData: Data) throws -> Self {"))
         #expect(root.contains("\nimport Foundation\n"))
@@ -26,8 +31,7 @@ struct DecodeEntryPointTests {
 
     @Test("Swift: the schema is parsed once per root, and only when a decoding fails")
     func swiftSchemaParsedOnce() throws {
-        let files = try Support.generate(try Support.builtIn())
-        let root = try Self.file(files, "MessageData.swift")
+        let (files, root) = try Self.builtInSwift()
         // The root's `static let` goes in as an autoclosure: a valid message never reads it.
         #expect(root.contains("        try TabgenSchema.decode(Self.self, from: jsonData, schema: tabgenSchema)\n"))
         #expect(root.contains("    private static let tabgenSchema = TabgenSchema(\n"))
@@ -44,8 +48,7 @@ struct DecodeEntryPointTests {
     func swiftPublic() throws {
         var options = SwiftOptions()
         options.accessLevel = .public
-        let files = try Support.generate(try Support.builtIn(), options: options)
-        let root = try Self.file(files, "MessageData.swift")
+        let (files, root) = try Self.builtInSwift(options)
         #expect(root.contains("\npublic import Foundation\n"))
         #expect(root.contains("    public static func decode(jsonData: Data) throws -> Self {"))
         #expect(try Self.file(files, "TabData.swift").contains("\nimport Foundation\n"))

@@ -6,7 +6,7 @@ import Testing
 /// nothing, and every change of schema, options, templates, config or generated file still
 /// regenerates (the fast path must never hide a change).
 @Suite("emit and check with unchanged inputs", .tabgenBuilt)
-struct EmitUpToDateCLITests: TabgenCLISuite {
+final class EmitUpToDateCLITests: TemporaryDirectorySuite, TabgenCLISuite {
     func text(_ directory: URL, _ path: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
     }
@@ -20,12 +20,11 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
     /// What every emit and check of these tests is given, after the command.
     static let arguments = ["--lang", "swift", "--schema", "schema.json", "--out", "Gen"]
 
-    /// A directory holding the built-in schema as `schema.json`, emitted into `Gen`.
-    func emitted(_ extra: [String] = []) throws -> URL {
-        let directory = try Support.directoryWithSchema()
-        let emit = try tabgen(["emit"] + Self.arguments + extra, in: directory)
-        #expect(emit.status == 0, "\(emit.stderr)")
-        return directory
+    /// `directory` holding the built-in schema as `schema.json`, emitted into `Gen`.
+    func emitted(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try Support.copyFromPackage(to: directory)
+        let emit = try tabgen(["emit"] + Self.arguments, in: directory)
+        #expect(emit.status == 0, "\(emit.stderr)", sourceLocation: sourceLocation)
     }
 
     /// After an input or a generated file changed: expects check (with `arguments`; `[]`
@@ -38,8 +37,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
 
     @Test("a second emit writes nothing and counts every file; check passes; the manifest records the inputs")
     func unchanged() throws {
-        let directory = try emitted()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try emitted()
         let manifest = try text(directory, "Gen/.tabgen-manifest")
         #expect(manifest.contains("\n# Inputs: fnv1a64:"))
         let count = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.count + 1
@@ -54,8 +52,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
 
     @Test("a schema change regenerates; a reformatted schema rewrites only the manifest")
     func schemaChanges() throws {
-        let directory = try emitted()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try emitted()
         let schema = try text(directory, "schema.json")
         // Same meaning, other bytes: the files are current, the recorded inputs are not.
         try write(schema + "\n\n", directory, "schema.json")
@@ -74,8 +71,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
 
     @Test("an option or a --templates change regenerates")
     func optionsAndTemplates() throws {
-        let directory = try emitted()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try emitted()
         let namespaced = try tabgen(["emit"] + Self.arguments + ["--option", "swift.namespace=TabBar"], in: directory)
         #expect(!namespaced.stderr.contains(": 0 written"), "\(namespaced.stderr)")
         #expect(try text(directory, "Gen/TabData.swift").contains("extension TabBar {"))
@@ -92,8 +88,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
 
     @Test("a tabgen.yml change regenerates")
     func configChanges() throws {
-        let directory = try emitted()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try emitted()
         let config = "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: Gen\n    options:\n      accessLevel: internal\n"
         try write(config, directory, "tabgen.yml")
         #expect(try tabgen(["emit", "-q"], in: directory).status == 0)
@@ -106,8 +101,7 @@ struct EmitUpToDateCLITests: TabgenCLISuite {
 
     @Test("a generated file edited, deleted or left beside by an interrupted emit is dealt with as before")
     func filesOnDisk() throws {
-        let directory = try emitted()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try emitted()
         let original = try text(directory, "Gen/TabData.swift")
         try write(original + "// my edit\n", directory, "Gen/TabData.swift")
         #expect(try emitAfterFailedCheck(directory).stderr.contains("swift: Gen: 1 written,"))

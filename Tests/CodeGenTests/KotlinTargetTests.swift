@@ -395,11 +395,9 @@ struct KotlinGenerationTests {
 
 /// `tabgen emit --lang kotlin` and `tabgen check` as a user runs them.
 @Suite("Kotlin: tabgen emit and check", .tabgenBuilt)
-struct KotlinCLITests: TabgenCLISuite {
+final class KotlinCLITests: TemporaryDirectorySuite, TabgenCLISuite {
     @Test("emit --lang kotlin on the built-in schema; check passes, then finds an edit")
     func kotlinEmitThenCheck() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let emit = try tabgen(["emit", "--lang", "kotlin", "--out", "app", "--kotlin-package", "com.example.app.tabs"], in: directory)
         #expect(emit.status == 0, "\(emit.stderr)")
         #expect(emit.stderr.contains("kotlin: app: 8 written"))
@@ -433,8 +431,6 @@ struct KotlinCLITests: TabgenCLISuite {
 
     @Test("tabgen.yml: a kotlin output with its package option")
     func kotlinProjectConfig() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         try Data("""
         version: 1
         outputs:

@@ -5,11 +5,9 @@ import Testing
 /// the app's root, and the Stimulus controller's outputs sit inside it, outside the
 /// folders the Ruby target writes.
 @Suite("tabgen.yml of a Rails app", .tabgenBuilt)
-struct RailsConfigLayoutTests: TabgenCLISuite {
+final class RailsConfigLayoutTests: TemporaryDirectorySuite, TabgenCLISuite {
     @Test("outputs inside a ruby output are allowed outside app/models, app/components, test/contracts and fixtures")
     func outputsInsideTheRailsRoot() throws {
-        let directory = try Support.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("tabgen.yml")
         try Data("""
         version: 1

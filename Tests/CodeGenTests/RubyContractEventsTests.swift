@@ -10,7 +10,7 @@ import Testing
 /// Every file passes `ruby -wc` and every generated test runs in one `ruby -w`
 /// (RubyStyleTests checks the same files with RuboCop).
 @Suite("Ruby: contracts that list events, in one Rails app")
-struct RubyContractEventsTests {
+final class RubyContractEventsTests: TemporaryDirectorySuite {
     /// Uses both MenuData classes side by side, and each event data type's validate.
     static let appTest = """
     # frozen_string_literal: true
@@ -45,8 +45,6 @@ struct RubyContractEventsTests {
     @Test("menu, form and share in one app: ruby -wc, every fixture's tests, both MenuData classes")
     func oneApp() throws {
         let ruby = try RubySupport.requireRuby()
-        let root = try Support.temporaryDirectory("tabgen-ruby-events")
-        defer { try? FileManager.default.removeItem(at: root) }
         var paths: [String] = []
         for (index, contract) in try ContractEvents.documents().enumerated() {
             // One runtime for the app, the first contract's, as emit does with tabgen.yml `contracts:`.
@@ -56,7 +54,7 @@ struct RubyContractEventsTests {
             let expected = ["menu": ["app/components/menu/display_component.rb"], "form": ["app/components/form/connect_component.rb"]]
             #expect(components == expected[contract.name, default: []], "\(contract.name): \(components)")
             paths += files.map(\.path)
-            try Support.write(files, to: root)
+            try Support.write(files, to: directory)
         }
         #expect(Set(paths).count == paths.count, "two contracts write one path: \(paths.sorted())")
         #expect(Set(paths).isSuperset(of: [
@@ -64,15 +62,15 @@ struct RubyContractEventsTests {
             "fixtures/menu/MenuData.fixtures.json", "fixtures/menu/Selection.fixtures.json", "fixtures/share/MenuData.fixtures.json",
             "test/contracts/menu_test.rb", "test/contracts/share_test.rb", "test/contracts/form_test.rb", "test/tabgen_test_support.rb",
         ]), "\(paths.sorted())")
-        try RubySupport.addTestSupport(to: root)
-        try Data(Self.appTest.utf8).write(to: root.appendingPathComponent("test/namespaces_test.rb"))
+        try RubySupport.addTestSupport(to: directory)
+        try Data(Self.appTest.utf8).write(to: directory.appendingPathComponent("test/namespaces_test.rb"))
         for path in paths where path.hasSuffix(".rb") {
-            let result = try Support.run(ruby, ["-wc", path], in: root)
+            let result = try Support.run(ruby, ["-wc", path], in: directory)
             #expect(result.status == 0 && result.stdout + result.stderr == "Syntax OK\n", "\(path): \(result.stdout)\(result.stderr)")
         }
         let tests = paths.filter { $0.hasPrefix("test/") && $0.hasSuffix("_test.rb") } + ["test/namespaces_test.rb"]
         // One test file per contract (5 event data types' tests, 2 components' tests), the namespaces test.
         #expect(tests.count == 4)
-        try RubySupport.expectTestsPass(ruby, tests, in: root)
+        try RubySupport.expectTestsPass(ruby, tests, in: directory)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// called, where it goes and what it renders (RubyEventComponents.swift). The components
 /// run in RubyContractEventsTests (ruby -w, their generated tests) and RubyStyleTests.
 @Suite("Ruby: a ViewComponent per rendered event of a contract that lists events")
-struct RubyEventComponentTests {
+final class RubyEventComponentTests: TemporaryDirectorySuite {
     static func contexts(_ document: SchemaDocument, options: [String: String] = [:]) throws -> [[String: Any]] {
         let target = try RubyTarget(options: RubyOptions(options))
         let model = ModelBuilder().build(document)
@@ -127,18 +127,16 @@ struct RubyEventComponentTests {
     @Test("decoding: strict: the menu and form components' generated tests pass under ruby -w")
     func strictDecoding() throws {
         let ruby = try RubySupport.requireRuby()
-        let root = try Support.temporaryDirectory("tabgen-ruby-strict-components")
-        defer { try? FileManager.default.removeItem(at: root) }
         var tests: [String] = []
         for name in ["menu", "form"] {
             let document = try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"))
             let files = try RubySupport.generate(document, options: ["decoding": "strict"])
-            try Support.write(files, to: root)
+            try Support.write(files, to: directory)
             tests += files.map(\.path).filter { $0.hasPrefix("test/contracts/") }
         }
         #expect(tests == ["test/contracts/menu_test.rb", "test/contracts/form_test.rb"])
-        try RubySupport.addTestSupport(to: root)
-        try RubySupport.expectTestsPass(ruby, tests, in: root)
+        try RubySupport.addTestSupport(to: directory)
+        try RubySupport.expectTestsPass(ruby, tests, in: directory)
     }
 
     @Test("emit writes the component, its template and its test (none with tests: false)")

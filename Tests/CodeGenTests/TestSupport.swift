@@ -205,6 +205,16 @@ extension TabgenCLISuite {
     }
 }
 
+/// The base of a suite whose tests each work in a temporary directory of their own:
+/// Swift Testing makes an instance of the suite per test, and `deinit` removes it.
+class TemporaryDirectorySuite {
+    let directory: URL
+
+    init() throws { directory = try Support.temporaryDirectory() }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+}
+
 /// What a run of generated code in a scratch folder found; `setupError`: what went wrong
 /// before the code could run.
 protocol ScratchRun {

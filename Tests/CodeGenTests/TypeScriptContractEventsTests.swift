@@ -9,7 +9,7 @@ import Testing
 /// by one tsc under Tests/TypeScript/tsconfig.json (strict), then every generated
 /// `node:test` suite (one per event data type) in one `node --test`.
 @Suite("TypeScript: contracts that list events, in one app")
-struct TypeScriptContractEventsTests {
+final class TypeScriptContractEventsTests: TemporaryDirectorySuite {
     static let app = """
     // Two contracts' modules, each its own namespace: both export a MenuData.
     import * as menu from "./menu/menu.js"
@@ -56,13 +56,22 @@ struct TypeScriptContractEventsTests {
         return try Support.run(tsc, ["-p", root.appendingPathComponent("tsconfig.json").path], in: root)
     }
 
-    /// Generates each contract that lists events in `flavor` into its own folder of `root`.
-    static func writeContracts(_ flavor: TypeScriptOptions.Flavor, to root: URL) throws -> [(name: String, files: [GeneratedFile])] {
-        try ContractEvents.documents().map { contract in
+    /// Generates each contract that lists events in `flavor` into its own folder of `root`,
+    /// expecting its module (`menu.ts`, or `menu.js` in the javascript flavour) among its files.
+    /// `testFiles`: the event data types' fixture tests, by the .js path node runs.
+    static func writeContracts(_ flavor: TypeScriptOptions.Flavor, to root: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (contracts: [(name: String, files: [GeneratedFile])], testFiles: [String]) {
+        let contracts = try ContractEvents.documents().map { contract in
             let files = try TypeScriptEndToEndTests.generate(contract.document, flavor: flavor)
             try Support.write(files, to: root.appendingPathComponent(contract.name))
-            return (contract.name, files)
+            let module = "\(contract.name).\(flavor == .javascript ? "js" : "ts")"
+            #expect(files.contains { $0.path == module }, "\(contract.name): \(files.map(\.path))", sourceLocation: sourceLocation)
+            return (name: contract.name, files: files)
         }
+        let testFiles = contracts.flatMap { contract in
+            contract.files.filter { $0.path.contains(".test.") }.map { "\(contract.name)/\($0.path.replacingOccurrences(of: ".ts", with: ".js"))" }
+        }
+        return (contracts, testFiles)
     }
 
     /// A node script that prints the app's menuFindings of a menu with a duplicate index
@@ -75,24 +84,19 @@ struct TypeScriptContractEventsTests {
     @Test("menu, form and share pass tsc --strict together and every event data type's fixtures pass under node --test")
     func toolchain() throws {
         let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
-        let root = try Support.temporaryDirectory("tabgen-typescript-events")
-        defer { try? FileManager.default.removeItem(at: root) }
-        var testFiles: [String] = []
-        for (name, files) in try Self.writeContracts(.typescript, to: root) {
-            #expect(files.contains { $0.path == "\(name).ts" }, "\(name): \(files.map(\.path))")
-            #expect(!files.contains { $0.contents.contains("BridgeComponent") }, "\(name): a contract that lists events gets no controller here")
-            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(name)/\($0.path.replacingOccurrences(of: ".ts", with: ".js"))" }
-        }
+        let (contracts, testFiles) = try Self.writeContracts(.typescript, to: directory)
+        let controllers = contracts.filter { $0.files.contains { $0.contents.contains("BridgeComponent") } }.map(\.name)
+        #expect(controllers.isEmpty, "\(controllers): a contract that lists events gets no controller here")
         let roots = try ContractEvents.documents().map { ModelBuilder().build($0.document).messageRoots.count }.reduce(0, +)
         #expect(testFiles.count == roots)
         #expect(roots == 5)
-        let compiled = try Self.compileApp(Self.app, named: "app.ts", in: root, tsc: tsc, extending: "tsconfig.json",
+        let compiled = try Self.compileApp(Self.app, named: "app.ts", in: directory, tsc: tsc, extending: "tsconfig.json",
                                            compilerOptions: #""rootDir": ".", "outDir": "out""#)
         #expect(compiled.status == 0 && compiled.stdout.isEmpty, "tsc failed:\n\(compiled.stdout)\(compiled.stderr)")
         guard compiled.status == 0 else { return }
-        let out = root.appendingPathComponent("out")
+        let out = directory.appendingPathComponent("out")
         for contract in try ContractEvents.documents() {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("\(contract.name)/fixtures"),
+            try FileManager.default.copyItem(at: directory.appendingPathComponent("\(contract.name)/fixtures"),
                                              to: out.appendingPathComponent("\(contract.name)/fixtures"))
         }
         let findings = try Support.run(node, ["--input-type=module", "-e", try Self.menuFindingsScript()], in: out)
@@ -142,18 +146,12 @@ struct TypeScriptContractEventsTests {
     @Test("the javascript flavour: menu, form and share pass tsc --checkJs --strict together and every event data type's fixtures pass under node --test")
     func javascriptToolchain() throws {
         let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
-        let root = try Support.temporaryDirectory("tabgen-javascript-events")
-        defer { try? FileManager.default.removeItem(at: root) }
-        var testFiles: [String] = []
-        for (name, files) in try Self.writeContracts(.javascript, to: root) {
-            #expect(files.contains { $0.path == "\(name).js" }, "\(name): \(files.map(\.path))")
-            #expect(!files.contains { $0.path.hasSuffix(".ts") }, "\(name): \(files.map(\.path))")
-            testFiles += files.filter { $0.path.contains(".test.") }.map { "\(name)/\($0.path)" }
-        }
+        let (contracts, testFiles) = try Self.writeContracts(.javascript, to: directory)
+        #expect(!contracts.contains { $0.files.contains { $0.path.hasSuffix(".ts") } }, "\(contracts.map { $0.files.map(\.path) })")
         #expect(testFiles.count == 5)
         // The modules import their runtime by its importmap name (the same code in each folder).
         let doubles = TypeScriptEndToEndTests.harness.appendingPathComponent("doubles/@hotwired").path
-        let compiled = try Self.compileApp(Self.appJS, named: "app.js", in: root, tsc: tsc, extending: "tsconfig.checkjs.json", compilerOptions: """
+        let compiled = try Self.compileApp(Self.appJS, named: "app.js", in: directory, tsc: tsc, extending: "tsconfig.checkjs.json", compilerOptions: """
             "rootDir": ".", "baseUrl": ".", "paths": {"@hotwired/stimulus": ["\(doubles)/stimulus/index.d.ts"],
               "@hotwired/hotwire-native-bridge": ["\(doubles)/hotwire-native-bridge/index.d.ts"],
               "controllers/bridge/tabgen_runtime": ["menu/tabgen_runtime.js"]}
@@ -165,9 +163,9 @@ struct TypeScriptContractEventsTests {
         let modules = try ContractEvents.documents().map { "\($0.name)/\($0.name).js" }
         var emitted: [String] = []
         for target in ["es2017", "esnext"] {
-            let out = root.appendingPathComponent("emit-\(target)")
+            let out = directory.appendingPathComponent("emit-\(target)")
             let run = try Support.run(tsc, ["--allowJs", "--noResolve", "--isolatedModules", "--target", target, "--module", "esnext",
-                                            "--outDir", out.path, "--rootDir", "."] + modules, in: root)
+                                            "--outDir", out.path, "--rootDir", "."] + modules, in: directory)
             #expect(run.status == 0 || run.status == 2, "tsc --target \(target) failed:\n\(run.stdout)\(run.stderr)")
             emitted.append(try modules.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }.joined())
         }
@@ -175,9 +173,9 @@ struct TypeScriptContractEventsTests {
         // Under Node, as in an importmap app, the runtime's importmap name is the file beside the module.
         try Data(("import { register } from \"node:module\"\nregister(\"data:text/javascript,\" + encodeURIComponent("
             + #"'export const resolve = (specifier, context, next) => next(specifier === "controllers/bridge/tabgen_runtime" ? new URL("./tabgen_runtime.js", context.parentURL).href : specifier, context)'))"#
-            + "\n").utf8).write(to: root.appendingPathComponent("runtime-hook.mjs"))
-        let findings = try Support.run(node, ["--import", "./runtime-hook.mjs", "--input-type=module", "-e", try Self.menuFindingsScript()], in: root)
-        try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: root)
+            + "\n").utf8).write(to: directory.appendingPathComponent("runtime-hook.mjs"))
+        let findings = try Support.run(node, ["--import", "./runtime-hook.mjs", "--input-type=module", "-e", try Self.menuFindingsScript()], in: directory)
+        try Self.expectFindingsAndTests(findings, node: node, testFiles: testFiles, in: directory)
     }
 
     /// A consumer of the modules that misuses their types, one misuse a line marked

@@ -1,4 +1,5 @@
 @testable import Reconciliation
+import Testing
 
 /// A tab whose labels derive from its id: "explore" is titled "Explore" at "/explore".
 func tab(_ id: String, _ deprecated: Deprecation? = nil, replaces: String? = nil) -> TabData {
@@ -32,6 +33,16 @@ extension Reconciler {
         var client = Reconciler()
         _ = client.accept(tabbed(ids, active: selected))
         return client
+    }
+
+    /// What a client `showing(ids, on: selected)` reports when `directive` comes; expects
+    /// `expected`, the case the calling test is about.
+    static func report(showing ids: [String], on selected: String, accepting directive: Directive,
+                       as expected: ReconciliationCase, sourceLocation: SourceLocation = #_sourceLocation) -> StepReport {
+        var client = showing(ids, on: selected)
+        let report = client.accept(directive)
+        #expect(report.reconciliationCase == expected, sourceLocation: sourceLocation)
+        return report
     }
 
     /// The container representing `serverId` now.

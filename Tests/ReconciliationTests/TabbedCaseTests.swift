@@ -35,9 +35,7 @@ struct TabbedCaseTests {
 
     @Test("Case 5: the user follows a link to /explore/42: the active hint is ignored")
     func case5ActiveHintChanged() {
-        var client = Reconciler.showing(fiveTabs, on: "B")
-        let report = client.accept(tabbed(fiveTabs, active: "C"))
-        #expect(report.reconciliationCase == .activeHintChanged)
+        let report = Reconciler.report(showing: fiveTabs, on: "B", accepting: tabbed(fiveTabs, active: "C"), as: .activeHintChanged)
         #expect(report.events.containers(.kept) == ["c2", "c1", "c3", "c4", "c5"])
         #expect(report.state.selectedID == "c1")
         #expect(report.selectedTab == "B")
@@ -47,9 +45,7 @@ struct TabbedCaseTests {
 
     @Test("Case 6: a deploy changed the order: ignored until restart, with warning P006")
     func case6OrderingChanged() {
-        var client = Reconciler.showing(fiveTabs, on: "B")
-        let report = client.accept(tabbed(["A", "B", "E", "D", "C"], active: "B"))
-        #expect(report.reconciliationCase == .orderingChanged)
+        let report = Reconciler.report(showing: fiveTabs, on: "B", accepting: tabbed(["A", "B", "E", "D", "C"], active: "B"), as: .orderingChanged)
         #expect(report.events.containers(.kept) == ["c2", "c1", "c3", "c4", "c5"])
         #expect(report.state.tabBar == fiveTabs)
         #expect(report.state.selectedID == "c1")
@@ -68,9 +64,7 @@ struct TabbedCaseTests {
 
     @Test("Case 7: a feature flag adds tabs: containers kept, new ones created, server order adopted")
     func case7TabsAdded() {
-        var client = Reconciler.showing(["A", "B", "C"], on: "B")
-        let report = client.accept(tabbed(fiveTabs, active: "B"))
-        #expect(report.reconciliationCase == .tabsAdded)
+        let report = Reconciler.report(showing: ["A", "B", "C"], on: "B", accepting: tabbed(fiveTabs, active: "B"), as: .tabsAdded)
         #expect(report.events.containers(.kept) == ["c2", "c1", "c3"])
         #expect(report.events.containers(.created) == ["c4", "c5"])
         #expect(report.events.containers(.disposed).isEmpty)
@@ -81,18 +75,14 @@ struct TabbedCaseTests {
 
     @Test("Case 7: added tabs are placed in the server's order, which is adopted as a whole")
     func case7AdoptsServerOrder() {
-        var client = Reconciler.showing(["A", "B", "C"], on: "B")
-        let report = client.accept(tabbed(["C", "D", "A", "B"], active: "B"))
-        #expect(report.reconciliationCase == .tabsAdded)
+        let report = Reconciler.report(showing: ["A", "B", "C"], on: "B", accepting: tabbed(["C", "D", "A", "B"], active: "B"), as: .tabsAdded)
         #expect(report.state.tabBar == ["C", "D", "A", "B"])
         #expect(report.state.containers.map(\.id) == ["c3", "c4", "c2", "c1"])
     }
 
     @Test("Case 8: a feature flag removes tabs: their containers are disposed")
     func case8TabsRemoved() {
-        var client = Reconciler.showing(fiveTabs, on: "B")
-        let report = client.accept(tabbed(["A", "B", "C"], active: "B"))
-        #expect(report.reconciliationCase == .tabsRemoved)
+        let report = Reconciler.report(showing: fiveTabs, on: "B", accepting: tabbed(["A", "B", "C"], active: "B"), as: .tabsRemoved)
         #expect(report.events.containers(.kept) == ["c2", "c1", "c3"])
         #expect(report.events.containers(.disposed) == ["c4", "c5"])
         #expect(report.events.containers(.created).isEmpty)
@@ -104,9 +94,7 @@ struct TabbedCaseTests {
     @Test("Case 9: the user's tab C loses its flag: C's container morphs into B, B's is disposed, P009")
     func case9ActiveTabRemoved() {
         // tabbed(A, B, *C*, D, E): A c2, B c3, C c1, D c4, E c5.
-        var client = Reconciler.showing(fiveTabs, on: "C")
-        let report = client.accept(tabbed(["A", "B", "D", "E"], active: "B"))
-        #expect(report.reconciliationCase == .activeTabRemoved)
+        let report = Reconciler.report(showing: fiveTabs, on: "C", accepting: tabbed(["A", "B", "D", "E"], active: "B"), as: .activeTabRemoved)
         #expect(report.events.containers(.morphed) == ["c1"])
         #expect(report.events.first { $0.kind == .morphed }.map { [$0.from, $0.to] } == ["C", "B"])
         #expect(report.events.containers(.disposed) == ["c3"])
@@ -122,9 +110,7 @@ struct TabbedCaseTests {
 
     @Test("Case 10: B replaced by F while the user is on B: the container morphs into F, P010")
     func case10ActiveTabReplaced() {
-        var client = Reconciler.showing(fiveTabs, on: "B")
-        let report = client.accept(tabbed(["A", "F", "C", "D", "E"], active: "F"))
-        #expect(report.reconciliationCase == .tabReplaced)
+        let report = Reconciler.report(showing: fiveTabs, on: "B", accepting: tabbed(["A", "F", "C", "D", "E"], active: "F"), as: .tabReplaced)
         #expect(report.events.containers(.morphed) == ["c1"])
         #expect(report.events.first { $0.kind == .morphed }.map { [$0.from, $0.to] } == ["B", "F"])
         #expect(report.events.containers(.kept) == ["c2", "c3", "c4", "c5"])
@@ -137,9 +123,7 @@ struct TabbedCaseTests {
 
     @Test("Case 10: a tab the user is not on is replaced: remove plus add (cases 8 + 7), state lost")
     func case10InactiveTabReplaced() {
-        var client = Reconciler.showing(fiveTabs, on: "B")
-        let report = client.accept(tabbed(["A", "B", "F", "D", "E"], active: "B"))
-        #expect(report.reconciliationCase == .tabReplaced)
+        let report = Reconciler.report(showing: fiveTabs, on: "B", accepting: tabbed(["A", "B", "F", "D", "E"], active: "B"), as: .tabReplaced)
         #expect(report.events.containers(.disposed) == ["c3"])
         #expect(report.events.containers(.created) == ["c6"])
         #expect(report.events.containers(.kept) == ["c2", "c1", "c4", "c5"])
@@ -151,9 +135,7 @@ struct TabbedCaseTests {
 
     @Test("Case 11: a redesign replaces every tab: the user's container morphs into Y, all others new, P011")
     func case11AllTabsReplaced() {
-        var client = Reconciler.showing(["A", "B", "C"], on: "B")
-        let report = client.accept(tabbed(["X", "Y", "Z"], active: "Y"))
-        #expect(report.reconciliationCase == .allTabsReplaced)
+        let report = Reconciler.report(showing: ["A", "B", "C"], on: "B", accepting: tabbed(["X", "Y", "Z"], active: "Y"), as: .allTabsReplaced)
         #expect(report.events.containers(.morphed) == ["c1"])
         #expect(report.events.containers(.created) == ["c4", "c5"])
         #expect(report.events.containers(.disposed) == ["c2", "c3"])

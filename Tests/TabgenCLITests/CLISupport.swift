@@ -66,6 +66,14 @@ enum CLI {
         return result
     }
 
+    /// What `tabgen explain` with `arguments` prints in `directory`, expected to succeed
+    /// (what it said on standard error is the failure's message).
+    static func explain(_ arguments: [String], in directory: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let result = try run(["explain"] + arguments, in: directory)
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
     /// `tabgen validate` with `arguments` on `text`, written as payload.json to `directory`
     /// (to a temporary directory, removed afterwards, when nil).
     static func validate(_ text: String, _ arguments: [String] = [], in directory: URL? = nil) throws -> CLIResult {
@@ -81,12 +89,17 @@ enum CLI {
     /// A temporary directory (removed by the caller) holding `files`, text by relative path.
     static func directory(holding files: [String: String]) throws -> URL {
         let directory = try temporaryDirectory()
+        try write(files, to: directory)
+        return directory
+    }
+
+    /// Writes `files`, text by path relative to `directory`, creating their folders.
+    static func write(_ files: [String: String], to directory: URL) throws {
         for (path, text) in files {
             let url = directory.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        return directory
     }
 
     /// Every file below `directory` whose name ends in `suffix`, relative to it, sorted.
@@ -103,4 +116,14 @@ enum CLI {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+}
+
+/// The base of a suite whose tests each work in a temporary directory of their own:
+/// Swift Testing makes an instance of the suite per test, and `deinit` removes it.
+class TemporaryDirectorySuite {
+    let directory: URL
+
+    init() throws { directory = try CLI.temporaryDirectory() }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
 }

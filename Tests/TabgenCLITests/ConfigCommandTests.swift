@@ -2,14 +2,13 @@ import Foundation
 import Testing
 
 /// validate and diff read tabgen.yml as emit and check do, and say which schema they used.
-struct ConfigCommandTests {
+final class ConfigCommandTests: TemporaryDirectorySuite {
     /// The repository's schema.json (the built-in one).
     static let builtInSchema = CLI.packageRoot.appendingPathComponent("schema.json").path
 
-    /// A project whose schema forbids two tabs as well as one (so it differs from the
-    /// built-in schema), with `config` as its tabgen.yml and a payload of two tabs.
-    func project(config: String) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+    /// A project at `directory` whose schema forbids two tabs as well as one (so it differs
+    /// from the built-in schema), with `config` as its tabgen.yml and a payload of two tabs.
+    func project(config: String) throws {
         let builtIn = try String(contentsOf: URL(fileURLWithPath: Self.builtInSchema), encoding: .utf8)
         let schema = builtIn.replacingOccurrences(of: #""forbidden": [1],"#, with: #""forbidden": [1, 2],"#)
         #expect(schema != builtIn)
@@ -18,13 +17,16 @@ struct ConfigCommandTests {
         let two = #"{"active": "a", "tabs": [{"id": "a", "title": "A", "icon": "i", "path": "/a"}, {"id": "b", "title": "B", "icon": "i", "path": "/b"}]}"#
         try Data(two.utf8).write(to: directory.appendingPathComponent("two.json"))
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("app/views"), withIntermediateDirectories: true)
-        return directory
+    }
+
+    /// tabgen with `arguments` in a `project(config:)`.
+    func run(_ arguments: [String], inProject config: String) throws -> CLIResult {
+        try project(config: config)
+        return try CLI.run(arguments, in: directory)
     }
 
     @Test func validateUsesTheConfigSchemaAndSaysSo() throws {
-        let directory = try project(config: "version: 1\nschema: schema.json\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let here = try CLI.run(["validate", "two.json"], in: directory)
+        let here = try run(["validate", "two.json"], inProject: "version: 1\nschema: schema.json\n")
         #expect(here.status == 1, "\(here.stdout)\(here.stderr)")
         #expect(here.stdout.contains("error[TG101]"))
         #expect(here.stderr.hasPrefix("tabgen: schema.json (from tabgen.yml)\n"))
@@ -39,8 +41,7 @@ struct ConfigCommandTests {
     }
 
     @Test func validateDefaultsComeFromTheConfig() throws {
-        let directory = try project(config: "version: 1\nvalidate:\n  strict: true\n  max-bytes: 100\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try project(config: "version: 1\nvalidate:\n  strict: true\n  max-bytes: 100\n")
         try Data(#"{"active": "home", "tabs": []}"#.utf8).write(to: directory.appendingPathComponent("warn.json"))
         let strict = try CLI.run(["validate", "warn.json"], in: directory)
         #expect(strict.status == 1, "a warning fails under validate: strict: true")
@@ -64,25 +65,20 @@ struct ConfigCommandTests {
          "tabgen.yml:2:1: unknown key schmea at the top level; did you mean schema? (expected: "),
     ])
     func configErrorsSayWhere(_ config: String, _ arguments: [String], _ message: String) throws {
-        let directory = try project(config: config)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.run(arguments, in: directory)
+        let result = try run(arguments, inProject: config)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test func mistypedOptionGetsASuggestion() throws {
-        let empty = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: empty) }
-        let option = try CLI.run(["emit", "--lang", "swift", "--option", "swift.namespce=TabBar", "--out", "gen"], in: empty)
+        let option = try CLI.run(["emit", "--lang", "swift", "--option", "swift.namespce=TabBar", "--out", "gen"], in: directory)
         #expect(option.status == 2)
         #expect(option.stderr.contains("--option swift.namespce=TabBar: unknown swift option namespce; did you mean namespace? (known: "), "\(option.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: empty.appendingPathComponent("gen").path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("gen").path))
     }
 
     @Test func anHTMLPageGivenAsAPayloadSuggestsHTML() throws {
-        let directory = try CLI.directory(holding: ["home.html": "\n<!DOCTYPE html>\n<html></html>\n"])
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try CLI.write(["home.html": "\n<!DOCTYPE html>\n<html></html>\n"], to: directory)
         let result = try CLI.run(["validate", "--format", "json", "home.html"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.contains("TG001"))
@@ -93,8 +89,7 @@ struct ConfigCommandTests {
     }
 
     @Test func aTrailingCommaIsReportedAtTheComma() throws {
-        let directory = try CLI.directory(holding: ["comma.json": "{\"active\": null,\n \"tabs\": [],\n}\n"])
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try CLI.write(["comma.json": "{\"active\": null,\n \"tabs\": [],\n}\n"], to: directory)
         let result = try CLI.run(["validate", "comma.json"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("comma.json:2:12: error[TG001]"), "\(result.stdout)")
@@ -111,17 +106,13 @@ struct ConfigCommandTests {
     }
 
     @Test func planValidatesAgainstTheConfigSchema() throws {
-        let directory = try project(config: "version: 1\nschema: schema.json\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CLI.run(["plan", "two.json"], in: directory)
+        let result = try run(["plan", "two.json"], inProject: "version: 1\nschema: schema.json\n")
         #expect(result.status == 2, "two tabs are invalid under the project's schema: \(result.stdout)\(result.stderr)")
         #expect(result.stderr.hasPrefix("tabgen: schema.json (from tabgen.yml)\n"))
         #expect(result.stderr.contains("cannot plan"))
     }
 
     @Test func initWritesAConfigForTheLayoutFound() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let manager = FileManager.default
         for folder in ["ios/Shop.xcodeproj", "ios/Shop", "android/app/src/main/java", "web/app/javascript/controllers", "web/config"] {
             try manager.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -146,8 +137,7 @@ struct ConfigCommandTests {
     }
 
     @Test func diffTakesItsPolicyAndNewSchemaFromTheConfig() throws {
-        let directory = try project(config: "version: 1\nschema: schema.json\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        try project(config: "version: 1\nschema: schema.json\n")
         let builtIn = Self.builtInSchema
         // forbidden [1] -> [1, 2] tightens TG101: breaking for new clients.
         let strict = try CLI.run(["diff", builtIn], in: directory)
@@ -163,9 +153,7 @@ struct ConfigCommandTests {
     /// diff with NEW and explain read tabgen.yml (its breaking: policy, its rules) and say
     /// which, as validate, emit and check do; outside a project they name none.
     @Test func diffWithNewAndExplainNameTheConfigTheyRead() throws {
-        let directory = try project(config: "version: 1\nschema: schema.json\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let diff = try CLI.run(["diff", Self.builtInSchema, "schema.json"], in: directory)
+        let diff = try run(["diff", Self.builtInSchema, "schema.json"], inProject: "version: 1\nschema: schema.json\n")
         #expect(diff.status == 1, "\(diff.stdout)\(diff.stderr)")
         #expect(diff.stderr.hasPrefix("tabgen: schema.json (NEW); config tabgen.yml\n"), "\(diff.stderr)")
         let quiet = try CLI.run(["diff", "--quiet", Self.builtInSchema, "schema.json"], in: directory)
@@ -183,9 +171,7 @@ struct ConfigCommandTests {
     /// `tabgen config --path` and `--outputs`: the file every command reads from here, as
     /// the gem's generator asks for it (it searched for itself before, and could differ).
     @Test func configPrintsTheFileFoundAndItsOutputs() throws {
-        let directory = try project(config: "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: ios/App/Generated\n  - lang: ruby\n    out: rails\n")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let here = try CLI.run(["config", "--path"], in: directory)
+        let here = try run(["config", "--path"], inProject: "version: 1\nschema: schema.json\noutputs:\n  - lang: swift\n    out: ios/App/Generated\n  - lang: ruby\n    out: rails\n")
         #expect(here.status == 0 && here.stdout == "tabgen.yml\n", "\(here.stdout)\(here.stderr)")
         let below = try CLI.run(["config", "--path"], in: directory.appendingPathComponent("app/views"))
         #expect(below.stdout == "../../tabgen.yml\n", "\(below.stdout)\(below.stderr)")

@@ -11,6 +11,17 @@ struct PlanCommandTests {
         try CLI.run(["plan"] + arguments, in: directory)
     }
 
+    /// `plan(arguments)`, expected to exit with `status` and to print each of `texts` on standard output.
+    private func plan(_ arguments: [String], exits status: Int32, printing texts: [String],
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+        let result = try plan(arguments)
+        #expect(result.status == status, sourceLocation: sourceLocation)
+        for text in texts {
+            #expect(result.stdout.contains(text), sourceLocation: sourceLocation)
+        }
+        return result
+    }
+
     /// The `tab bar` rows of text output.
     private func tabBars(_ result: CLIResult) -> [String] {
         result.stdoutLines.filter { $0.hasPrefix("  tab bar") }.map { String($0.dropFirst(12)) }
@@ -47,11 +58,11 @@ struct PlanCommandTests {
 
     @Test func hardDeprecationWaitsForTheUserToLeave() throws {
         let result = try plan(["before.json", "sunset_hard.json", "sunset_hard.json",
-                               "--select", "explore@1", "--select", "home@2", "--fail-on-warning"])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("step 2 (sunset_hard.json): case 4 — Tabbed → Tabbed (No Change)"))
-        #expect(result.stdout.contains("  pending   Explore goes when the user leaves it (hard); Favorites then takes its place"))
-        #expect(result.stdout.contains("after step 2: the user taps \"home\"\n  kept      c1 home, c3 library, c4 profile\n  disposed  c2 explore\n  created   c5 favorites\n"))
+                               "--select", "explore@1", "--select", "home@2", "--fail-on-warning"], exits: 0, printing: [
+            "step 2 (sunset_hard.json): case 4 — Tabbed → Tabbed (No Change)",
+            "  pending   Explore goes when the user leaves it (hard); Favorites then takes its place",
+            "after step 2: the user taps \"home\"\n  kept      c1 home, c3 library, c4 profile\n  disposed  c2 explore\n  created   c5 favorites\n",
+        ])
         // The tab count stays at four throughout.
         #expect(tabBars(result) == [
             "[Home*] [Explore] [Library] [Profile]",
@@ -63,11 +74,11 @@ struct PlanCommandTests {
     }
 
     @Test func softDeprecationGoesAtRestart() throws {
-        let result = try plan(["before.json", "sunset_soft.json", "sunset_soft.json", "--restart-at", "2"])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("  pending   Explore goes at the next app restart or bootstrap → tabbed transition (soft); Favorites then takes its place"))
-        #expect(result.stdout.contains("after step 2: the app restarts\n  disposed  c1 home, c2 explore, c3 library, c4 profile\n  created   c5 (bootstrap)\n"))
-        #expect(result.stdout.contains("step 3 (sunset_soft.json): case 2 — Bootstrap → Tabbed\n  promoted  c5 → home\n"))
+        let result = try plan(["before.json", "sunset_soft.json", "sunset_soft.json", "--restart-at", "2"], exits: 0, printing: [
+            "  pending   Explore goes at the next app restart or bootstrap → tabbed transition (soft); Favorites then takes its place",
+            "after step 2: the app restarts\n  disposed  c1 home, c2 explore, c3 library, c4 profile\n  created   c5 (bootstrap)\n",
+            "step 3 (sunset_soft.json): case 2 — Bootstrap → Tabbed\n  promoted  c5 → home\n",
+        ])
         #expect(tabBars(result) == [
             "[Home*] [Explore] [Library] [Profile]",
             "[Home*] [Explore] [Library] [Profile]",
@@ -78,12 +89,12 @@ struct PlanCommandTests {
     }
 
     @Test func reorderAndRedesignWarnWithStableCodes() throws {
-        let result = try plan(["before.json", "reordered.json", "redesign.json", "bootstrap.json", "--fail-on-warning"])
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("case 6 — Tabbed → Tabbed (Ordering Changed)"))
-        #expect(result.stdout.contains("case 11 — Tabbed → Tabbed (All Tabs Replaced)"))
-        #expect(result.stdout.contains("case 3 — Tabbed → Bootstrap"))
-        #expect(result.stdout.contains("  demoted   c1 feed → bootstrap"))
+        let result = try plan(["before.json", "reordered.json", "redesign.json", "bootstrap.json", "--fail-on-warning"], exits: 1, printing: [
+            "case 6 — Tabbed → Tabbed (Ordering Changed)",
+            "case 11 — Tabbed → Tabbed (All Tabs Replaced)",
+            "case 3 — Tabbed → Bootstrap",
+            "  demoted   c1 feed → bootstrap",
+        ])
         #expect(result.stderr.contains("2 warnings (P006, P011)"))
     }
 

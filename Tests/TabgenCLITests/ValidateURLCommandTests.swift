@@ -84,11 +84,17 @@ func timedRun(_ arguments: [String], in directory: URL? = nil) throws -> (CLIRes
     return (result, Date().timeIntervalSince(start))
 }
 
-/// `tabgen validate --url` and `--urls-from` against a real server on 127.0.0.1.
-struct ValidateURLCommandTests {
+/// `tabgen validate --url` and `--urls-from` against a real server on 127.0.0.1: each
+/// test has a server of its own (Swift Testing makes an instance of the suite per test),
+/// stopped when the test ends.
+final class ValidateURLCommandTests {
+    let server: TestHTTPServer
+
+    init() throws { server = try TestHTTPServer() }
+
+    deinit { server.stop() }
+
     @Test func fetchesAndValidatesPages() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/ok.html", "/pages/invalid.html"])
         #expect(result.status == 1)
         #expect(result.stdoutLines == ["\(server.url("/pages/invalid.html")):3:81: \(ValidateHTMLCommandTests.tg104)"])
@@ -97,8 +103,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func pageChecksApplyToFetchedPages() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let missing = try server.validate(["/pages/missing.html"])
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("\(server.url("/pages/missing.html")):1:1: error[TG003]"))
@@ -110,8 +114,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func slowResponseTimesOut() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let (result, seconds) = try timedRun(server.validateArguments(["/slow?seconds=10"], options: ["--timeout", "1"]))
         #expect(result.status == 2)
         #expect(result.stderr.contains("tabgen: error: cannot fetch \(server.url("/slow?seconds=10")): timed out after 1 s"))
@@ -120,8 +122,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func serverErrorCannotBeChecked() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/500", "/ok.html"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -136,8 +136,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func sameOriginRedirectIsFollowedAndReported() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/redirect-same", "/redirect-chain"])
         #expect(result.status == 0)
         #expect(result.stdoutLines == [
@@ -152,8 +150,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func redirectToAnotherOriginIsRefused() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/redirect-other"])
         #expect(result.status == 1)
         #expect(result.stdoutLines.count == 1)
@@ -161,8 +157,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func redirectLoopEnds() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/redirect-loop"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("more than 10 redirects"))
@@ -173,8 +167,6 @@ struct ValidateURLCommandTests {
     /// does: `/dir/` keeps its slash (the server sends `/dir` back to `/dir/`, so losing it
     /// loops), its query stays, and `../` climbs from the redirecting page's directory.
     @Test func redirectKeepsThePathAsSent() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/redirect-dir", "/redirect-dir-query", "/nested/redirect-up"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines == [
@@ -186,8 +178,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func fiftyMegabyteBodyIsCutOff() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         // Streamed without a Content-Length: the limit applies while reading.
         let (result, seconds) = try timedRun(server.validateArguments(["/big"]))
         #expect(result.status == 1)
@@ -201,8 +191,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func headersAreSentAndFollowSameOriginRedirects() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let without = try server.validate(["/auth"])
         #expect(without.status == 2)
         #expect(without.stderr.contains("HTTP 401"))
@@ -212,8 +200,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func userAgentSaysHotwireNativeUnlessOverridden() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let native = try server.validate(["/native-only"])
         #expect(native.status == 0)
         let browser = try server.validate(["/native-only"], options: ["--header", "User-Agent: Mozilla/5.0"])
@@ -222,8 +208,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func urlsFromFileRunConcurrentlyAndReportInOrder() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let paths = ["/slow?seconds=2", "/pages/invalid.html", "/slow?seconds=2", "/pages/missing.html",
@@ -251,8 +235,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func urlsFromStandardInputAndBadLines() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let fromStdin = try CLI.run(["validate", "--urls-from", "-"], stdin: Data("\(server.url("/ok.html"))\n".utf8))
         #expect(fromStdin.status == 0)
         let bad = try CLI.run(["validate", "--urls-from", "-"], stdin: Data("\(server.url("/ok.html"))\n\nnot a url\n".utf8))
@@ -264,8 +246,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func githubFormatNamesTheURL() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try server.validate(["/pages/invalid.html"], options: ["--format", "github"])
         #expect(result.status == 1)
         #expect(result.stdoutLines == [
@@ -274,8 +254,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func credentialsInAURLAreNotPrinted() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let url = "http://deploy:s3cret@127.0.0.1:\(server.port)/pages/invalid.html"
         for format in ["text", "json", "github"] {
             let result = try CLI.run(["validate", "--format", format, "--url", url, "http://deploy:s3cret@127.0.0.1:1/"])
@@ -288,8 +266,6 @@ struct ValidateURLCommandTests {
     }
 
     @Test func filesAndURLsTogether() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         let result = try CLI.run(["validate", "--html", CLI.payload("html/valid.html"), "--url", server.url("/ok.html"), server.url("/500")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("checked 2 pages: 2 valid, 0 invalid (0 errors, 0 warnings); 1 file or URL could not be read"))
@@ -298,8 +274,6 @@ struct ValidateURLCommandTests {
     #if os(Linux)
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressLineOnATerminal() throws {
-        let server = try TestHTTPServer()
-        defer { server.stop() }
         // script(1) from util-linux gives tabgen a terminal; its output lands in the
         // transcript file.
         let directory = try CLI.temporaryDirectory()
