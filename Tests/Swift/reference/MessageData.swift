@@ -82,9 +82,7 @@ nonisolated struct MessageData: Codable, Hashable, Sendable, TabgenValidatable {
     )
 
     func tabgenCollectViolations(at path: [String], into violations: inout [TabgenViolation]) {
-        if !tabgenDecoding.isEmpty {
-            TabgenValidation.noted(tabgenDecoding, at: path, stillNil: tabgenIsNil, nullFindings: Self.tabgenNullFindings, into: &violations)
-        }
+        TabgenValidation.noted(tabgenDecoding, at: path, stillNil: tabgenIsNil, nullFindings: Self.tabgenNullFindings, into: &violations)
         self.tabs.tabgenCollectViolations(at: path + ["tabs"], into: &violations)
     }
 

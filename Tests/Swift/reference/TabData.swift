@@ -72,9 +72,7 @@ nonisolated struct TabData: Codable, Hashable, Sendable, TabgenValidatable {
     }
 
     func tabgenCollectViolations(at path: [String], into violations: inout [TabgenViolation]) {
-        if !tabgenDecoding.isEmpty {
-            TabgenValidation.noted(tabgenDecoding, at: path, stillNil: tabgenIsNil, nullFindings: Self.tabgenNullFindings, into: &violations)
-        }
+        TabgenValidation.noted(tabgenDecoding, at: path, stillNil: tabgenIsNil, nullFindings: Self.tabgenNullFindings, into: &violations)
         self.deprecated.tabgenCollectViolations(at: path + ["deprecated"], into: &violations)
     }
 

@@ -213,7 +213,7 @@ struct RubyContexts {
         var context = file()
         let rootName = names.typeName(model.rootID)
         context["rootClass"] = "\(moduleName)::\(rootName)"
-        context["definitionArgument"] = checkedDefinition(model.messageRoots.first { $0.id == model.rootID }?.definition).map { ", definition: " + $0 } ?? ""
+        context["definition"] = checkedDefinition(model.messageRoots.first { $0.id == model.rootID }?.definition)
         context["testClass"] = "\(moduleName)\(rootName)FixturesTest"
         context["fixturesPath"] = fixturesPath(of: model.rootID, upToOutput: Self.contractTestUpToOutput, own: fixturesFile)
         return context
@@ -221,8 +221,8 @@ struct RubyContexts {
 
     /// test/contracts/<module>_test.rb: the one test file of a contract, a Minitest class
     /// per root type (`models`, tests()), the component's (`components`, zero or one) and
-    /// one per event component (`eventComponents`), each defined by a module of
-    /// test/tabgen_test_support.rb.
+    /// one per event component (`eventComponents`), each defined by a method of
+    /// TabgenTestSupport (test/tabgen_test_support.rb).
     func contractTests(models: [[String: Any]], components: [[String: Any]], eventComponents: [[String: Any]]) -> [String: Any] {
         var context = file()
         context["testSupport"] = "../\(Self.testSupportFile)"

@@ -16,8 +16,8 @@ import Schema
 ///   helper rendering the same attributes with the same policy, and its test in
 ///   `test/helpers/`;
 /// - `fixtures/<Root>.fixtures.json` and `test/contracts/<module>_test.rb` (unless
-///   `tests: false`), one test file per contract whose classes (one per root type and
-///   component) define their tests with the modules of `test/tabgen_test_support.rb`
+///   `tests: false`), one test file per contract listing its classes (one per root type
+///   and component), which the methods and modules of `test/tabgen_test_support.rb` define
 ///   (written with the runtime, one for the app); for a contract that lists events, per
 ///   event data type `fixtures/<module>/<Root>.fixtures.json` and its test class, and per
 ///   web-to-native event with a value `app/components/<module>/<event>_component.rb` +

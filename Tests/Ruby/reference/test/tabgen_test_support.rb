@@ -8,10 +8,25 @@ require "active_support/concern"
 require "active_support/notifications"
 
 # What the generated tests of every contract of the app share, once (written with
-# app/models/tabgen_runtime.rb). Each test file names its value object or component and
-# its fixtures (derived from the schema, labeled by `tabgen validate`); these modules
-# define the tests.
+# app/models/tabgen_runtime.rb). Each contract's test file lists its test classes, each
+# with the value object or component it tests and its fixtures (derived from the schema,
+# labeled by `tabgen validate`); these methods and modules define the classes and tests.
 module TabgenTestSupport
+  # Defines the Minitest::Test `name` in `namespace`, with ModelTests' `fixture_tests`.
+  def self.model_tests(namespace, name, *arguments, **options)
+    test_class = namespace.const_set(name, Class.new(Minitest::Test))
+    test_class.extend(ModelTests)
+    test_class.fixture_tests(*arguments, **options)
+  end
+
+  # Defines the ViewComponent::TestCase `name` in `namespace`, with the `tests_component`
+  # of `tests` (NavComponentTests or EventComponentTests).
+  def self.component_tests(namespace, name, tests, *arguments, **options)
+    test_class = namespace.const_set(name, Class.new(ViewComponent::TestCase))
+    test_class.include(tests)
+    test_class.tests_component(*arguments, **options)
+  end
+
   def self.fixtures(file, contract)
     JSON.parse(File.read(file), max_nesting: contract::MAX_NESTING)["fixtures"]
   end
@@ -21,7 +36,7 @@ module TabgenTestSupport
     violations.map(&:code).uniq.sort
   end
 
-  # `extend` in a Minitest::Test, then `fixture_tests`.
+  # `extend` in a Minitest::Test, then `fixture_tests` (what `model_tests` does).
   module ModelTests
     # A test per fixture of `file`: `contract`'s checks report what tabgen reports, and a
     # payload that decodes comes back from `model` as sent. `definition`: the data type
@@ -74,6 +89,22 @@ module TabgenTestSupport
         @rejected_fixtures = fixtures.select { |fixture| fixture["verdict"] == "invalid" && fixture["decodes"] }
         rejected_fixtures.each_with_index do |fixture, index|
           define_method("test_raises_in_test_#{index}: #{fixture["name"]}") { assert_raises_in_test(fixture, contract) }
+        end
+      end
+
+      # A test per rejected fixture: the :skip policy reports it (one event, with its
+      # codes) and renders what `assert_rendered` (run in the test) accepts; `content`:
+      # the block rendered with the component, if any.
+      def skip_policy_tests(renders, assert_rendered, content: nil)
+        rejected_fixtures.each_with_index do |fixture, index|
+          define_method("test_skip_policy_reports_and_#{renders}_#{index}: #{fixture["name"]}") do
+            component_class.invalid_message_policy = :skip
+            found = events { capture_io { render_inline(component_class.new(fixture["payload"]), &content) } }
+            instance_exec(&assert_rendered)
+            assert_equal 1, found.length
+            assert_equal :error, found.first[:level]
+            assert_equal fixture["codes"], TabgenTestSupport.codes(found.first[:violations])
+          end
         end
       end
     end
@@ -146,16 +177,7 @@ module TabgenTestSupport
         end
         return if strict
 
-        rejected_fixtures.each_with_index do |fixture, index|
-          define_method("test_skip_policy_reports_and_renders_nothing_#{index}: #{fixture["name"]}") do
-            component_class.invalid_message_policy = :skip
-            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
-            assert_empty rendered_content.to_s
-            assert_equal 1, found.length
-            assert_equal :error, found.first[:level]
-            assert_equal fixture["codes"], found.first[:violations].map(&:code).uniq.sort
-          end
-        end
+        skip_policy_tests "renders_nothing", -> { assert_empty rendered_content.to_s }
         define_method(:test_render_policy_reports_and_renders_anyway) do
           fixture = self.class.rejected_fixtures.first or skip "no rejected fixture"
           component_class.invalid_message_policy = :render
@@ -235,16 +257,8 @@ module TabgenTestSupport
         end
         return if strict
 
-        rejected_fixtures.each_with_index do |fixture, index|
-          define_method("test_skip_policy_reports_and_renders_the_content_alone_#{index}: #{fixture["name"]}") do
-            component_class.invalid_message_policy = :skip
-            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) { "page" } } }
-            assert_equal "page", rendered_content.to_s.strip
-            assert_equal 1, found.length
-            assert_equal :error, found.first[:level]
-            assert_equal fixture["codes"], found.first[:violations].map(&:code).uniq.sort
-          end
-        end
+        skip_policy_tests "renders_the_content_alone", -> { assert_equal "page", rendered_content.to_s.strip },
+                          content: proc { "page" }
         # With the first rejected fixture, when there is one (no test is skipped).
         rejected_fixtures.first(1).each do |fixture|
           define_method(:test_render_policy_reports_and_renders_anyway) do

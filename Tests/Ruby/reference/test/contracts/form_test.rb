@@ -5,23 +5,13 @@
 require "test_helper"
 require_relative "../tabgen_test_support"
 
-# Every fixture of Form::FormData (derived from the schema, labeled by `tabgen validate`):
-# the checks report what tabgen reports, and a payload that decodes comes back as sent.
-class FormFormDataFixturesTest < Minitest::Test
-  extend TabgenTestSupport::ModelTests
-
-  FIXTURES_FILE = File.expand_path("../../fixtures/form/FormData.fixtures.json", __dir__)
-  fixture_tests Form::FormData, Form::Contract, FIXTURES_FILE, definition: "FormData"
-end
-
-module Form
-  # The component rendered with `render_inline` and read back with an HTML5 parser (as a
-  # browser reads it), for every fixture of its event's data; the render policy; the
-  # element's tag and HTML attributes (TabgenTestSupport::EventComponentTests).
-  class ConnectComponentTest < ViewComponent::TestCase
-    include TabgenTestSupport::EventComponentTests
-
-    FIXTURES_FILE = File.expand_path("../../fixtures/form/FormData.fixtures.json", __dir__)
-    tests_component ConnectComponent, FormData, Contract, FIXTURES_FILE
-  end
-end
+# A test class per value object and component, defined by TabgenTestSupport (whose modules
+# say what the tests check) from what it tests and its fixtures (derived from the schema,
+# labeled by `tabgen validate`).
+TabgenTestSupport.model_tests Object, "FormFormDataFixturesTest",
+                              Form::FormData, Form::Contract,
+                              File.expand_path("../../fixtures/form/FormData.fixtures.json", __dir__),
+                              definition: "FormData"
+TabgenTestSupport.component_tests Form, "ConnectComponentTest", TabgenTestSupport::EventComponentTests,
+                                  Form::ConnectComponent, Form::FormData, Form::Contract,
+                                  File.expand_path("../../fixtures/form/FormData.fixtures.json", __dir__)

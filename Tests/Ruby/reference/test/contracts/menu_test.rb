@@ -5,32 +5,17 @@
 require "test_helper"
 require_relative "../tabgen_test_support"
 
-# Every fixture of Menu::MenuData (derived from the schema, labeled by `tabgen validate`):
-# the checks report what tabgen reports, and a payload that decodes comes back as sent.
-class MenuMenuDataFixturesTest < Minitest::Test
-  extend TabgenTestSupport::ModelTests
-
-  FIXTURES_FILE = File.expand_path("../../fixtures/menu/MenuData.fixtures.json", __dir__)
-  fixture_tests Menu::MenuData, Menu::Contract, FIXTURES_FILE, definition: "MenuData"
-end
-
-# Every fixture of Menu::Selection (derived from the schema, labeled by `tabgen validate`):
-# the checks report what tabgen reports, and a payload that decodes comes back as sent.
-class MenuSelectionFixturesTest < Minitest::Test
-  extend TabgenTestSupport::ModelTests
-
-  FIXTURES_FILE = File.expand_path("../../fixtures/menu/Selection.fixtures.json", __dir__)
-  fixture_tests Menu::Selection, Menu::Contract, FIXTURES_FILE, definition: "Selection"
-end
-
-module Menu
-  # The component rendered with `render_inline` and read back with an HTML5 parser (as a
-  # browser reads it), for every fixture of its event's data; the render policy; the
-  # element's tag and HTML attributes (TabgenTestSupport::EventComponentTests).
-  class DisplayComponentTest < ViewComponent::TestCase
-    include TabgenTestSupport::EventComponentTests
-
-    FIXTURES_FILE = File.expand_path("../../fixtures/menu/MenuData.fixtures.json", __dir__)
-    tests_component DisplayComponent, MenuData, Contract, FIXTURES_FILE
-  end
-end
+# A test class per value object and component, defined by TabgenTestSupport (whose modules
+# say what the tests check) from what it tests and its fixtures (derived from the schema,
+# labeled by `tabgen validate`).
+TabgenTestSupport.model_tests Object, "MenuMenuDataFixturesTest",
+                              Menu::MenuData, Menu::Contract,
+                              File.expand_path("../../fixtures/menu/MenuData.fixtures.json", __dir__),
+                              definition: "MenuData"
+TabgenTestSupport.model_tests Object, "MenuSelectionFixturesTest",
+                              Menu::Selection, Menu::Contract,
+                              File.expand_path("../../fixtures/menu/Selection.fixtures.json", __dir__),
+                              definition: "Selection"
+TabgenTestSupport.component_tests Menu, "DisplayComponentTest", TabgenTestSupport::EventComponentTests,
+                                  Menu::DisplayComponent, Menu::MenuData, Menu::Contract,
+                                  File.expand_path("../../fixtures/menu/MenuData.fixtures.json", __dir__)

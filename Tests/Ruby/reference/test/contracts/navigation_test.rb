@@ -5,21 +5,12 @@
 require "test_helper"
 require_relative "../tabgen_test_support"
 
-# Every fixture of Navigation::MessageData (derived from the schema, labeled by `tabgen validate`):
-# the checks report what tabgen reports, and a payload that decodes comes back as sent.
-class NavigationMessageDataFixturesTest < Minitest::Test
-  extend TabgenTestSupport::ModelTests
-
-  FIXTURES_FILE = File.expand_path("../../fixtures/MessageData.fixtures.json", __dir__)
-  fixture_tests Navigation::MessageData, Navigation::Contract, FIXTURES_FILE
-end
-
-# The component rendered with `render_inline` and read back with an HTML5 parser (as a
-# browser reads it), for every fixture; the render policy; the <nav>'s HTML attributes
-# (TabgenTestSupport::NavComponentTests).
-class NavigationComponentTest < ViewComponent::TestCase
-  include TabgenTestSupport::NavComponentTests
-
-  FIXTURES_FILE = File.expand_path("../../fixtures/MessageData.fixtures.json", __dir__)
-  tests_component NavigationComponent, Navigation::MessageData, Navigation::Contract, FIXTURES_FILE
-end
+# A test class per value object and component, defined by TabgenTestSupport (whose modules
+# say what the tests check) from what it tests and its fixtures (derived from the schema,
+# labeled by `tabgen validate`).
+TabgenTestSupport.model_tests Object, "NavigationMessageDataFixturesTest",
+                              Navigation::MessageData, Navigation::Contract,
+                              File.expand_path("../../fixtures/MessageData.fixtures.json", __dir__)
+TabgenTestSupport.component_tests Object, "NavigationComponentTest", TabgenTestSupport::NavComponentTests,
+                                  NavigationComponent, Navigation::MessageData, Navigation::Contract,
+                                  File.expand_path("../../fixtures/MessageData.fixtures.json", __dir__)
