@@ -88,6 +88,11 @@ extension JSON {
         return nil
     }
 
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
     public var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -40,6 +40,66 @@ struct SchemaReaderTests {
         #expect(notBoolean.message == "crashesClients must be true or false, found string")
     }
 
+    /// A keyword of the wrong JSON type is reported at the keyword, saying what it must be
+    /// and what it is, in every reader (one check each for flags and strings: ErrorSink).
+    @Test func wronglyTypedKeywordsSayWhatAndWhere() throws {
+        let rules = #"{"metadata": {"tabgen": {"rules": [RULE]}}, "properties": {"a": {"type": "string"}, "b": {"elements": {"properties": {"id": {"type": "string"}}}}}}"#
+        let menu = ContractEventTests.menu
+        let display = #"{"name": "display", "direction": "webToNative", "data": "Display"}"#
+        let cases: [(schema: String, pointer: String, message: String)] = [
+            (#"{"type": "string", "nullable": "yes"}"#, "/nullable", "nullable must be true or false, found string"),
+            (#"{"properties": {}, "additionalProperties": 1}"#, "/additionalProperties", "additionalProperties must be true or false, found number"),
+            (#"{"ref": 3}"#, "/ref", "ref must be a string naming a definition, found number"),
+            (#"{"type": null}"#, "/type", "type must be a string, found null"),
+            (#"{"enum": ["a", 2]}"#, "/enum/1", "enum values must be strings, found number"),
+            (#"{"discriminator": [], "mapping": {}}"#, "/discriminator", "discriminator must be a string naming the tag property, found array"),
+            (rules.replacingOccurrences(of: "RULE", with: #"{"code": "R1", "kind": "relativeReference", "path": "/a", "allowAuthority": "no"}"#),
+             "/metadata/tabgen/rules/0/allowAuthority", "allowAuthority must be true or false, found string"),
+            (rules.replacingOccurrences(of: "RULE", with: #"{"code": "R1", "kind": "reference", "path": "/a", "targets": "/b/*", "key": "/id", "required": 1}"#),
+             "/metadata/tabgen/rules/0/required", "required must be true or false, found number"),
+            (rules.replacingOccurrences(of: "RULE", with: #"{"code": "R1", "kind": "nonEmpty", "path": "/a", "when": [{"path": "/a", "present": "yes"}]}"#),
+             "/metadata/tabgen/rules/0/when/0/present", "present must be true or false, found string"),
+            (menu.replacingOccurrences(of: #""replyTo": "display", "data": "Selection"}"#, with: #""replyTo": "display", "echo": {}}"#),
+             "/metadata/tabgen/contract/events/1/echo", "echo must be true or false, found object"),
+            (menu.replacingOccurrences(of: #""data": "Display"}"#, with: #""data": 7}"#),
+             "/metadata/tabgen/contract/events/0/data", "data must be the name of a definition, found number"),
+            (ElementSourceTests.menu.replacingOccurrences(of: #""trim": true"#, with: #""trim": "yes""#),
+             "/metadata/tabgen/contract/events/0/fromElement/title/trim", "trim must be true or false, found string"),
+            (ElementSourceTests.menu.replacingOccurrences(of: #""skipDisabled": true"#, with: #""skipDisabled": 1"#),
+             "/metadata/tabgen/contract/events/0/fromElement/items/skipDisabled", "skipDisabled must be true or false, found number"),
+            ("[]", "", "a schema must be a JSON object, found array"),
+            (#"{"definitions": 1}"#, "/definitions", "definitions must be an object of schemas, found number"),
+            (#"{"metadata": "m", "type": "string"}"#, "/metadata", "metadata must be an object, found string"),
+            (#"{"properties": []}"#, "/properties", "properties must be an object of schemas, found array"),
+            (#"{"enum": "a"}"#, "/enum", "enum must be an array of strings, found string"),
+            (#"{"discriminator": "k", "mapping": 3}"#, "/mapping", "mapping must be an object of schemas, found number"),
+            (#"{"metadata": {"tabgen": []}}"#, "/metadata/tabgen", "metadata.tabgen must be an object, found array"),
+            (#"{"metadata": {"tabgen": {"rules": {}}}}"#, "/metadata/tabgen/rules", "rules must be an array of rule objects, found object"),
+            (rules.replacingOccurrences(of: "RULE", with: "2"), "/metadata/tabgen/rules/0", "a rule must be an object, found number"),
+            (rules.replacingOccurrences(of: "RULE", with: #"{"code": "R1", "kind": "nonEmpty", "path": "/a", "when": {}}"#),
+             "/metadata/tabgen/rules/0/when", "conditions must be an array, found object"),
+            (rules.replacingOccurrences(of: "RULE", with: #"{"code": "R1", "kind": "nonEmpty", "path": "/a", "when": [null]}"#),
+             "/metadata/tabgen/rules/0/when/0", "a condition must be an object, found null"),
+            (#"{"metadata": {"tabgen": {"contract": true}}}"#, "/metadata/tabgen/contract", "contract must be an object, found boolean"),
+            (menu.replacingOccurrences(of: display, with: "3"), "/metadata/tabgen/contract/events/0", "an event must be an object, found number"),
+            (menu.replacingOccurrences(of: display, with: display.dropLast() + #", "platforms": []}"#),
+             "/metadata/tabgen/contract/events/0/platforms", "platforms must be an object keyed by platform (ios, android), found array"),
+            (menu.replacingOccurrences(of: display, with: display.dropLast() + #", "platforms": {"ios": 1}}"#),
+             "/metadata/tabgen/contract/events/0/platforms/ios", "platforms.ios must be an object with requires and/or ignores, found number"),
+            (menu.replacingOccurrences(of: display, with: display.dropLast() + #", "platforms": {"ios": {"requires": "/title"}}}"#),
+             "/metadata/tabgen/contract/events/0/platforms/ios/requires", "requires must be an array of JSON pointers into the event's data, found string"),
+            (menu.replacingOccurrences(of: display, with: display.dropLast() + #", "fromElement": {"title": 5}}"#),
+             "/metadata/tabgen/contract/events/0/fromElement/title",
+             #"a field's source must be an object ({"read": [...]} or {"each": TARGET, "fields": {...}}), found number"#),
+        ]
+        for (text, pointer, message) in cases {
+            #expect(text != menu && text != ElementSourceTests.menu, "a replacement missed: \(message)")
+            let found = errors(text)
+            #expect(found.map(\.pointer.description) == [pointer], "\(text)")
+            #expect(found.map(\.message) == [message], "\(text)")
+        }
+    }
+
     @Test func rejectsUnknownRuleKind() throws {
         let result = errors(#"{"metadata": {"tabgen": {"rules": [{"code": "R1", "kind": "sometimes", "path": "/a"}]}}, "properties": {"a": {}}}"#)
         let error = try #require(result.first)

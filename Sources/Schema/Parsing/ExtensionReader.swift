@@ -25,10 +25,7 @@ struct ExtensionReader {
     mutating func read() -> TabgenExtensions {
         var extensions = TabgenExtensions()
         guard let value = document.root.metadata["tabgen"] else { return extensions }
-        guard case .object(let object) = value else {
-            sink.report(Self.base, "metadata.tabgen must be an object, found \(value.kindName)")
-            return extensions
-        }
+        guard let object = sink.expect(value, as: \.objectValue, at: Self.base, "metadata.tabgen must be an object") else { return extensions }
         reportUnknownKeys(object, allowed: ["rootName", "contract", "rules"], at: Self.base)
         if let name = object["rootName"] {
             if case .string(let text) = name, !text.isEmpty { extensions.rootName = text } else {
@@ -47,10 +44,7 @@ struct ExtensionReader {
     }
 
     private mutating func readContract(_ value: JSON, at pointer: JSONPointer) -> BridgeContract? {
-        guard case .object(let object) = value else {
-            sink.report(pointer, "contract must be an object, found \(value.kindName)")
-            return nil
-        }
+        guard let object = sink.expect(value, as: \.objectValue, at: pointer, "contract must be an object") else { return nil }
         if object["events"] != nil { return readEventsContract(object, at: pointer) }
         let fields = ["component", "event", "stimulusIdentifier", "value"]
         reportUnknownKeys(object, allowed: Set(fields), at: pointer)
@@ -93,10 +87,7 @@ struct ExtensionReader {
     }
 
     private mutating func readEvent(_ value: JSON, at pointer: JSONPointer) -> ContractEvent? {
-        guard case .object(let object) = value else {
-            sink.report(pointer, "an event must be an object, found \(value.kindName)")
-            return nil
-        }
+        guard let object = sink.expect(value, as: \.objectValue, at: pointer, "an event must be an object") else { return nil }
         reportUnknownKeys(object, allowed: ["name", "direction", "data", "replyTo", "value", "description", "echo", "platforms", "fromElement"], at: pointer)
         let strings = requiredStrings(["name", "direction"], in: object, at: pointer)
         var direction: ContractEvent.Direction?
@@ -108,25 +99,17 @@ struct ExtensionReader {
         }
         var payload = ContractEvent.Payload.none
         if let data = object["data"] {
-            if case .string(let name) = data, document.definition(named: name) != nil {
-                payload = .definition(name)
-            } else if case .string(let name) = data {
+            guard let name = sink.expect(data, as: \.stringValue, at: pointer.appending(key: "data"), "data must be the name of a definition") else { return nil }
+            guard document.definition(named: name) != nil else {
                 sink.report(pointer.appending(key: "data"), "data names no definition: \(JSONWriter.quoted(name))")
                 return nil
-            } else {
-                sink.report(pointer.appending(key: "data"), "data must be the name of a definition, found \(data.kindName)")
-                return nil
             }
+            payload = .definition(name)
         }
         let replyTo = optionalString("replyTo", in: object, at: pointer)
         let valueName = optionalString("value", in: object, at: pointer)
         let description = optionalString("description", in: object, at: pointer)
-        var echo = false
-        switch object["echo"] {
-        case nil: break
-        case .bool(let flag)?: echo = flag
-        case let other?: sink.report(pointer.appending(key: "echo"), "echo must be true or false, found \(other.kindName)")
-        }
+        let echo = sink.boolean(object, "echo", at: pointer) ?? false
         var fromElement: [ElementField]?
         if let sources = object["fromElement"] {
             let fromPointer = pointer.appending(key: "fromElement")
@@ -169,19 +152,13 @@ struct ExtensionReader {
     /// `{"ios": {"requires": ["/source"]}, "android": {"ignores": ["/source"]}}`: JSON
     /// pointers into the event's data (RFC 6901, no wildcards).
     private mutating func readPlatforms(_ value: JSON, at pointer: JSONPointer) -> [String: ContractEvent.PlatformFields] {
-        guard case .object(let object) = value else {
-            sink.report(pointer, "platforms must be an object keyed by platform (ios, android), found \(value.kindName)")
-            return [:]
-        }
+        guard let object = sink.expect(value, as: \.objectValue, at: pointer, "platforms must be an object keyed by platform (ios, android)") else { return [:] }
         reportUnknownKeys(object, allowed: Set(ContractEvent.platformNames), at: pointer)
         var platforms: [String: ContractEvent.PlatformFields] = [:]
         for name in ContractEvent.platformNames {
             guard let entry = object[name] else { continue }
             let at = pointer.appending(key: name)
-            guard case .object(let fields) = entry else {
-                sink.report(at, "platforms.\(name) must be an object with requires and/or ignores, found \(entry.kindName)")
-                continue
-            }
+            guard let fields = sink.expect(entry, as: \.objectValue, at: at, "platforms.\(name) must be an object with requires and/or ignores") else { continue }
             reportUnknownKeys(fields, allowed: ["requires", "ignores"], at: at)
             platforms[name] = ContractEvent.PlatformFields(requires: readPointers("requires", in: fields, at: at),
                                                            ignores: readPointers("ignores", in: fields, at: at))
@@ -191,10 +168,7 @@ struct ExtensionReader {
 
     private mutating func readPointers(_ field: String, in object: JSONObject, at pointer: JSONPointer) -> [JSONPointer] {
         guard let value = object[field] else { return [] }
-        guard case .array(let entries) = value else {
-            sink.report(pointer.appending(key: field), "\(field) must be an array of JSON pointers into the event's data, found \(value.kindName)")
-            return []
-        }
+        guard let entries = sink.expect(value, as: \.arrayValue, at: pointer.appending(key: field), "\(field) must be an array of JSON pointers into the event's data") else { return [] }
         var pointers: [JSONPointer] = []
         for (index, entry) in entries.enumerated() {
             // The root is the data itself: a platform cannot require or ignore all of it.
@@ -225,15 +199,12 @@ struct ExtensionReader {
     }
 
     private mutating func readElementSource(_ value: JSON, inEach: Bool, at pointer: JSONPointer) -> ElementSource? {
-        guard case .object(let object) = value else {
-            sink.report(pointer, "a field's source must be an object ({\"read\": [...]} or {\"each\": TARGET, \"fields\": {...}}), found \(value.kindName)")
-            return nil
-        }
+        guard let object = sink.expect(value, as: \.objectValue, at: pointer, "a field's source must be an object ({\"read\": [...]} or {\"each\": TARGET, \"fields\": {...}})") else { return nil }
         if object["each"] != nil {
             reportUnknownKeys(object, allowed: ["each", "skipDisabled", "fields"], at: pointer)
             if inEach { sink.report(pointer.appending(key: "each"), "an each reads the controller's targets: it cannot be inside another each") }
             let target = optionalString("each", in: object, at: pointer)
-            let skipDisabled = readFlag("skipDisabled", in: object, at: pointer)
+            let skipDisabled = sink.boolean(object, "skipDisabled", at: pointer) ?? false
             guard let fieldsValue = object["fields"] else {
                 sink.report(pointer, "an each needs fields: what each target element gives")
                 return nil
@@ -243,7 +214,7 @@ struct ExtensionReader {
         }
         reportUnknownKeys(object, allowed: inEach ? ["read", "trim"] : ["target", "read", "trim"], at: pointer)
         let target = inEach ? nil : optionalString("target", in: object, at: pointer)
-        let trim = readFlag("trim", in: object, at: pointer)
+        let trim = sink.boolean(object, "trim", at: pointer) ?? false
         let readPointer = pointer.appending(key: "read")
         guard case .array(let entries)? = object["read"], !entries.isEmpty else {
             sink.report(object["read"] == nil ? pointer : readPointer, "read must be a non-empty array of attribute names (data-bridge-title, aria-label) or #text, #value, #index")
@@ -270,16 +241,6 @@ struct ExtensionReader {
         }
         guard names.count == entries.count else { return nil }
         return .read(ElementRead(target: target, names: names, trim: trim))
-    }
-
-    private mutating func readFlag(_ field: String, in object: JSONObject, at pointer: JSONPointer) -> Bool {
-        switch object[field] {
-        case nil: return false
-        case .bool(let flag)?: return flag
-        case let other?:
-            sink.report(pointer.appending(key: field), "\(field) must be true or false, found \(other.kindName)")
-            return false
-        }
     }
 
     /// Names are unique, and each reply answers a web-to-native event of the contract.

@@ -48,6 +48,23 @@ struct ErrorSink {
         let offset = JSONLocator.offset(of: pointer.tokens, in: source, preferKey: atKey)
         errors.append(SchemaError(file: fileName, pointer: pointer, position: SourcePosition(offset: offset, in: source), message: message))
     }
+
+    /// The flag at `key` of `object`: nil when absent, and when not true or false, after
+    /// reporting so at the key.
+    mutating func boolean(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
+        guard let value = object[key] else { return nil }
+        return expect(value, as: \.boolValue, at: pointer.appending(key: key), "\(key) must be true or false")
+    }
+
+    /// `value` as the kind `kind` reads (`\.objectValue`, `\.stringValue`...); nil when it
+    /// is not of that kind, after reporting "`expected`, found" its kind at `pointer`.
+    mutating func expect<Value>(_ value: JSON, as kind: (JSON) -> Value?, at pointer: JSONPointer, _ expected: String) -> Value? {
+        guard let typed = kind(value) else {
+            report(pointer, "\(expected), found \(value.kindName)")
+            return nil
+        }
+        return typed
+    }
 }
 
 /// RFC 8927 section 2: which keywords may appear, with which values, in which forms.
@@ -67,22 +84,17 @@ struct FormChecker {
     ]
 
     mutating func checkRoot(_ json: JSON) -> (Schema, [(name: String, schema: Schema)])? {
-        guard case .object(let object) = json else {
-            sink.report(.root, "a schema must be a JSON object, found \(json.kindName)")
-            return nil
-        }
+        guard let object = sink.expect(json, as: \.objectValue, at: .root, "a schema must be a JSON object") else { return nil }
         var definitions: [(name: String, schema: Schema)] = []
         if let value = object["definitions"] {
             let pointer = JSONPointer.root.appending(key: "definitions")
-            if case .object(let members) = value {
+            if let members = sink.expect(value, as: \.objectValue, at: pointer, "definitions must be an object of schemas") {
                 definitionNames = Set(members.keys)
                 for member in members.members {
                     if let schema = check(member.value, at: pointer.appending(key: member.key), isRoot: false) {
                         definitions.append((member.key, schema))
                     }
                 }
-            } else {
-                sink.report(pointer, "definitions must be an object of schemas, found \(value.kindName)")
             }
         }
         guard let root = check(json, at: .root, isRoot: true) else { return nil }
@@ -91,10 +103,7 @@ struct FormChecker {
     }
 
     mutating func check(_ json: JSON, at pointer: JSONPointer, isRoot: Bool) -> Schema? {
-        guard case .object(let object) = json else {
-            sink.report(pointer, "a schema must be a JSON object, found \(json.kindName)")
-            return nil
-        }
+        guard let object = sink.expect(json, as: \.objectValue, at: pointer, "a schema must be a JSON object") else { return nil }
         let errorCount = errors.count
         for key in object.keys where !Self.keywords.contains(key) {
             sink.report(pointer.appending(key: key), "unknown keyword \(JSONWriter.quoted(key)); RFC 8927 allows only \(Self.keywords.sorted().joined(separator: ", ")) (put extensions in metadata)", atKey: true)
@@ -102,17 +111,10 @@ struct FormChecker {
         if !isRoot, object["definitions"] != nil {
             sink.report(pointer.appending(key: "definitions"), "definitions is allowed only in the root schema", atKey: true)
         }
-        var nullable = false
-        if let value = object["nullable"] {
-            if case .bool(let flag) = value { nullable = flag } else {
-                sink.report(pointer.appending(key: "nullable"), "nullable must be true or false, found \(value.kindName)")
-            }
-        }
+        let nullable = sink.boolean(object, "nullable", at: pointer) ?? false
         var metadata = JSONObject()
-        if let value = object["metadata"] {
-            if case .object(let members) = value { metadata = members } else {
-                sink.report(pointer.appending(key: "metadata"), "metadata must be an object, found \(value.kindName)")
-            }
+        if let value = object["metadata"], let members = sink.expect(value, as: \.objectValue, at: pointer.appending(key: "metadata"), "metadata must be an object") {
+            metadata = members
         }
         guard let form = checkForm(object, at: pointer), errors.count == errorCount else { return nil }
         return Schema(form: form, nullable: nullable, metadata: metadata, pointer: pointer)
@@ -156,10 +158,7 @@ struct FormChecker {
     }
 
     private mutating func checkRef(_ value: JSON, at pointer: JSONPointer) -> Form? {
-        guard case .string(let name) = value else {
-            sink.report(pointer, "ref must be a string naming a definition, found \(value.kindName)")
-            return nil
-        }
+        guard let name = sink.expect(value, as: \.stringValue, at: pointer, "ref must be a string naming a definition") else { return nil }
         guard definitionNames.contains(name) else {
             let known = definitionNames.isEmpty ? "the schema has no definitions" : "definitions are \(definitionNames.sorted().map { JSONWriter.quoted($0) }.joined(separator: ", "))"
             sink.report(pointer, "ref \(JSONWriter.quoted(name)) names no definition (\(known))")
@@ -169,10 +168,7 @@ struct FormChecker {
     }
 
     private mutating func checkType(_ value: JSON, at pointer: JSONPointer) -> Form? {
-        guard case .string(let name) = value else {
-            sink.report(pointer, "type must be a string, found \(value.kindName)")
-            return nil
-        }
+        guard let name = sink.expect(value, as: \.stringValue, at: pointer, "type must be a string") else { return nil }
         guard let type = PrimitiveType(rawValue: name) else {
             sink.report(pointer, "\(JSONWriter.quoted(name)) is not a JTD type; use one of \(PrimitiveType.allCases.map(\.rawValue).joined(separator: ", "))")
             return nil
@@ -181,10 +177,7 @@ struct FormChecker {
     }
 
     private mutating func checkEnum(_ value: JSON, at pointer: JSONPointer) -> Form? {
-        guard case .array(let elements) = value else {
-            sink.report(pointer, "enum must be an array of strings, found \(value.kindName)")
-            return nil
-        }
+        guard let elements = sink.expect(value, as: \.arrayValue, at: pointer, "enum must be an array of strings") else { return nil }
         guard !elements.isEmpty else {
             sink.report(pointer, "enum must not be empty")
             return nil
@@ -192,10 +185,7 @@ struct FormChecker {
         var values: [String] = []
         var seen: Set<ScalarKey> = []
         for (index, element) in elements.enumerated() {
-            guard case .string(let text) = element else {
-                sink.report(pointer.appending(index: index), "enum values must be strings, found \(element.kindName)")
-                return nil
-            }
+            guard let text = sink.expect(element, as: \.stringValue, at: pointer.appending(index: index), "enum values must be strings") else { return nil }
             guard seen.insert(ScalarKey(text)).inserted else {
                 sink.report(pointer.appending(index: index), "enum value \(JSONWriter.quoted(text)) appears twice")
                 return nil
@@ -208,10 +198,7 @@ struct FormChecker {
     private mutating func checkMembers(_ value: JSON?, keyword: String, at pointer: JSONPointer) -> [Property]? {
         guard let value else { return [] }
         let here = pointer.appending(key: keyword)
-        guard case .object(let members) = value else {
-            sink.report(here, "\(keyword) must be an object of schemas, found \(value.kindName)")
-            return nil
-        }
+        guard let members = sink.expect(value, as: \.objectValue, at: here, "\(keyword) must be an object of schemas") else { return nil }
         var properties: [Property] = []
         var failed = false
         for member in members.members {
@@ -228,11 +215,9 @@ struct FormChecker {
         let required = checkMembers(object["properties"], keyword: "properties", at: pointer)
         let optional = checkMembers(object["optionalProperties"], keyword: "optionalProperties", at: pointer)
         var additional = false
-        if let value = object["additionalProperties"] {
-            if case .bool(let flag) = value { additional = flag } else {
-                sink.report(pointer.appending(key: "additionalProperties"), "additionalProperties must be true or false, found \(value.kindName)")
-                return nil
-            }
+        if object["additionalProperties"] != nil {
+            guard let flag = sink.boolean(object, "additionalProperties", at: pointer) else { return nil }
+            additional = flag
         }
         guard let required, let optional else { return nil }
         let requiredNames = Set(required.map { ScalarKey($0.name) })
@@ -245,15 +230,9 @@ struct FormChecker {
     }
 
     private mutating func checkDiscriminator(tag: JSON, mapping: JSON, at pointer: JSONPointer) -> Form? {
-        guard case .string(let tagName) = tag else {
-            sink.report(pointer.appending(key: "discriminator"), "discriminator must be a string naming the tag property, found \(tag.kindName)")
-            return nil
-        }
+        guard let tagName = sink.expect(tag, as: \.stringValue, at: pointer.appending(key: "discriminator"), "discriminator must be a string naming the tag property") else { return nil }
         let mappingPointer = pointer.appending(key: "mapping")
-        guard case .object(let members) = mapping else {
-            sink.report(mappingPointer, "mapping must be an object of schemas, found \(mapping.kindName)")
-            return nil
-        }
+        guard let members = sink.expect(mapping, as: \.objectValue, at: mappingPointer, "mapping must be an object of schemas") else { return nil }
         var variants: [DiscriminatorForm.Variant] = []
         for member in members.members {
             let here = mappingPointer.appending(key: member.key)

@@ -20,10 +20,7 @@ package struct RuleReader {
 
     static let common: Set<String> = ["code", "severity", "kind", "message", "description", "when", "path", "event", "crashesClients"]
     mutating func readRules(_ value: JSON, at pointer: JSONPointer) -> [Rule] {
-        guard case .array(let elements) = value else {
-            sink.report(pointer, "rules must be an array of rule objects, found \(value.kindName)")
-            return []
-        }
+        guard let elements = sink.expect(value, as: \.arrayValue, at: pointer, "rules must be an array of rule objects") else { return [] }
         var rules: [Rule] = []
         var codes: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
@@ -40,10 +37,7 @@ package struct RuleReader {
     }
 
     private mutating func readRule(_ value: JSON, at pointer: JSONPointer) -> Rule? {
-        guard case .object(let object) = value else {
-            sink.report(pointer, "a rule must be an object, found \(value.kindName)")
-            return nil
-        }
+        guard let object = sink.expect(value, as: \.objectValue, at: pointer, "a rule must be an object") else { return nil }
         let errorCount = sink.errors.count
         guard case .string(let kindName)? = object["kind"] else {
             sink.report(object["kind"] == nil ? pointer : pointer.appending(key: "kind"), "a rule needs \"kind\": one of \(RuleKinds.names.joined(separator: ", "))")
@@ -82,7 +76,7 @@ package struct RuleReader {
         let when = conditions(object["when"], at: pointer.appending(key: "when"), from: root) ?? []
 
         guard let kind = kindType.read(object, path: path, schemas: schemas, root: root, at: pointer, reader: &self) else { return nil }
-        let crashesClients = boolean(object, "crashesClients", at: pointer) ?? false
+        let crashesClients = sink.boolean(object, "crashesClients", at: pointer) ?? false
         if crashesClients, severity != .error {
             // Clients tolerate warnings anyway; a warning that crashes them is an error.
             sink.report(pointer.appending(key: "crashesClients"), "crashesClients needs severity \"error\": a rule whose payloads crash the clients is not a warning")
@@ -135,17 +129,11 @@ package struct RuleReader {
 
     mutating func conditions(_ value: JSON?, at pointer: JSONPointer, from base: [Schema]) -> [Condition]? {
         guard let value else { return nil }
-        guard case .array(let elements) = value else {
-            sink.report(pointer, "conditions must be an array, found \(value.kindName)")
-            return nil
-        }
+        guard let elements = sink.expect(value, as: \.arrayValue, at: pointer, "conditions must be an array") else { return nil }
         var result: [Condition] = []
         for (index, element) in elements.enumerated() {
             let here = pointer.appending(index: index)
-            guard case .object(let object) = element else {
-                sink.report(here, "a condition must be an object, found \(element.kindName)")
-                continue
-            }
+            guard let object = sink.expect(element, as: \.objectValue, at: here, "a condition must be an object") else { continue }
             for key in object.keys where !["path", "present", "count", "equals"].contains(key) {
                 sink.report(here.appending(key: key), "unknown condition key \(JSONWriter.quoted(key)); a condition has path and one of present, count, equals", atKey: true)
             }
@@ -165,7 +153,7 @@ package struct RuleReader {
             }
             switch tests[0] {
             case "present":
-                guard let flag = boolean(object, "present", at: here) else { continue }
+                guard let flag = sink.boolean(object, "present", at: here) else { continue }
                 result.append(Condition(path: path, test: .present(flag)))
             case "count":
                 guard case .object(let bounds)? = object["count"] else {
@@ -211,15 +199,6 @@ package struct RuleReader {
             return nil
         }
         return number
-    }
-
-    mutating func boolean(_ object: JSONObject, _ key: String, at pointer: JSONPointer) -> Bool? {
-        guard let value = object[key] else { return nil }
-        guard case .bool(let flag) = value else {
-            sink.report(pointer.appending(key: key), "\(key) must be true or false, found \(value.kindName)")
-            return nil
-        }
-        return flag
     }
 
     static func nonNegativeInteger(_ value: JSON) -> Int? {

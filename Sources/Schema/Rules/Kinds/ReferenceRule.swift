@@ -25,7 +25,7 @@ package struct ReferenceRule: RuleKind {
             reader.sink.report(pointer.appending(key: "key"), "key \(JSONWriter.quoted(key.description)) addresses nothing in a target: \(failure)")
         }
         let targetWhere = reader.conditions(object["targetWhere"], at: pointer.appending(key: "targetWhere"), from: targetSchemas.schemas) ?? []
-        let required = reader.boolean(object, "required", at: pointer) ?? false
+        let required = reader.sink.boolean(object, "required", at: pointer) ?? false
         return ReferenceRule(path: path, targets: targets, key: key, targetWhere: targetWhere, required: required)
     }
 

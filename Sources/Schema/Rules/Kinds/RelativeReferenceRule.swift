@@ -14,7 +14,7 @@ package struct RelativeReferenceRule: RuleKind {
     package static func read(_ object: JSONObject, path: PathPattern, schemas: [Schema], root: [Schema], at pointer: JSONPointer, reader: inout RuleReader) -> RelativeReferenceRule? {
         reader.requireShape(schemas, at: pointer.appending(key: "path"), accepts: { if case .type(.string) = $0 { true } else if case .empty = $0 { true } else { false } },
                             what: "a string")
-        return RelativeReferenceRule(path: path, allowAuthority: reader.boolean(object, "allowAuthority", at: pointer) ?? false)
+        return RelativeReferenceRule(path: path, allowAuthority: reader.sink.boolean(object, "allowAuthority", at: pointer) ?? false)
     }
 
     package var failsWhenAbsent: Bool { false }
