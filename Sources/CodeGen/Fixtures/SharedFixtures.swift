@@ -1,11 +1,11 @@
 import Schema
 
 /// A project's shared fixtures (tabgen.yml `fixtures:`): each message root's fixtures JSON
-/// written once per project into one folder, instead of one copy per output. The tests
-/// that read the JSON (TypeScript's `node:test`, Ruby's Minitest) read it there, by a
-/// path relative to the test file; Swift and Kotlin tests hold their fixtures as code
-/// (an iOS test may run on a device, where the source tree is out of reach) and then
-/// write no JSON at all.
+/// written once per project into one folder, instead of one copy per output. Every
+/// output's tests then read it there (TypeScript's `node:test` and Ruby's Minitest by a
+/// path relative to the test file, Kotlin's JUnit by one relative to the module, Swift's
+/// by one relative to its tests' folder) and hold only the fixtures their language's
+/// decoding policy labels otherwise than the file.
 ///
 /// File names are language-neutral (`MessageData.fixtures.json`), so every output finds
 /// one file; a contract that lists events gets a folder of its own
