@@ -1559,9 +1559,6 @@ public abstract class TabgenFixtures<T>(
     /** Every fixture, in the order of the fixtures file. */
     public abstract val all: List<TabgenFixture>
 
-    /** The fixtures' names, in order. */
-    public val names: List<String> get() = all.map { it.name }
-
     /**
      * Every fixture as a case of the output's one JUnit test, in order, each named
      * `<label>: <fixture>` ([label] is the root's type name) so that the cases of all the
@@ -1599,14 +1596,6 @@ public abstract class TabgenFixtures<T>(
             problems += "validate() reports $codes, expected ${fixture.typedCodes}"
         }
         return problems
-    }
-
-    /**
-     * The round trip of the fixture named [name], as a test: an [AssertionError] (what
-     * JUnit's `assertTrue` throws, a test failure) with the fixture's name and [check]'s problems.
-     */
-    public fun assertRoundTrip(name: String) {
-        TabgenFixtureCase(name) { check(all.single { it.name == name }) }.assertRoundTrip()
     }
 
     /** How these types decode a fixture of the fixtures file, where that differs from the file's labels. */
