@@ -178,12 +178,14 @@ module TabgenTestSupport
         return if strict
 
         skip_policy_tests "renders_nothing", -> { assert_empty rendered_content.to_s }
-        define_method(:test_render_policy_reports_and_renders_anyway) do
-          fixture = self.class.rejected_fixtures.first or skip "no rejected fixture"
-          component_class.invalid_message_policy = :render
-          found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
-          assert_equal fixture["payload"], JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
-          assert_equal 1, found.length
+        # With the first rejected fixture, when there is one (no test is skipped).
+        rejected_fixtures.first(1).each do |fixture|
+          define_method(:test_render_policy_reports_and_renders_anyway) do
+            component_class.invalid_message_policy = :render
+            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
+            assert_equal fixture["payload"], JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
+            assert_equal 1, found.length
+          end
         end
       end
     end
