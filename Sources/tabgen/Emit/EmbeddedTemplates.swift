@@ -7,8 +7,8 @@ import Foundation
 enum EmbeddedTemplates {
     static let source: InMemoryTemplateSource = {
         var templates: [String: String] = [:]
-        for name in EmbeddedResources.names where name.hasSuffix(".mustache") || name.hasPrefix(RuntimeSource.keyPrefix) {
-            if let data = EmbeddedResources.data(named: name) {
+        for name in BuiltIn.names where name.hasSuffix(".mustache") || name.hasPrefix(RuntimeSource.keyPrefix) {
+            if let data = BuiltIn.data(named: name) {
                 templates[name] = String(decoding: data, as: UTF8.self)
             }
         }

@@ -336,12 +336,7 @@ struct EmitJob {
 
     /// The bytes of the schema at `path`, or of the built-in one (nil).
     static func schemaBytes(path: String?) throws(CLIError) -> [UInt8] {
-        guard let path else {
-            guard let data = EmbeddedResources.data(named: "schema.json") else {
-                throw CLIError("the built-in schema is missing from this build")
-            }
-            return Array(data)
-        }
+        guard let path else { return try BuiltIn.schema() }
         return try FileInput.readAll(path: path, limit: 64 << 20)
     }
 
@@ -365,7 +360,7 @@ struct EmitJob {
     func inputs(schema: [UInt8], templates: any TemplateSource) -> String {
         var inputs = GenerationInputs()
         inputs.add("tabgen version", header.version)
-        inputs.add("tabgen build", EmbeddedResources.generatorFingerprint)
+        inputs.add("tabgen build", BuiltIn.generatorFingerprint)
         inputs.add("header", header.lines.joined(separator: "\n"))
         inputs.add("language", target.language)
         for (name, value) in options.sorted(by: { $0.key < $1.key }) {

@@ -48,8 +48,7 @@ struct InitCommand: ParsableCommand {
         let text = layout.config(schema: schemaFromBuiltIn ? nil : "schema.json")
         do {
             if writeSchema {
-                guard let schema = EmbeddedResources.data(named: "schema.json") else { throw CLIError("the built-in schema is missing from this build") }
-                try schema.write(to: here.appendingPathComponent("schema.json"), options: .withoutOverwriting)
+                try Data(BuiltIn.schema()).write(to: here.appendingPathComponent("schema.json"), options: .withoutOverwriting)
                 FileHandle.standardError.write(Data("tabgen: wrote schema.json (the built-in navigation contract; edit it, tabgen diff guards the changes)\n".utf8))
             }
             try Data(text.utf8).write(to: config, options: .withoutOverwriting)

@@ -1,6 +1,6 @@
 /// docs/reference/codes.md, compiled into the binary: one `### CODE: title` section per code.
 enum CodeDocumentation {
-    static let text: String = EmbeddedResources.data(named: "codes.md").map { String(decoding: $0, as: UTF8.self) } ?? ""
+    static let text: String = BuiltIn.data(named: "codes.md").map { String(decoding: $0, as: UTF8.self) } ?? ""
 
     /// The codes that have a section, in file order.
     static let codes: [String] = text.split(separator: "\n").compactMap { line in

@@ -15,11 +15,9 @@ enum PathContract {
     /// `--schema PATH` (an app's own copy, with its custom properties), or the built-in one.
     static func loadSchema(path: String?) throws(CLIError) -> SchemaDocument {
         if let path { return try SchemaLoader.load(path: path) }
-        guard let data = EmbeddedResources.data(named: "path-configuration.json") else {
-            throw CLIError("the built-in path-configuration schema is missing from this build")
-        }
+        let bytes = try BuiltIn.bytes(named: "path-configuration.json", what: "path-configuration schema")
         do {
-            return try SchemaReader(fileName: builtinName).read(Array(data))
+            return try SchemaReader(fileName: builtinName).read(bytes)
         } catch {
             throw CLIError(error.description, prefixed: false)
         }

@@ -13,10 +13,7 @@ enum SchemaLoader {
             bytes = try FileInput.readAll(path: path, limit: 64 << 20)
             name = displayName ?? path
         } else {
-            guard let data = EmbeddedResources.data(named: "schema.json") else {
-                throw CLIError("the built-in schema is missing from this build")
-            }
-            bytes = Array(data)
+            bytes = try BuiltIn.schema()
             name = builtinName
         }
         do {
