@@ -75,6 +75,8 @@ check "init names exactly the hand-written files the first emit would stop on (t
 check "init names, with file and line, the hand-written Kotlin types the generated ones declare again in another package" bash -c "
     grep -qF 'tabgen: android-compose/app/src/main/java/dev/example/shop/compose/TabData.kt:4: data class TabData is hand-written and the generated android-compose/app/src/main/kotlin/dev/example/shop/compose/navigation/TabData.kt declares TabData too (in package dev.example.shop.compose.navigation, this one in dev.example.shop.compose)' '$work/init.err' &&
     grep -qF 'tabgen: android-fragments/app/src/main/java/dev/example/shop/fragments/TabData.kt:' '$work/init.err'"
+check "init names the hand-written type nested in an extension that would hide the generated one (the reference app's private MessageData)" \
+    grep -qxF 'tabgen: ios-uikit/Shop/ShopUIKit/NavigationComponent.swift:12: struct MessageData in extension NavigationComponent is hand-written and the generated ios-uikit/Shop/ShopUIKit/Generated/Tabgen/MessageData.swift declares MessageData too: inside NavigationComponent it hides the generated type, which NavigationComponent then never uses; delete it (the generated type replaces it) or rename it' "$work/init.err"
 named | while read -r file; do rm -- "$file"; done
 check "tabgen emit succeeds the first time, writing every output" bash -c "
     '$binary' emit > '$work/out' 2>&1; status=\$?; cat '$work/out'; [[ \$status == 0 ]] &&

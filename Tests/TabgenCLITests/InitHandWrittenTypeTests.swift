@@ -25,6 +25,23 @@ struct InitHandWrittenTypeTests {
             @MainActor final class TabManager {}
 
             """,
+        // Line 8 nests a twin in an extension (the reference iOS client's private
+        // MessageData): it hides the generated type inside NavigationComponent. The local
+        // type of a function (line 3) is no scope's.
+        "ios/App/NavigationComponent.swift": """
+            final class NavigationComponent {
+                func decode() {
+                    struct Deprecation {}
+                }
+            }
+
+            private extension NavigationComponent {
+                struct MessageData: Codable {
+                    let tabs: [TabData]
+                }
+            }
+
+            """,
         // A whole-file twin: named once, by the existing check.
         "ios/App/MessageData.swift": "struct MessageData {}\n",
         "android/app/build.gradle.kts": "plugins {\n    id(\"com.android.application\")\n}\n\nandroid {\n    namespace = \"com.shop\"\n}\n",
@@ -52,6 +69,7 @@ struct InitHandWrittenTypeTests {
             "tabgen: ios/App/TabManager.swift:5: struct TabData is hand-written and the generated ios/App/Generated/Tabgen/TabData.swift declares TabData too: both compile into one module (a redeclaration); delete it (the generated type replaces it) or rename it",
             "tabgen: android/app/src/main/java/com/shop/TabManager.kt:4: data class TabData is hand-written and the generated android/app/src/main/kotlin/com/shop/navigation/TabData.kt declares TabData too (in package com.shop.navigation, this one in com.shop): the generated type replaces it; delete it, or rename it so no import picks the wrong one",
             "tabgen: android/app/src/main/java/com/shop/navigation/Legacy.kt:3: enum class Deprecation is hand-written and the generated android/app/src/main/kotlin/com/shop/navigation/Deprecation.kt declares Deprecation too: both compile into one module (a redeclaration); delete it (the generated type replaces it) or rename it",
+            "tabgen: ios/App/NavigationComponent.swift:8: struct MessageData in extension NavigationComponent is hand-written and the generated ios/App/Generated/Tabgen/MessageData.swift declares MessageData too: inside NavigationComponent it hides the generated type, which NavigationComponent then never uses; delete it (the generated type replaces it) or rename it",
             "tabgen: ios/App/MessageData.swift is hand-written and tabgen generates ios/App/Generated/Tabgen/MessageData.swift: replace it with the generated one (delete it after emit)",
         ]
         for line in expected {
@@ -65,6 +83,31 @@ struct InitHandWrittenTypeTests {
         for (path, text) in Self.files {
             #expect(try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8) == text, "\(path)")
         }
+    }
+
+    // A braceless declaration (Marker) does not lend its scope to the function after it.
+    @Test func theNestedScanKeepsTheScopeOfAConstructorOnItsOwnLines() {
+        let text = """
+            class NavigationComponent(
+                name: String,
+            ) : BridgeComponent(name) {
+                private data class MessageData(val tabs: List<TabData>)
+                fun handle() {
+                    class TabData
+                }
+            }
+            object Marker
+            fun helper() {
+                class Deprecation
+            }
+            private extension Shop.Component {
+                @MainActor enum Deprecation {}
+            }
+            """
+        #expect(DeclarationScan.nestedDeclarations(in: text) == [
+            .init(kind: "data class", name: "MessageData", line: 4, enclosing: .init(kind: "class", name: "NavigationComponent")),
+            .init(kind: "enum", name: "Deprecation", line: 14, enclosing: .init(kind: "extension", name: "Shop.Component")),
+        ])
     }
 
     @Test func theScanSeesTopLevelDeclarationsOnly() {
@@ -93,6 +136,10 @@ struct InitHandWrittenTypeTests {
             .init(kind: "struct", name: "Seven", line: 12), .init(kind: "indirect enum", name: "Eight", line: 13),
         ])
         #expect(DeclarationScan.package(in: text) == "a.b")
+        // One level in: Two's object, nothing of Seven's empty extension or of nine().
+        #expect(DeclarationScan.nestedDeclarations(in: text) == [
+            .init(kind: "object", name: "Nested", line: 5, enclosing: .init(kind: "sealed class", name: "Two")),
+        ])
         #expect(DeclarationScan.package(in: "// package x\nclass A") == nil)
     }
 }

@@ -16,6 +16,14 @@ enum DeclarationScan {
         var name: String
         /// 1-based.
         var line: Int
+        /// For a nested declaration: the top-level type or extension around it.
+        var enclosing: Scope? = nil
+    }
+
+    /// A top-level type (`class NavigationComponent`) or extension (`extension NavigationComponent`).
+    struct Scope: Equatable {
+        var kind: String
+        var name: String
     }
 
     /// `package io.tilde.app` of a Kotlin or Java file, or nil.
@@ -42,6 +50,41 @@ enum DeclarationScan {
         return found
     }
 
+    /// The declarations one level inside a top-level type or extension, each with its
+    /// scope: `private extension NavigationComponent { struct MessageData ... }` (the
+    /// reference iOS client's), whose nested type hides a generated one of the same name
+    /// inside that scope. Local types of functions are not listed.
+    static func nestedDeclarations(in text: String) -> [Declaration] {
+        var found: [Declaration] = []
+        var depth = 0
+        // The scope a depth-0 line declares; it opens at that line's (or a later line's) `{`.
+        var pending: Scope? = nil
+        var current: Scope? = nil
+        for (index, line) in code(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if depth == 0 {
+                if let (kind, name) = declaration(line) ?? declaration(line, keywords: ["extension"]) {
+                    pending = Scope(kind: kind, name: name)
+                } else if declaration(line, keywords: ["func", "fun", "var", "val", "let"]) != nil {
+                    // A function's or property's body is no type scope; other lines (a
+                    // constructor's parameters on their own lines) keep the pending one.
+                    pending = nil
+                }
+            } else if depth == 1, let scope = current, let (kind, name) = declaration(line) {
+                found.append(Declaration(kind: kind, name: name, line: index + 1, enclosing: scope))
+            }
+            for character in line {
+                if character == "{" {
+                    if depth == 0 { current = pending; pending = nil }
+                    depth += 1
+                } else if character == "}" {
+                    depth = max(0, depth - 1)
+                    if depth == 0 { current = nil }
+                }
+            }
+        }
+        return found
+    }
+
     /// Modifiers that may stand before the keyword (Swift, Kotlin, Java).
     static let modifiers: Set<Substring> = [
         "public", "internal", "private", "fileprivate", "open", "final", "data", "sealed", "abstract", "indirect",
@@ -51,7 +94,7 @@ enum DeclarationScan {
 
     /// `("data class", "TabData")` for a line that declares a type, else nil. An
     /// attribute or annotation before it (`@MainActor`, `@Serializable`) is skipped.
-    static func declaration(_ line: Substring) -> (kind: String, name: String)? {
+    static func declaration(_ line: Substring, keywords: Set<Substring> = keywords) -> (kind: String, name: String)? {
         var rest = line.drop { $0 == " " || $0 == "\t" }
         while rest.first == "@" {
             // `@Serializable(with = X::class)`: the name, then its arguments if any.
@@ -72,7 +115,8 @@ enum DeclarationScan {
             // `enum class` (Kotlin): `enum` is then a modifier.
             if keywords.contains(word), !(word == "enum" && words.first == "class") {
                 guard let next = words.first else { return nil }
-                let name = next.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                // An extension may extend a nested type: `extension Shop.Component`.
+                let name = next.prefix { $0.isLetter || $0.isNumber || $0 == "_" || (word == "extension" && $0 == ".") }
                 guard let head = name.first, head.isLetter || head == "_" else { return nil }
                 return ((kind + [word]).filter { !["public", "internal", "private", "fileprivate", "open", "final", "protected", "static"].contains($0) }
                     .joined(separator: " "), String(name))

@@ -104,8 +104,10 @@ struct InitCommand: ParsableCommand {
     /// other names (`struct TabData` in `TabManager.swift`), found by `DeclarationScan`
     /// in the sources that compile with the generated ones: the app's folder beside
     /// `Generated/Tabgen` (per target: the tests' folder for the generated tests), a
-    /// Gradle module's `src/main` (`java/` and `kotlin/`) or `src/test`. Files already named
-    /// as whole-file twins (`reported`) are not named again.
+    /// Gradle module's `src/main` (`java/` and `kotlin/`) or `src/test`; also a twin nested
+    /// in a top-level type or extension (`private extension NavigationComponent { struct
+    /// MessageData }`), which hides the generated type there. Files already named as
+    /// whole-file twins (`reported`) are not named again.
     static func handWrittenTypes(job: EmitJob, files: [GeneratedFile], base: URL, reported: Set<String>) -> [String] {
         // Per source root: what compiles there, and the generated types with their file and package.
         var roots: [URL: CompiledSources] = [:]
@@ -137,6 +139,13 @@ struct InitCommand: ParsableCommand {
                     } else {
                         lines.append(place + ": both compile into one module (a redeclaration); delete it (the generated type replaces it) or rename it")
                     }
+                }
+                // A nested twin compiles, but inside its scope it hides the generated type, so
+                // that code would go on decoding with it. Inside a type that goes itself, it goes too.
+                for declaration in DeclarationScan.nestedDeclarations(in: text) {
+                    guard let twin = names[declaration.name], let scope = declaration.enclosing,
+                          scope.kind.hasSuffix("extension") || names[scope.name] == nil else { continue }
+                    lines.append("\(Self.shown(url, base: base)):\(declaration.line): \(declaration.kind) \(declaration.name) in \(scope.kind) \(scope.name) is hand-written and the generated \(twin.file) declares \(declaration.name) too: inside \(scope.name) it hides the generated type, which \(scope.name) then never uses; delete it (the generated type replaces it) or rename it")
                 }
             }
         }

@@ -7,8 +7,3 @@ struct TabData: Decodable, Equatable {
     let icon: String
     let path: String
 }
-
-struct MessageData: Decodable {
-    let active: String
-    let tabs: [TabData]
-}
