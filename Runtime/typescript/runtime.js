@@ -233,7 +233,7 @@ function checkSchema(payload, nulls, root) {
       }
       for (const key of Object.keys(required)) {
         if (!has(value, key))
-          fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key]));
+          fail("TG012", pointer, `missing required property ${quote(key)}`, readsMissing(required[key]));
       }
     }
   };
@@ -249,6 +249,11 @@ function definition(name) {
 function nullable(schema) {
   const target = schema.ref === undefined ? undefined : definition(schema.ref);
   return schema.nullable === true || (target !== undefined && nullable(target));
+}
+
+function readsMissing(schema) {
+  const target = schema.ref === undefined ? undefined : definition(schema.ref);
+  return schema.nullable === true || schema.elements !== undefined || (target !== undefined && readsMissing(target));
 }
 
 // tabgen:begin usesIntegers

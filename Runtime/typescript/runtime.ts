@@ -316,8 +316,7 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
         }
       }
       for (const key of Object.keys(required)) {
-        // A missing nullable member decodes as null.
-        if (!has(value, key)) fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key] as Schema))
+        if (!has(value, key)) fail("TG012", pointer, `missing required property ${quote(key)}`, readsMissing(required[key] as Schema))
       }
     }
   }
@@ -333,6 +332,13 @@ function definition(name: string): Schema | undefined {
 function nullable(schema: Schema): boolean {
   const target = schema.ref === undefined ? undefined : definition(schema.ref)
   return schema.nullable === true || (target !== undefined && nullable(target))
+}
+
+// Whether the native clients read a missing required member of this form: a nullable one
+// as null, an array as empty (the reference Android client's default for `tabs`).
+function readsMissing(schema: Schema): boolean {
+  const target = schema.ref === undefined ? undefined : definition(schema.ref)
+  return schema.nullable === true || schema.elements !== undefined || (target !== undefined && readsMissing(target))
 }
 
 // tabgen:begin usesIntegers
