@@ -1156,30 +1156,26 @@ public class TabgenSchema(public val json: String, public val strict: Boolean) {
                 val optionalForm = optional?.get(key) as? JsonObject
                 when {
                     requiredForm != null -> check(member, requiredForm, child(pointer, key), false)
-                    optionalForm != null -> check(member, optionalForm, child(pointer, key), !strict && member is JsonNull && !nullable(optionalForm))
+                    optionalForm != null -> check(member, optionalForm, child(pointer, key), !strict && member is JsonNull && !resolves(optionalForm) { flag(it, "nullable") })
                     // An unknown member (TG013) is a newer server's: decoding ignores it.
                     else -> Unit
                 }
             }
             for ((key, memberForm) in required.orEmpty()) {
-                if (key !in value) fail("TG012", pointer, "missing required property ${TabgenValidation.quoted(key)}", !strict && readsMissing(memberForm as? JsonObject))
+                if (key in value) continue
+                // Decoding reads a missing nullable member as null, a missing array as empty.
+                val readsMissing = resolves(memberForm as? JsonObject) { flag(it, "nullable") || "elements" in it }
+                fail("TG012", pointer, "missing required property ${TabgenValidation.quoted(key)}", !strict && readsMissing)
             }
         }
     }
 
-    private fun nullable(form: JsonObject?): Boolean {
+    /** Whether [form], or a definition it refers to, passes [test]. */
+    private fun resolves(form: JsonObject?, test: (JsonObject) -> Boolean): Boolean {
         if (form == null) return false
-        if (flag(form, "nullable")) return true
+        if (test(form)) return true
         val ref = text(form["ref"]) ?: return false
-        return nullable(definitions()[ref] as? JsonObject)
-    }
-
-    /** Whether tolerant decoding reads a missing required member of [form]: a nullable one as null, an array as empty. */
-    private fun readsMissing(form: JsonObject?): Boolean {
-        if (form == null) return false
-        if (flag(form, "nullable") || "elements" in form) return true
-        val ref = text(form["ref"]) ?: return false
-        return readsMissing(definitions()[ref] as? JsonObject)
+        return resolves(definitions()[ref] as? JsonObject, test)
     }
 
     private fun flag(form: JsonObject, key: String): Boolean = (form[key] as? JsonPrimitive)?.content == "true"

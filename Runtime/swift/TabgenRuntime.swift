@@ -1263,30 +1263,28 @@ nonisolated struct TabgenSchemaWalk {
             } else if let memberForm = optional?[member.key] {
                 var isNull = false
                 if case .null = member.value { isNull = true }
-                check(member.value, memberForm, Self.child(pointer, member.key), tolerated: !strict && isNull && !nullable(memberForm))
+                check(member.value, memberForm, Self.child(pointer, member.key), tolerated: !strict && isNull && !resolves(memberForm, Self.isNullable))
             }
             // An unknown member (TG013) is a newer server's: decoding ignores it.
         }
         if case .object(let listed)? = required {
             for property in listed where value[property.key] == nil {
-                fail("TG012", pointer, "missing required property \(TabgenValidation.quoted(property.key))", letThrough: !strict && readsMissing(property.value))
+                // Decoding reads a missing nullable member as nil, a missing array as empty.
+                fail("TG012", pointer, "missing required property \(TabgenValidation.quoted(property.key))",
+                     letThrough: !strict && resolves(property.value) { Self.isNullable($0) || $0["elements"] != nil })
             }
         }
     }
 
-    func nullable(_ form: TabgenTree) -> Bool {
-        if case .bool(true)? = form["nullable"] { return true }
+    /// Whether `form`, or a definition it refers to, passes `test`.
+    func resolves(_ form: TabgenTree, _ test: (TabgenTree) -> Bool) -> Bool {
+        if test(form) { return true }
         guard let ref = form["ref"]?.string, let target = definitions?[ref] else { return false }
-        return nullable(target)
+        return resolves(target, test)
     }
 
-    /// Whether tolerant decoding reads a missing required member of this form: a nullable
-    /// one as nil, an array as empty.
-    func readsMissing(_ form: TabgenTree) -> Bool {
-        if case .bool(true)? = form["nullable"] { return true }
-        if form["elements"] != nil { return true }
-        guard let ref = form["ref"]?.string, let target = definitions?[ref] else { return false }
-        return readsMissing(target)
+    static func isNullable(_ form: TabgenTree) -> Bool {
+        if case .bool(true)? = form["nullable"] { true } else { false }
     }
 
     static func child(_ pointer: String, _ key: String) -> String {

@@ -306,7 +306,7 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
         if (has(required, key)) {
           check(member, required[key] as Schema, at, false)
         } else if (has(optional, key)) {
-          const tolerated = member === null && !nullable(optional[key] as Schema)
+          const tolerated = member === null && !resolves(optional[key] as Schema, (form) => form.nullable === true)
           if (tolerated) nulls.add(at)
           check(member, optional[key] as Schema, at, tolerated)
         } else if (!schema.additionalProperties && key !== tag) {
@@ -316,7 +316,9 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
         }
       }
       for (const key of Object.keys(required)) {
-        if (!has(value, key)) fail("TG012", pointer, `missing required property ${quote(key)}`, readsMissing(required[key] as Schema))
+        // The native clients read a missing nullable member as null, a missing array as empty.
+        if (!has(value, key)) fail("TG012", pointer, `missing required property ${quote(key)}`,
+          resolves(required[key] as Schema, (form) => form.nullable === true || form.elements !== undefined))
       }
     }
   }
@@ -329,16 +331,10 @@ function definition(name: string): Schema | undefined {
   return has(definitions, name) ? definitions[name] : undefined
 }
 
-function nullable(schema: Schema): boolean {
+// Whether `schema`, or a definition it refers to, passes `test`.
+function resolves(schema: Schema, test: (form: Schema) => boolean): boolean {
   const target = schema.ref === undefined ? undefined : definition(schema.ref)
-  return schema.nullable === true || (target !== undefined && nullable(target))
-}
-
-// Whether the native clients read a missing required member of this form: a nullable one
-// as null, an array as empty (the reference Android client's default for `tabs`).
-function readsMissing(schema: Schema): boolean {
-  const target = schema.ref === undefined ? undefined : definition(schema.ref)
-  return schema.nullable === true || schema.elements !== undefined || (target !== undefined && readsMissing(target))
+  return test(schema) || (target !== undefined && resolves(target, test))
 }
 
 // tabgen:begin usesIntegers

@@ -180,8 +180,8 @@ struct SwiftPackageSettingsTests {
     func testsPass() {
         let run = SwiftPackageRun.shared
         #expect(run.testStatus == 0, "\(run.testOutput ?? run.buildOutput ?? run.setupError ?? "")")
-        // Per setting: the round trip, the app-style code, the unknown root member and the four payloads.
-        let expected = SwiftPackageRun.settings.count * 7
+        // Per setting: the round trip, the app-style code, the unknown root member and the five payloads.
+        let expected = SwiftPackageRun.settings.count * 8
         #expect(run.testOutput?.contains("Test run with \(expected) tests") == true, "\(run.testOutput ?? "")")
     }
 }
