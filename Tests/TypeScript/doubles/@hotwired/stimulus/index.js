@@ -218,12 +218,30 @@ function valueDescriptors(controllerConstructor, identifier) {
   return Object.entries(definitions).map(([name, definition]) => {
     const type = VALUE_TYPES.get(definition) ?? VALUE_TYPES.get(definition.type)
     if (!type) throw new Error(`unknown value type for "${identifier}.${name}"`)
+    // value_properties.ts's parseValueTypeObject: a default of another type is refused when
+    // the class is loaded, not converted.
+    if (!VALUE_TYPES.has(definition) && definition.default != null && VALUE_TYPES.get(constantOf(definition.default)) !== type) {
+      const defaultType = VALUE_TYPES.get(constantOf(definition.default))?.type
+      throw new Error(`The specified default value for the Stimulus Value "${identifier ? `${identifier}.` : ""}${name}" must match the defined type "${type.type}". The provided default value of "${definition.default}" is of type "${defaultType}".`)
+    }
     const defaultValue = VALUE_TYPES.has(definition) || !("default" in definition) ? type.defaultValue : definition.default
+    // Stimulus's hasCustomDefaultValue asks whether the definition itself reads as a default:
+    // every `{ type, default }` object does (even without `default`), a bare constant does not.
+    const hasCustomDefaultValue = !VALUE_TYPES.has(definition)
     // Stimulus's value_properties: key = dasherize(token) + "-value", property = camelize(key)
     // (`tab_bar` reads data-<identifier>-tab_bar-value into tabBarValue).
     const key = `${dasherize(name)}-value`
-    return { ...type, name: camelize(key), defaultValue, attribute: `data-${identifier}-${key}` }
+    return { ...type, name: camelize(key), defaultValue, hasCustomDefaultValue, attribute: `data-${identifier}-${key}` }
   })
+}
+
+// The constructor whose value type a default has (value_properties.ts's parseValueTypeDefault).
+function constantOf(value) {
+  if (Array.isArray(value)) return Array
+  if (typeof value === "boolean") return Boolean
+  if (typeof value === "number") return Number
+  if (typeof value === "string") return String
+  return Object.prototype.toString.call(value) === "[object Object]" ? Object : undefined
 }
 
 function blessValues(controllerConstructor) {
@@ -245,7 +263,8 @@ function blessValues(controllerConstructor) {
     })
     Object.defineProperty(prototype, `has${name[0].toUpperCase()}${name.slice(1)}`, {
       get() {
-        return this.element.hasAttribute(descriptorOf(this).attribute)
+        const descriptor = descriptorOf(this)
+        return this.element.hasAttribute(descriptor.attribute) || descriptor.hasCustomDefaultValue
       },
     })
   }
