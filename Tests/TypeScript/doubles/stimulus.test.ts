@@ -40,4 +40,32 @@ describe("the Stimulus double, as strict as Stimulus", () => {
     application.stop()
     page.remove()
   })
+
+  it("declares no static `classes` on Controller, as Stimulus does not (controller.ts 26–28)", () => {
+    class Styled extends Controller {
+      // @ts-expect-error: with Stimulus's types there is no `classes` to override (tsc fails if there is).
+      static override classes = ["active"]
+    }
+    assert.equal(Object.prototype.hasOwnProperty.call(Controller, "classes"), false)
+    assert.deepEqual(Styled.classes, ["active"])
+  })
+
+  it("load(array, ...rest) loads the array only, as Stimulus's load(head, ...rest) does", async () => {
+    class First extends Controller {}
+    class Second extends Controller {}
+    const page = new FakeElement("main")
+    document.body.append(page)
+    const application = Application.start(asElement(page))
+    // @ts-expect-error: Stimulus's overloads take definitions, or one array of them, not both.
+    application.load([{ identifier: "first", controllerConstructor: First }], { identifier: "second", controllerConstructor: Second })
+    const first = new FakeElement("div", { "data-controller": "first" })
+    const second = new FakeElement("div", { "data-controller": "second" })
+    page.append(first)
+    page.append(second)
+    await settle()
+    assert.ok(application.getControllerForElementAndIdentifier(asElement(first), "first") instanceof First)
+    assert.equal(application.getControllerForElementAndIdentifier(asElement(second), "second"), null)
+    application.stop()
+    page.remove()
+  })
 })

@@ -27,7 +27,6 @@ export interface Context {
 export declare class Controller<ElementType extends Element = Element> {
   static targets: string[]
   static outlets: string[]
-  static classes: string[]
   static values: ValueDefinitionMap
   static get shouldLoad(): boolean
   static afterLoad(identifier: string, application: Application): void
@@ -61,6 +60,7 @@ export declare class Application {
   start(): Promise<void>
   stop(): void
   register(identifier: string, controllerConstructor: ControllerConstructor): void
-  load(...definitions: (Definition | Definition[])[]): void
+  load(...definitions: Definition[]): void
+  load(definitions: Definition[]): void
   getControllerForElementAndIdentifier(element: Element, identifier: string): Controller | null
 }

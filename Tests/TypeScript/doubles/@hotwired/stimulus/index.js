@@ -5,7 +5,6 @@
 export class Controller {
   static targets = []
   static outlets = []
-  static classes = []
   static values = {}
 
   static get shouldLoad() {
@@ -91,8 +90,10 @@ export class Application {
     this.load({ identifier, controllerConstructor })
   }
 
-  load(...definitions) {
-    for (const { identifier, controllerConstructor } of definitions.flat()) {
+  // As Stimulus: an array first means that array, and the rest is not read.
+  load(head, ...rest) {
+    const definitions = Array.isArray(head) ? head : [head, ...rest]
+    for (const { identifier, controllerConstructor } of definitions) {
       if (!controllerConstructor.shouldLoad) continue
       blessValues(controllerConstructor)
       this.#definitions.set(identifier, controllerConstructor)
