@@ -68,4 +68,58 @@ describe("the Stimulus double, as strict as Stimulus", () => {
     application.stop()
     page.remove()
   })
+
+  it("registering an identifier again replaces its controllers, then calls afterLoad, as Stimulus's router.loadDefinition does", async () => {
+    const calls: string[] = []
+    const page = new FakeElement("main")
+    document.body.append(page)
+    const application = Application.start(asElement(page))
+    const element = new FakeElement("div", { "data-controller": "swap" })
+    class Old extends Controller {
+      override disconnect(): void {
+        calls.push("Old disconnect")
+      }
+    }
+    class New extends Controller {
+      static override afterLoad(identifier: string, loadedInto: Application): void {
+        calls.push(`afterLoad, controller connected: ${loadedInto.getControllerForElementAndIdentifier(asElement(element), identifier) !== null}`)
+      }
+
+      override connect(): void {
+        calls.push("New connect")
+      }
+    }
+    application.register("swap", Old)
+    page.append(element)
+    await settle()
+    application.register("swap", New)
+    assert.deepEqual(calls, ["Old disconnect", "New connect", "afterLoad, controller connected: true"])
+    assert.ok(application.getControllerForElementAndIdentifier(asElement(element), "swap") instanceof New)
+    application.stop()
+    page.remove()
+  })
+
+  it("calls the changed callbacks of the values the element has before those of the defaults, as ValueObserver.start does", async () => {
+    const calls: string[] = []
+    class Ordered extends Controller {
+      static override values = { first: String, second: String }
+
+      firstValueChanged(): void {
+        calls.push("first")
+      }
+
+      secondValueChanged(): void {
+        calls.push("second")
+      }
+    }
+    const page = new FakeElement("main")
+    document.body.append(page)
+    const application = Application.start(asElement(page))
+    application.register("ordered", Ordered)
+    page.append(new FakeElement("div", { "data-controller": "ordered", "data-ordered-second-value": "set" }))
+    await settle()
+    assert.deepEqual(calls, ["second", "first"])
+    application.stop()
+    page.remove()
+  })
 })

@@ -66,6 +66,7 @@ export class Application {
 
   #definitions = new Map() // identifier → controller constructor
   #contexts = new WeakMap() // element → Map(identifier → Context): one controller per element and identifier, as Stimulus keeps it
+  #elements = new Map() // identifier → Set of the elements with a Context of it: what loading it again replaces
   #observer = null
 
   constructor(element = document.documentElement, schema = {}) {
@@ -96,10 +97,21 @@ export class Application {
     for (const { identifier, controllerConstructor } of definitions) {
       if (!controllerConstructor.shouldLoad) continue
       blessValues(controllerConstructor)
+      // Stimulus's router.loadDefinition: the identifier's controllers are disconnected and
+      // dropped, new ones connected, and only then afterLoad.
+      this.#unload(identifier)
       this.#definitions.set(identifier, controllerConstructor)
-      controllerConstructor.afterLoad(identifier, this)
       if (this.#observer) this.#connectTree(this.element)
+      controllerConstructor.afterLoad(identifier, this)
     }
+  }
+
+  #unload(identifier) {
+    for (const element of this.#elements.get(identifier) ?? []) {
+      this.#contexts.get(element)?.get(identifier)?.disconnect()
+      this.#contexts.get(element)?.delete(identifier)
+    }
+    this.#elements.delete(identifier)
   }
 
   getControllerForElementAndIdentifier(element, identifier) {
@@ -124,6 +136,7 @@ export class Application {
         if (!context) {
           context = new Context(this, identifier, element, controllerConstructor)
           contexts.set(identifier, context)
+          this.#elements.set(identifier, (this.#elements.get(identifier) ?? new Set()).add(element))
         }
         context.connect()
       }
@@ -156,11 +169,15 @@ class Context {
     this.#connected = true
     this.#observer = new MutationObserver((records) => this.#attributesChanged(records))
     this.#observer.observe(this.element, { attributes: true, attributeOldValue: true })
-    for (const descriptor of valueDescriptors(this.controller.constructor, this.identifier)) {
+    // Stimulus's ValueObserver.start: the values the element has first, then the defaults.
+    const descriptors = valueDescriptors(this.controller.constructor, this.identifier)
+    for (const descriptor of descriptors) {
       const text = this.element.getAttribute(descriptor.attribute)
       this.#lastValues.set(descriptor.attribute, text)
       if (text !== null) this.#invoke(descriptor, text, descriptor.writer(descriptor.defaultValue))
-      else if (descriptor.defaultValue !== undefined) this.#invoke(descriptor, descriptor.writer(descriptor.defaultValue), undefined)
+    }
+    for (const descriptor of descriptors) {
+      if (this.#lastValues.get(descriptor.attribute) === null && descriptor.defaultValue != null) this.#invoke(descriptor, descriptor.writer(descriptor.defaultValue), undefined)
     }
     this.controller.connect()
   }
