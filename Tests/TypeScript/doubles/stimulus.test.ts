@@ -122,4 +122,22 @@ describe("the Stimulus double, as strict as Stimulus", () => {
     application.stop()
     page.remove()
   })
+
+  it("names the value in the TypeError of a value its changed callback cannot read, as ValueObserver does", async () => {
+    class Listed extends Controller {
+      static override values = { list: Array }
+
+      listValueChanged(): void {}
+    }
+    const page = new FakeElement("main")
+    document.body.append(page)
+    const application = Application.start(asElement(page))
+    await settle()
+    page.append(new FakeElement("div", { "data-controller": "listed", "data-listed-list-value": "null" }))
+    assert.throws(() => application.register("listed", Listed), {
+      message: 'Stimulus Value "listed.listValue" - expected value of type "array" but instead got value "null" of type "undefined"',
+    })
+    application.stop()
+    page.remove()
+  })
 })

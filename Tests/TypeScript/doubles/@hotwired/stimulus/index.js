@@ -208,7 +208,13 @@ class Context {
   #invoke(descriptor, text, oldText) {
     const callback = this.controller[`${descriptor.name}Changed`]
     if (typeof callback !== "function") return
-    callback.call(this.controller, descriptor.reader(text), oldText ? descriptor.reader(oldText) : oldText)
+    try {
+      callback.call(this.controller, descriptor.reader(text), oldText ? descriptor.reader(oldText) : oldText)
+    } catch (error) {
+      // value_observer.ts names the value in a TypeError, and rethrows every error.
+      if (error instanceof TypeError) error.message = `Stimulus Value "${this.identifier}.${descriptor.name}" - ${error.message}`
+      throw error
+    }
   }
 }
 
@@ -225,7 +231,7 @@ const VALUE_TYPES = new Map([
 
 function readJSON(text, accepts, name) {
   const value = JSON.parse(text)
-  if (!accepts(value)) throw new TypeError(`expected value of type "${name}" but instead got value "${text}" of type "${typeof value}"`)
+  if (!accepts(value)) throw new TypeError(`expected value of type "${name}" but instead got value "${text}" of type "${VALUE_TYPES.get(constantOf(value))?.type}"`)
   return value
 }
 
