@@ -3,7 +3,7 @@
 import { FakeElement, asElement, document, settle } from "../support/browser.js"
 import assert from "node:assert/strict"
 import { describe, it } from "node:test"
-import { Application, Controller } from "@hotwired/stimulus"
+import { Application, Controller, defaultSchema } from "@hotwired/stimulus"
 
 describe("the Stimulus double, as strict as Stimulus", () => {
   it("refuses, when the class is registered, a `{ type, default }` value whose default has another type", () => {
@@ -139,5 +139,28 @@ describe("the Stimulus double, as strict as Stimulus", () => {
     })
     application.stop()
     page.remove()
+  })
+
+  it("finds controllers by the schema's controllerAttribute, and takes only a whole Schema, as Stimulus does", async () => {
+    class Plain extends Controller {}
+    const page = new FakeElement("main")
+    document.body.append(page)
+    const application = Application.start(asElement(page), { ...defaultSchema, controllerAttribute: "data-ctrl" })
+    application.register("plain", Plain)
+    const named = new FakeElement("div", { "data-ctrl": "plain" })
+    const unnamed = new FakeElement("div", { "data-controller": "plain" })
+    page.append(named)
+    page.append(unnamed)
+    await settle()
+    assert.ok(application.getControllerForElementAndIdentifier(asElement(named), "plain") instanceof Plain)
+    assert.equal(application.getControllerForElementAndIdentifier(asElement(unnamed), "plain"), null)
+    application.stop()
+    page.remove()
+    // A type check only (the element has no children, so it never runs): Stimulus's Schema
+    // has required members, so `{}` is refused.
+    if (named.children.length > 0) {
+      // @ts-expect-error: `{}` is no Schema.
+      Application.start(asElement(page), {})
+    }
   })
 })

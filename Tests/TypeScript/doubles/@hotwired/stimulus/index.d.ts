@@ -7,6 +7,17 @@ export type ValueTypeObject = Partial<{ type: ValueTypeConstant; default: ValueT
 export type ValueTypeDefinition = ValueTypeConstant | ValueTypeDefault | ValueTypeObject
 export type ValueDefinitionMap = { [token: string]: ValueTypeDefinition }
 
+export interface Schema {
+  controllerAttribute: string
+  actionAttribute: string
+  targetAttribute: string
+  targetAttributeForScope(identifier: string): string
+  outletAttributeForScope(identifier: string, outlet: string): string
+  keyMappings: { [key: string]: string }
+}
+
+export declare const defaultSchema: Schema
+
 export type ControllerConstructor = (new (context: Context) => Controller) & {
   readonly shouldLoad: boolean
   afterLoad(identifier: string, application: Application): void
@@ -54,9 +65,10 @@ export declare class TargetSet {
 }
 
 export declare class Application {
-  static start(element?: Element, schema?: object): Application
+  static start(element?: Element, schema?: Schema): Application
   readonly element: Element
-  constructor(element?: Element, schema?: object)
+  readonly schema: Schema
+  constructor(element?: Element, schema?: Schema)
   start(): Promise<void>
   stop(): void
   register(identifier: string, controllerConstructor: ControllerConstructor): void

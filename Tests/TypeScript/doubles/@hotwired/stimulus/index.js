@@ -2,6 +2,31 @@
 // same semantics and call order (see Tests/TypeScript/README.md for what is left out).
 // It only touches the DOM through element attributes, children and MutationObserver.
 
+// Stimulus's src/core/schema.ts: the attributes an application reads (a schema passed to
+// Application.start replaces it; the double reads controllerAttribute and the targets').
+export const defaultSchema = {
+  controllerAttribute: "data-controller",
+  actionAttribute: "data-action",
+  targetAttribute: "data-target",
+  targetAttributeForScope: (identifier) => `data-${identifier}-target`,
+  outletAttributeForScope: (identifier, outlet) => `data-${identifier}-${outlet}-outlet`,
+  keyMappings: {
+    enter: "Enter",
+    tab: "Tab",
+    esc: "Escape",
+    space: " ",
+    up: "ArrowUp",
+    down: "ArrowDown",
+    left: "ArrowLeft",
+    right: "ArrowRight",
+    home: "Home",
+    end: "End",
+    page_up: "PageUp",
+    page_down: "PageDown",
+    ...Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz0123456789"].map((key) => [key, key])),
+  },
+}
+
 export class Controller {
   static targets = []
   static outlets = []
@@ -35,9 +60,10 @@ export class Controller {
   // identifier (whose controller they belong to), in page order.
   get targets() {
     const { element, identifier } = this
+    const { controllerAttribute, targetAttributeForScope } = this.application.schema
     const findAll = (...names) => names.flatMap((name) => {
-      const selector = `[data-${identifier}-target~="${name}"]`
-      const inScope = (candidate) => candidate.closest(`[data-controller~="${identifier}"]`) === element
+      const selector = `[${targetAttributeForScope(identifier)}~="${name}"]`
+      const inScope = (candidate) => candidate.closest(`[${controllerAttribute}~="${identifier}"]`) === element
       return [...(element.matches(selector) ? [element] : []), ...[...element.querySelectorAll(selector)].filter(inScope)]
     })
     return { findAll, find: (...names) => findAll(...names)[0], has: (name) => findAll(name).length > 0 }
@@ -69,7 +95,7 @@ export class Application {
   #elements = new Map() // identifier → Set of the elements with a Context of it: what loading it again replaces
   #observer = null
 
-  constructor(element = document.documentElement, schema = {}) {
+  constructor(element = document.documentElement, schema = defaultSchema) {
     this.element = element
     this.schema = schema
   }
@@ -127,7 +153,7 @@ export class Application {
 
   #connectTree(root) {
     for (const element of subtree(root)) {
-      for (const identifier of tokens(element.getAttribute("data-controller"))) {
+      for (const identifier of tokens(element.getAttribute(this.schema.controllerAttribute))) {
         const controllerConstructor = this.#definitions.get(identifier)
         if (!controllerConstructor) continue
         const contexts = this.#contexts.get(element) ?? new Map()
