@@ -13,6 +13,8 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
     var setupError: String?
     var compileOutput: String?
     var typecheckOutput: String?
+    /// What swiftc said of code that needs `Message` to be `Sendable`: nil when it compiled.
+    var sendableProbeOutput: String?
     var stdout = ""
     var stderr = ""
 
@@ -40,6 +42,11 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
                 result.compileOutput = "the HotwireNative double: " + built.stdout + built.stderr
                 return
             }
+            // The library's Message is not Sendable: neither is the double's.
+            let probe = root.appendingPathComponent("SendableProbe.swift")
+            try "import HotwireNative\nfunc probe(_ message: Message) -> any Sendable { message }\n".write(to: probe, atomically: true, encoding: .utf8)
+            let probed = try Support.run(swiftc, ["-typecheck", "-swift-version", "6", "-I", doubles.path, probe.path])
+            result.sendableProbeOutput = probed.status == 0 ? nil : probed.stdout + probed.stderr
             // The app: the built-in navigation contract as an app uses it (internal, no
             // namespace), the menu and form contracts in namespaces, sharing one runtime.
             var options = SwiftOptions()
@@ -120,6 +127,12 @@ struct BridgeComponentBaseEndToEndTests {
     @Test("the public, namespaced, strict (decoding: strict) base type-checks in a package module")
     func publicVariantTypechecks() {
         #expect(run.typecheckOutput == nil, "\(run.typecheckOutput ?? "")")
+    }
+
+    @Test("the double's Message is not Sendable, as the library's is not: code that needs it to be does not compile")
+    func messageIsNotSendable() {
+        #expect(run.sendableProbeOutput?.contains("type 'Message' does not conform to the 'Sendable' protocol") == true,
+                "\(run.sendableProbeOutput ?? "the probe compiled")")
     }
 
     @Test("each base names its component")

@@ -41,7 +41,7 @@ if [[ -n "${TABGEN:-}" ]]; then
 fi
 
 cd "$scratch/out"
-node --test reference/*.test.js | tee "$scratch/node-test.log"
+node --test reference/*.test.js doubles/*.test.js | tee "$scratch/node-test.log"
 echo "Chromium (headless): the JavaScript controller, loaded through an importmap with the doubles;"
 echo "then the menu and form bases (bridgeComponent: true), compiled TypeScript and JavaScript as generated"
 node "$here/browser/run.mjs" "$here/reference/javascript/navigation_controller.js" \
