@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// `tabgen emit` and `tabgen check` as a user runs them: the executable of this build,
 /// from a directory that is not the package (templates and schema come from the binary).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The up-to-date fast path as a user meets it: a second emit with the same inputs writes
 /// nothing, and every change of schema, options, templates, config or generated file still

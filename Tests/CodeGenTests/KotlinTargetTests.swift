@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 @Suite("Kotlin naming: casing, keywords, collisions, empty and non-ASCII names")
 struct KotlinNamingTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A Rails app's tabgen.yml (the gem's `tabgen:install` writes one): the `ruby` output is
 /// the app's root, and the Stimulus controller's outputs sit inside it, outside the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Schema
 @testable import CodeGen
+import TestSupport
 
 /// Paths, schemas, generation and processes for the code generation tests.
 enum Support {
@@ -84,12 +85,6 @@ enum Support {
 
     static func file(_ files: [GeneratedFile], _ path: String) -> String {
         files.first { $0.path == path }?.contents ?? ""
-    }
-
-    static func temporaryDirectory(_ label: String = "tabgen-codegen") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// An output directory shown as "out", on a new temporary directory (removed by the caller).
@@ -203,16 +198,6 @@ extension TabgenCLISuite {
     func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
         try Support.run(try #require(Support.tabgen), arguments, in: directory)
     }
-}
-
-/// The base of a suite whose tests each work in a temporary directory of their own:
-/// Swift Testing makes an instance of the suite per test, and `deinit` removes it.
-class TemporaryDirectorySuite {
-    let directory: URL
-
-    init() throws { directory = try Support.temporaryDirectory() }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// What a run of generated code in a scratch folder found; `setupError`: what went wrong
