@@ -178,25 +178,24 @@ enum Support {
         return nil
     }()
 
+    /// `tabgen`, or a failure (not a skip) where it is not built.
+    static func requireTabgen(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        try #require(tabgen, "the tabgen executable is not built next to the tests (swift build builds it)", sourceLocation: sourceLocation)
+    }
+
     /// A Swift identifier for a schema name (`basic_enum` -> `C_basic_enum`).
     static func namespace(for name: String) -> String {
         "C_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 }
 
-/// A suite that runs the tabgen executable of this build (enabled only where it is built).
+/// A suite that runs the tabgen executable of this build. Where it is not built, its tests
+/// fail (never skip): `swift test` and CI build it next to the tests.
 protocol TabgenCLISuite {}
-
-extension Trait where Self == ConditionTrait {
-    /// The condition of every `TabgenCLISuite`: the executable is built next to the tests.
-    static var tabgenBuilt: Self {
-        .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests")
-    }
-}
 
 extension TabgenCLISuite {
     func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
-        try Support.run(try #require(Support.tabgen), arguments, in: directory)
+        try Support.run(try Support.requireTabgen(), arguments, in: directory)
     }
 }
 

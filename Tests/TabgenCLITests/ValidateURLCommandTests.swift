@@ -273,7 +273,7 @@ final class ValidateURLCommandTests {
     }
 
     #if os(Linux)
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test
     func progressLineOnATerminal() throws {
         // script(1) from util-linux gives tabgen a terminal; its output lands in the
         // transcript file.
