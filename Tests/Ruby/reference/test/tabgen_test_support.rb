@@ -69,7 +69,8 @@ module TabgenTestSupport
   end
 
   # What every component's test checks, whatever element it renders: the policies, the
-  # findings computed once, every rejected fixture raising with its codes.
+  # findings computed once, every rejected fixture raising with its codes. The module
+  # that includes it says what a rendered element holds (`assert_holds`).
   module ComponentTests
     extend ActiveSupport::Concern
 
@@ -90,8 +91,19 @@ module TabgenTestSupport
         rejected_fixtures.each_with_index do |fixture, index|
           define_method("test_raises_in_test_#{index}: #{fixture["name"]}") { assert_raises_in_test(fixture, contract) }
         end
-        # With the first accepted fixture, when there is one (no test is skipped).
+        # With the first accepted fixture, and the first rejected one, when there is one (no
+        # test is skipped).
         accepted_fixtures.first(1).each { |fixture| accepted_payload_tests(fixture["payload"]) }
+        return if strict
+
+        rejected_fixtures.first(1).each do |fixture|
+          define_method(:test_render_policy_reports_and_renders_anyway) do
+            component_class.invalid_message_policy = :render
+            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
+            assert_holds fixture["payload"]
+            assert_equal 1, found.length
+          end
+        end
       end
 
       # The tests that render `payload`, an accepted fixture's.
@@ -179,15 +191,6 @@ module TabgenTestSupport
         return if strict
 
         skip_policy_tests "renders_nothing", -> { assert_empty rendered_content.to_s }
-        # With the first rejected fixture, when there is one (no test is skipped).
-        rejected_fixtures.first(1).each do |fixture|
-          define_method(:test_render_policy_reports_and_renders_anyway) do
-            component_class.invalid_message_policy = :render
-            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
-            assert_equal fixture["payload"], JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
-            assert_equal 1, found.length
-          end
-        end
       end
 
       def accepted_payload_tests(payload)
@@ -233,6 +236,11 @@ module TabgenTestSupport
       assert_equal 1, navs.length, rendered_content
       navs.first
     end
+
+    # The <nav> of the last render_inline holds `payload`.
+    def assert_holds(payload)
+      assert_equal payload, JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
+    end
   end
 
   # `include` in the ViewComponent::TestCase of an event's component, then
@@ -265,15 +273,6 @@ module TabgenTestSupport
 
         skip_policy_tests "renders_the_content_alone", -> { assert_equal "page", rendered_content.to_s.strip },
                           content: proc { "page" }
-        # With the first rejected fixture, when there is one (no test is skipped).
-        rejected_fixtures.first(1).each do |fixture|
-          define_method(:test_render_policy_reports_and_renders_anyway) do
-            component_class.invalid_message_policy = :render
-            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
-            assert_equal held(fixture["payload"]), rendered_data
-            assert_equal 1, found.length
-          end
-        end
       end
 
       def accepted_payload_tests(payload)
@@ -330,6 +329,11 @@ module TabgenTestSupport
     # What of a payload the element holds: all of it, or the members read from attributes.
     def held(payload)
       from_element? ? payload.slice(*component_class::FIELD_ATTRIBUTES.keys) : payload
+    end
+
+    # The element of the last render_inline holds what it holds of `payload`.
+    def assert_holds(payload)
+      assert_equal held(payload), rendered_data
     end
   end
 end
