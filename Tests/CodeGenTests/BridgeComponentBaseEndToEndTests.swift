@@ -24,6 +24,19 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
         try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"), name: "contracts/\(name).json")
     }
 
+    /// Builds the Hotwire Native double (`Tests/Swift/doubles/HotwireNative`) into `doubles`
+    /// as a static library and its module: compile against it with `-I doubles`, link with
+    /// `-L doubles -lHotwireNative`. What swiftc said when it failed, else nil.
+    static func buildHotwireNative(_ swiftc: URL, into doubles: URL) throws -> String? {
+        let double = Support.packageRoot.appendingPathComponent("Tests/Swift/doubles/HotwireNative/HotwireNative.swift")
+        let built = try Support.run(swiftc, [
+            "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "HotwireNative",
+            "-emit-library", "-static", "-emit-module", "-emit-module-path", doubles.appendingPathComponent("HotwireNative.swiftmodule").path,
+            "-o", doubles.appendingPathComponent("libHotwireNative.a").path, double.path,
+        ])
+        return built.status == 0 ? nil : "the HotwireNative double: " + built.stdout + built.stderr
+    }
+
     static func run() -> BridgeComponentRun {
         Support.swiftcRun("tabgen-bridge") { swiftc, root, result in
             let doubles = root.appendingPathComponent("doubles")
@@ -32,14 +45,8 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
             for directory in [doubles, app, library] {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }
-            let double = Support.packageRoot.appendingPathComponent("Tests/Swift/doubles/HotwireNative/HotwireNative.swift")
-            let built = try Support.run(swiftc, [
-                "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "HotwireNative",
-                "-emit-library", "-static", "-emit-module", "-emit-module-path", doubles.appendingPathComponent("HotwireNative.swiftmodule").path,
-                "-o", doubles.appendingPathComponent("libHotwireNative.a").path, double.path,
-            ])
-            guard built.status == 0 else {
-                result.compileOutput = "the HotwireNative double: " + built.stdout + built.stderr
+            if let failure = try Self.buildHotwireNative(swiftc, into: doubles) {
+                result.compileOutput = failure
                 return
             }
             // The library's Message is not Sendable: neither is the double's.
