@@ -80,6 +80,8 @@ let package = Package(
         ),
         // What growth tests measure (CPU time at n and 4n), shared by the test targets.
         .target(name: "GrowthTesting", path: "Tests/GrowthTesting"),
+        // What more than one test target needs besides (temporary directories), once.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "SchemaTests",
             // CodeGen: its conformance suites are the payloads the rule engine's agreement tests run on.
@@ -91,11 +93,11 @@ let package = Package(
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Schema", "JSON", "GrowthTesting"]),
         .testTarget(name: "PathConfigurationTests", dependencies: ["PathConfiguration", "Schema", "GrowthTesting"]),
         .testTarget(name: "ReconciliationTests", dependencies: ["Reconciliation"]),
-        .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema", "GrowthTesting"], resources: [.copy("Schemas")]),
+        .testTarget(name: "CodeGenTests", dependencies: ["CodeGen", "Schema", "GrowthTesting", "TestSupport"], resources: [.copy("Schemas")]),
         .testTarget(
             name: "TabgenCLITests",
             // CodeGen: its SeededGenerator draws the command lines and findings of the agreement tests.
-            dependencies: ["tabgen", "Schema", "CodeGen", "Reconciliation", "Evolution", "PathConfiguration", "GrowthTesting"],
+            dependencies: ["tabgen", "Schema", "CodeGen", "Reconciliation", "Evolution", "PathConfiguration", "GrowthTesting", "TestSupport"],
             resources: [.copy("Payloads")]
         ),
     ],

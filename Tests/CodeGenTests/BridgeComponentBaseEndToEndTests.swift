@@ -13,6 +13,8 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
     var setupError: String?
     var compileOutput: String?
     var typecheckOutput: String?
+    /// What swiftc said of code that needs `Message` to be `Sendable`: nil when it compiled.
+    var sendableProbeOutput: String?
     var stdout = ""
     var stderr = ""
 
@@ -20,6 +22,19 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
 
     static func contract(_ name: String) throws -> SchemaDocument {
         try Support.document(at: Support.packageRoot.appendingPathComponent("contracts/\(name).json"), name: "contracts/\(name).json")
+    }
+
+    /// Builds the Hotwire Native double (`Tests/Swift/doubles/HotwireNative`) into `doubles`
+    /// as a static library and its module: compile against it with `-I doubles`, link with
+    /// `-L doubles -lHotwireNative`. What swiftc said when it failed, else nil.
+    static func buildHotwireNative(_ swiftc: URL, into doubles: URL) throws -> String? {
+        let double = Support.packageRoot.appendingPathComponent("Tests/Swift/doubles/HotwireNative/HotwireNative.swift")
+        let built = try Support.run(swiftc, [
+            "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "HotwireNative",
+            "-emit-library", "-static", "-emit-module", "-emit-module-path", doubles.appendingPathComponent("HotwireNative.swiftmodule").path,
+            "-o", doubles.appendingPathComponent("libHotwireNative.a").path, double.path,
+        ])
+        return built.status == 0 ? nil : "the HotwireNative double: " + built.stdout + built.stderr
     }
 
     static func run() -> BridgeComponentRun {
@@ -30,16 +45,15 @@ struct BridgeComponentRun: CompileAndTypecheckRun {
             for directory in [doubles, app, library] {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }
-            let double = Support.packageRoot.appendingPathComponent("Tests/Swift/doubles/HotwireNative/HotwireNative.swift")
-            let built = try Support.run(swiftc, [
-                "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "HotwireNative",
-                "-emit-library", "-static", "-emit-module", "-emit-module-path", doubles.appendingPathComponent("HotwireNative.swiftmodule").path,
-                "-o", doubles.appendingPathComponent("libHotwireNative.a").path, double.path,
-            ])
-            guard built.status == 0 else {
-                result.compileOutput = "the HotwireNative double: " + built.stdout + built.stderr
+            if let failure = try Self.buildHotwireNative(swiftc, into: doubles) {
+                result.compileOutput = failure
                 return
             }
+            // The library's Message is not Sendable: neither is the double's.
+            let probe = root.appendingPathComponent("SendableProbe.swift")
+            try "import HotwireNative\nfunc probe(_ message: Message) -> any Sendable { message }\n".write(to: probe, atomically: true, encoding: .utf8)
+            let probed = try Support.run(swiftc, ["-typecheck", "-swift-version", "6", "-I", doubles.path, probe.path])
+            result.sendableProbeOutput = probed.status == 0 ? nil : probed.stdout + probed.stderr
             // The app: the built-in navigation contract as an app uses it (internal, no
             // namespace), the menu and form contracts in namespaces, sharing one runtime.
             var options = SwiftOptions()
@@ -120,6 +134,12 @@ struct BridgeComponentBaseEndToEndTests {
     @Test("the public, namespaced, strict (decoding: strict) base type-checks in a package module")
     func publicVariantTypechecks() {
         #expect(run.typecheckOutput == nil, "\(run.typecheckOutput ?? "")")
+    }
+
+    @Test("the double's Message is not Sendable, as the library's is not: code that needs it to be does not compile")
+    func messageIsNotSendable() {
+        #expect(run.sendableProbeOutput?.contains("type 'Message' does not conform to the 'Sendable' protocol") == true,
+                "\(run.sendableProbeOutput ?? "the probe compiled")")
     }
 
     @Test("each base names its component")

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// `tabgen emit` and `tabgen check` as a user runs them: the executable of this build,
 /// from a directory that is not the package (templates and schema come from the binary).
-@Suite("tabgen emit and check", .tabgenBuilt)
+@Suite("tabgen emit and check")
 final class CLITests: TemporaryDirectorySuite, TabgenCLISuite {
     @Test("emit writes code, fixtures and tests; check passes on a fresh emit")
     func emitThenCheck() throws {

@@ -13,9 +13,8 @@ struct ContractEventsEndToEnd: ScratchRun {
     var setupError: String?
     /// swiftc's output by mode, for the runs that failed.
     var failures: [String: String] = [:]
-    /// "MenuContract.MenuData" -> fixtures checked, failures.
-    var totals: [String: Int] = [:]
-    var problems: [String: [String]] = [:]
+    /// By "MenuContract.MenuData": fixtures checked, failures.
+    var report = FixtureRoundTripReport()
     /// The base names of the Swift files, with how many outputs hold one of that name.
     var duplicateFileNames: [String] = []
     /// What `MenuContract.MenuData.validate()` reports on `ContractEvents.duplicateIndexMenu`:
@@ -27,17 +26,7 @@ struct ContractEventsEndToEnd: ScratchRun {
     static func run() -> ContractEventsEndToEnd {
         Support.swiftcRun("tabgen-events-e2e") { swiftc, root, result in
             let app = root.appendingPathComponent("app")
-            var driver = """
-            import Foundation
-
-            func report(_ root: String, _ results: [(String, [String])]) {
-                print("RESULT\\t\\(root)\\t\\(results.count)")
-                for (name, problems) in results where !problems.isEmpty {
-                    print("FAIL\\t\\(root)\\t\\(name): \\(problems.joined(separator: " | "))")
-                }
-            }
-
-            """
+            var driver = FixtureRoundTripReport.header
             var programSources: [String] = []
             var testSources: [String] = []
             var baseNames: [String: Int] = [:]
@@ -54,8 +43,8 @@ struct ContractEventsEndToEnd: ScratchRun {
                 }
                 let resolved = SwiftTarget(options: options).resolved(for: ModelBuilder().build(contract.document))
                 for rootName in ContractEvents.rootNames(contract.document, target: resolved) {
-                    let fixtures = "\(resolved.options.namespace).\(rootName)Fixtures"
-                    driver += "report(\"\(resolved.options.namespace).\(rootName)\", \(fixtures).all.map { ($0.name, \(fixtures).check($0)) })\n"
+                    driver += FixtureRoundTripReport.check("\(resolved.options.namespace).\(rootName)Fixtures",
+                                                           label: "\(resolved.options.namespace).\(rootName)")
                 }
             }
             // The menu's display rule (MN101), as an app's decoded value reports it.
@@ -89,12 +78,7 @@ struct ContractEventsEndToEnd: ScratchRun {
             for line in run.stdout.split(separator: "\n") where line.hasPrefix("FINDING\t") {
                 result.duplicateIndexFindings.append(line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false).dropFirst().map(String.init))
             }
-            for line in run.stdout.split(separator: "\n") {
-                let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
-                guard parts.count == 3 else { continue }
-                if parts[0] == "RESULT" { result.totals[parts[1]] = Int(parts[2]) ?? 0 }
-                if parts[0] == "FAIL" { result.problems[parts[1], default: []].append(parts[2]) }
-            }
+            result.report.read(run.stdout)
         }
     }
 }
@@ -126,8 +110,8 @@ struct ContractEventsEndToEndTests {
           arguments: ["MenuContract.MenuData", "MenuContract.Selection", "FormContract.FormData", "ShareContract.MenuData", "ShareContract.Item"])
     func roundTrips(_ root: String) throws {
         let e2e = ContractEventsEndToEnd.shared
-        let total = try #require(e2e.totals[root], "no report for \(root): \(e2e.setupError ?? e2e.failures.values.joined())")
+        let total = try #require(e2e.report.totals[root], "no report for \(root): \(e2e.setupError ?? e2e.failures.values.joined())")
         #expect(total > 3)
-        #expect(e2e.problems[root] == nil, "\(e2e.problems[root]?.joined(separator: "\n") ?? "")")
+        #expect(e2e.report.problems[root] == nil, "\(e2e.report.problems[root]?.joined(separator: "\n") ?? "")")
     }
 }

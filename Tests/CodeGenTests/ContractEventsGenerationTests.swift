@@ -71,6 +71,12 @@ struct ContractEventsGenerationTests {
         #expect(Support.file(files, "Tests/PopupSelectionRoundTripTests.swift").contains("Popup.SelectionFixtures.all"))
     }
 
+    @Test("Swift: a namespaced one-event schema's test suite is prefixed too, so two under contracts: (navigation, sidebar) do not clash")
+    func swiftOneEventSuiteTakesTheNamespace() throws {
+        let files = try Self.generate(try Support.builtIn(), "swift", ["namespace": "SidebarContract"])
+        #expect(Support.file(files, "Tests/SidebarContractMessageDataRoundTripTests.swift").contains("struct SidebarContractMessageDataRoundTripTests {"))
+    }
+
     @Test("Kotlin: <package>.<component> by default, <package>.<namespace> when set")
     func kotlin() throws {
         let paths = try Self.generate(try Self.menu(), "kotlin", ["package": "com.example.app"]).map(\.path)

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The up-to-date fast path as a user meets it: a second emit with the same inputs writes
 /// nothing, and every change of schema, options, templates, config or generated file still
 /// regenerates (the fast path must never hide a change).
-@Suite("emit and check with unchanged inputs", .tabgenBuilt)
+@Suite("emit and check with unchanged inputs")
 final class EmitUpToDateCLITests: TemporaryDirectorySuite, TabgenCLISuite {
     func text(_ directory: URL, _ path: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)

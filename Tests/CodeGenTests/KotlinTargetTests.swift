@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 @Suite("Kotlin naming: casing, keywords, collisions, empty and non-ASCII names")
 struct KotlinNamingTests {
@@ -394,7 +395,7 @@ struct KotlinGenerationTests {
 }
 
 /// `tabgen emit --lang kotlin` and `tabgen check` as a user runs them.
-@Suite("Kotlin: tabgen emit and check", .tabgenBuilt)
+@Suite("Kotlin: tabgen emit and check")
 final class KotlinCLITests: TemporaryDirectorySuite, TabgenCLISuite {
     @Test("emit --lang kotlin on the built-in schema; check passes, then finds an edit")
     func kotlinEmitThenCheck() throws {

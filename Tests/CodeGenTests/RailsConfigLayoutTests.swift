@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A Rails app's tabgen.yml (the gem's `tabgen:install` writes one): the `ruby` output is
 /// the app's root, and the Stimulus controller's outputs sit inside it, outside the
 /// folders the Ruby target writes.
-@Suite("tabgen.yml of a Rails app", .tabgenBuilt)
+@Suite("tabgen.yml of a Rails app")
 final class RailsConfigLayoutTests: TemporaryDirectorySuite, TabgenCLISuite {
     @Test("outputs inside a ruby output are allowed outside app/models, app/components, test/contracts and fixtures")
     func outputsInsideTheRailsRoot() throws {

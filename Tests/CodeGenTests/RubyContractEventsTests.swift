@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The Ruby of the contracts that list events (menu, form, share) emitted into ONE Rails
 /// app, as an app holds them: a module per contract (`Menu::MenuData` and

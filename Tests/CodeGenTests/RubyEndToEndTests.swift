@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The Ruby target against the real toolchain: generates into a temporary directory
 /// laid out as a Rails app, adds the view_component double of Tests/Ruby/doubles and a
@@ -103,7 +104,7 @@ enum RubySupport {
     static func check(_ document: SchemaDocument, options: [String: String] = [:], extraFiles: [String: String] = [:]) throws -> Report {
         guard let ruby else { throw CodeGenError("ruby not found on PATH (scripts/web-env installs it)") }
         let files = try generate(document, options: options)
-        let root = try Support.temporaryDirectory("tabgen-ruby")
+        let root = try temporaryDirectory("tabgen-ruby")
         defer { try? FileManager.default.removeItem(at: root) }
         try Support.write(files, to: root)
         try addTestSupport(to: root)

@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// Which events of a contract that lists events get a ViewComponent, and what each is
 /// called, where it goes and what it renders (RubyEventComponents.swift). The components

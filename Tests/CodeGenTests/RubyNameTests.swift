@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// Generated Ruby names never clash with Ruby's, its standard library's or Rails'
 /// constants: a contract component `time` gives `module TimeBridge` (not `module Time`,
@@ -23,7 +24,7 @@ struct RubyNameTests {
     @Test("names taken by Ruby or Rails get Bridge; every generated app loads and renders in one Ruby")
     func clashes() throws {
         guard let ruby = RubySupport.ruby else { throw CodeGenError("ruby not found on PATH (scripts/web-env installs it)") }
-        let root = try Support.temporaryDirectory("tabgen-ruby-names")
+        let root = try temporaryDirectory("tabgen-ruby-names")
         defer { try? FileManager.default.removeItem(at: root) }
         var expected: [(module: String, component: String)] = []
         for component in Self.components {

@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The generated Ruby is clean under the real RuboCop (Debian's) in both styles: the
 /// default, rubocop-rails-omakase's settings (Tests/Ruby/omakase.rubocop.yml), and
@@ -23,7 +24,7 @@ struct RubyStyleTests {
 
     func check(style: String, config: String) throws {
         guard let rubocop = Self.rubocop else { throw CodeGenError("rubocop not found on PATH (scripts/web-env installs it)") }
-        let root = try Support.temporaryDirectory("tabgen-rubocop")
+        let root = try temporaryDirectory("tabgen-rubocop")
         defer { try? FileManager.default.removeItem(at: root) }
         let configText = try String(contentsOf: Support.packageRoot.appendingPathComponent("Tests/Ruby/\(config)"), encoding: .utf8)
         var documents = [("builtin", try Support.builtIn())]

@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// A rule kind's code is in a generated runtime exactly when the schema uses the kind, or
 /// a contract whose code shares the runtime does (`TargetInput.sharingRuntime`, tabgen.yml
@@ -50,7 +51,7 @@ struct RuntimeRuleKindTests {
     func aTypeScriptRuntimeWithTheContractsPartsTypeChecks(contract: String) throws {
         let tsc = try TypeScriptEndToEndTests.requireTSC()
         let document = try Support.document(at: Support.packageRoot.appendingPathComponent(contract))
-        let root = try Support.temporaryDirectory("tabgen-runtime-parts")
+        let root = try temporaryDirectory("tabgen-runtime-parts")
         defer { try? FileManager.default.removeItem(at: root) }
         try Data(try runtime("typescript", document).utf8).write(to: root.appendingPathComponent("tabgen_runtime.ts"))
         let tsconfig = """

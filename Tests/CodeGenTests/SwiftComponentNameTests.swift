@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// Issue 26: a component named like a type the generated Swift uses (`error`, `data`,
 /// `json-decoder`) became `enum Error`, `enum Data`, ..., which shadow Swift's and
@@ -33,7 +34,7 @@ struct SwiftComponentNameTests {
     @Test func everyNamesContractCompilesInOneModule() throws {
         let swiftc = try #require(Support.swiftc, "swiftc not found on PATH")
         let menu = try String(contentsOf: Support.packageRoot.appendingPathComponent("contracts/menu.json"), encoding: .utf8)
-        let root = try Support.temporaryDirectory("tabgen-component-names")
+        let root = try temporaryDirectory("tabgen-component-names")
         defer { try? FileManager.default.removeItem(at: root) }
         var sources: [String] = []
         for (index, name) in Self.names.enumerated() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Schema
 @testable import CodeGen
+import TestSupport
 
 /// Paths, schemas, generation and processes for the code generation tests.
 enum Support {
@@ -84,12 +85,6 @@ enum Support {
 
     static func file(_ files: [GeneratedFile], _ path: String) -> String {
         files.first { $0.path == path }?.contents ?? ""
-    }
-
-    static func temporaryDirectory(_ label: String = "tabgen-codegen") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     /// An output directory shown as "out", on a new temporary directory (removed by the caller).
@@ -183,36 +178,25 @@ enum Support {
         return nil
     }()
 
+    /// `tabgen`, or a failure (not a skip) where it is not built.
+    static func requireTabgen(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        try #require(tabgen, "the tabgen executable is not built next to the tests (swift build builds it)", sourceLocation: sourceLocation)
+    }
+
     /// A Swift identifier for a schema name (`basic_enum` -> `C_basic_enum`).
     static func namespace(for name: String) -> String {
         "C_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 }
 
-/// A suite that runs the tabgen executable of this build (enabled only where it is built).
+/// A suite that runs the tabgen executable of this build. Where it is not built, its tests
+/// fail (never skip): `swift test` and CI build it next to the tests.
 protocol TabgenCLISuite {}
-
-extension Trait where Self == ConditionTrait {
-    /// The condition of every `TabgenCLISuite`: the executable is built next to the tests.
-    static var tabgenBuilt: Self {
-        .enabled(if: Support.tabgen != nil, "the tabgen executable is not built next to the tests")
-    }
-}
 
 extension TabgenCLISuite {
     func tabgen(_ arguments: [String], in directory: URL) throws -> Support.ProcessResult {
-        try Support.run(try #require(Support.tabgen), arguments, in: directory)
+        try Support.run(try Support.requireTabgen(), arguments, in: directory)
     }
-}
-
-/// The base of a suite whose tests each work in a temporary directory of their own:
-/// Swift Testing makes an instance of the suite per test, and `deinit` removes it.
-class TemporaryDirectorySuite {
-    let directory: URL
-
-    init() throws { directory = try Support.temporaryDirectory() }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 }
 
 /// What a run of generated code in a scratch folder found; `setupError`: what went wrong

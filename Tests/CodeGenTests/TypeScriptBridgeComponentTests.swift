@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The Stimulus bridge component bases (`typescript.bridgeComponent=true`) of the
 /// contracts that list events, with the real toolchain, in both flavours: menu's and
@@ -53,7 +54,7 @@ struct TypeScriptBridgeComponentTests {
     @Test("menu and form bases pass tsc --strict (and --checkJs) and their node:test suite in both flavours")
     func toolchain() throws {
         let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
-        let root = try Support.temporaryDirectory("tabgen-typescript-bases")
+        let root = try temporaryDirectory("tabgen-typescript-bases")
         defer { try? FileManager.default.removeItem(at: root) }
         let harness = TypeScriptEndToEndTests.harness
         for contract in try ContractEvents.documents() where contract.name != "share" {
@@ -116,7 +117,7 @@ struct TypeScriptBridgeComponentTests {
     func echoOfClosedData() throws {
         let (tsc, node) = try TypeScriptEndToEndTests.requireTools()
         let closed = try ContractEvents.closedForm()
-        let root = try Support.temporaryDirectory("tabgen-typescript-envelope")
+        let root = try temporaryDirectory("tabgen-typescript-envelope")
         defer { try? FileManager.default.removeItem(at: root) }
         for flavor in [TypeScriptOptions.Flavor.typescript, .javascript] {
             var options = TypeScriptOptions()
@@ -149,7 +150,7 @@ struct TypeScriptBridgeComponentTests {
         let start = try #require(rails.range(of: "declare module \"@hotwired/hotwire-native-bridge\""), "docs/rails.md declares the package")
         let end = try #require(rails[start.lowerBound...].range(of: "\n```"))
         let declaration = String(rails[start.lowerBound..<end.lowerBound])
-        let root = try Support.temporaryDirectory("tabgen-typescript-declared")
+        let root = try temporaryDirectory("tabgen-typescript-declared")
         defer { try? FileManager.default.removeItem(at: root) }
         try Data(declaration.utf8).write(to: root.appendingPathComponent("hotwire-native-bridge.d.ts"))
         for contract in try ContractEvents.documents() where contract.name != "share" {

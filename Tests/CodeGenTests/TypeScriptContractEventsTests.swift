@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The TypeScript of the contracts that list events (menu, form, share) with the real
 /// toolchain: each contract's module in its own output folder, an app module that
@@ -208,7 +209,7 @@ final class TypeScriptContractEventsTests: TemporaryDirectorySuite {
     @Test("tsc --strict reports every misuse of the modules' types, and nothing else")
     func misusedTypes() throws {
         let tsc = try TypeScriptEndToEndTests.requireTSC()
-        let root = try Support.temporaryDirectory("tabgen-typescript-misuse")
+        let root = try temporaryDirectory("tabgen-typescript-misuse")
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try Self.writeContracts(.typescript, to: root)
         let compiled = try Self.compileApp(Self.misuses, named: "app.ts", in: root, tsc: tsc, extending: "tsconfig.json",

@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 @testable import CodeGen
+import TestSupport
 
 /// The TypeScript target with the real toolchain: the built-in schema and every test
 /// schema (jtd-codegen's conformance set and tabgen's own) are generated in both
@@ -49,7 +50,7 @@ struct TypeScriptEndToEndTests {
     @Test("generated code compiles with tsc (ES2017) and its node:test suites pass", arguments: configurations)
     func toolchain(flavor: TypeScriptOptions.Flavor, decoding: TypeScriptOptions.Decoding) throws {
         let (tsc, node) = try Self.requireTools()
-        let root = try Support.temporaryDirectory("tabgen-typescript-\(flavor.rawValue)-\(decoding.rawValue)")
+        let root = try temporaryDirectory("tabgen-typescript-\(flavor.rawValue)-\(decoding.rawValue)")
         defer { try? FileManager.default.removeItem(at: root) }
         let fileManager = FileManager.default
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// docs/android.md's Gradle task runs the installed tabgen with the tabgen.yml the doc
 /// shows: this runs that command line, read from the doc, in a folder holding that
@@ -46,7 +47,7 @@ struct AndroidGradleTaskTests {
         let config = try #require(text.components(separatedBy: "`tabgen.yml` at the repository root").dropFirst().first
             .flatMap { Self.blocks("yaml", in: $0).first })
 
-        let root = try CLI.temporaryDirectory()
+        let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         try Data(config.utf8).write(to: root.appendingPathComponent("tabgen.yml"))
         let emit = try CLI.run(Array(command.dropFirst()), in: root)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the `tabgen` binary built next to this test bundle.
 struct CLIResult {
@@ -27,8 +28,7 @@ enum CLI {
     /// `program`: another binary built beside tabgen (`tabgen-plugin-runner`), or an absolute path.
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     environment: [String: String] = [:], program: String = "tabgen") throws -> CLIResult {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try temporaryDirectory("tabgen-cli")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out")
         let errURL = scratch.appendingPathComponent("err")
@@ -109,21 +109,4 @@ enum CLI {
         return (walker?.compactMap { ($0 as? URL)?.standardizedFileURL.path } ?? [])
             .filter { $0.hasSuffix(suffix) }.map { String($0.dropFirst(prefix.count)) }.sorted()
     }
-
-    /// A temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tabgen-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
-
-/// The base of a suite whose tests each work in a temporary directory of their own:
-/// Swift Testing makes an instance of the suite per test, and `deinit` removes it.
-class TemporaryDirectorySuite {
-    let directory: URL
-
-    init() throws { directory = try CLI.temporaryDirectory() }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 }

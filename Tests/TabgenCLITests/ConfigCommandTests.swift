@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// validate and diff read tabgen.yml as emit and check do, and say which schema they used.
 final class ConfigCommandTests: TemporaryDirectorySuite {
@@ -161,7 +162,7 @@ final class ConfigCommandTests: TemporaryDirectorySuite {
         let explain = try CLI.run(["explain", "TG104"], in: directory.appendingPathComponent("app/views"))
         #expect(explain.status == 0)
         #expect(explain.stderr.hasPrefix("tabgen: ") && explain.stderr.hasSuffix("schema.json (from ../../tabgen.yml)\n"), "\(explain.stderr)")
-        let outside = try CLI.temporaryDirectory()
+        let outside = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: outside) }
         let plain = try CLI.run(["explain", "TG104"], in: outside)
         #expect(plain.status == 0)
@@ -178,7 +179,7 @@ final class ConfigCommandTests: TemporaryDirectorySuite {
         let outputs = try CLI.run(["config", "--outputs"], in: directory.appendingPathComponent("app"))
         #expect(outputs.status == 0 && outputs.stdout == "swift\tios/App/Generated\nruby\trails\n", "\(outputs.stdout)\(outputs.stderr)")
         // No config: exit 1, saying where it looked; a broken one: exit 2 with its position.
-        let outside = try CLI.temporaryDirectory()
+        let outside = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: outside) }
         try FileManager.default.createDirectory(at: outside.appendingPathComponent(".git"), withIntermediateDirectories: true)
         let none = try CLI.run(["config", "--path"], in: outside)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A project with several contracts (`contracts:` in tabgen.yml): validate checks a
 /// payload as one event of one contract, and a page for every bridge component on it.
@@ -15,7 +16,7 @@ struct ContractsCommandTests {
     /// A project in a new temporary directory: each contract (a file name and the file to
     /// copy) in its contracts folder, and `config` as tabgen.yml.
     static func project(_ contracts: [(name: String, path: String)], config: String) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         let folder = directory.appendingPathComponent("contracts")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, path) in contracts {
@@ -249,7 +250,7 @@ struct ContractsCommandTests {
     }
 
     @Test func anUnknownBridgeComponentWarnsWithTheBuiltInContractToo() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = Self.page.replacingOccurrences(of: "bridge--share", with: "other")
         try write(page, "page.html", in: directory)
@@ -267,7 +268,7 @@ struct ContractsCommandTests {
 /// `OUT/<component>/`, one manifest per output, a removed contract's files stale.
 struct ContractsEmitTests {
     @Test func emitAndCheckCoverEveryContractAndForgetARemovedOne() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("contracts")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -574,7 +575,7 @@ struct ContractsEmitTests {
     /// Ruby module `String` and `object` the Kotlin package `object` (a keyword), both
     /// refused, so emit failed (exit 2) where `--schema` picks `StringBridge` and `object_`.
     @Test func componentsNamedLikeALanguagesOwnNamesGetTheirSchemaNamespaces() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("contracts")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -619,7 +620,7 @@ struct ContractsEmitTests {
     }
 
     @Test func aComponentThatIsNotAFolderNameIsRefusedBeforeWriting() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let navigation = try String(contentsOfFile: ContractsCommandTests.navigation, encoding: .utf8)
         try Data(navigation.replacingOccurrences(of: #""component": "navigation""#, with: #""component": "../x""#).utf8)

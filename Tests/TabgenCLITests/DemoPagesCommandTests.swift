@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 26: the Hotwire Native demo's bridge components (contracts/demo: form, menu,
 /// overflow-menu and the guides' button) read their data from the page's DOM
@@ -12,7 +13,7 @@ struct DemoPagesCommandTests {
 
     /// A project with the four demo contracts and the demo pages, `edit`ed.
     func project(_ edit: (inout [String: String]) -> Void = { _ in }) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         for name in ["form", "menu", "overflow-menu", "button"] {
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("contracts/demo/\(name).json"),
                                              to: directory.appendingPathComponent("\(name).json"))

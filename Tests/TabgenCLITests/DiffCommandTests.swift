@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen diff` end to end: exit codes, the three formats, --allow, --lenient-clients
 /// and git:REF:PATH. Fixtures are in Payloads/diff; base.json is the schema before.
@@ -28,7 +29,7 @@ struct DiffCommandTests {
     /// Issue 23, item 14: 4,000 chained definitions with the last one changed crashed
     /// the walk (SIGSEGV); item 18: a chain of refs only is refused by a documented limit.
     @Test func longChainsOfDefinitionsAreDiffedOrRefusedNotCrashed() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.chain(20_000, last: "string").write(to: directory.appendingPathComponent("old.json"))
         try Self.chain(20_000, last: "int32").write(to: directory.appendingPathComponent("new.json"))
@@ -177,7 +178,7 @@ struct DiffCommandTests {
     }
 
     @Test func readsTheOldSchemaFromGit() throws {
-        let repository = try CLI.temporaryDirectory()
+        let repository = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repository) }
         let schema = repository.appendingPathComponent("schema.json")
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("docs"), withIntermediateDirectories: true)
@@ -219,7 +220,7 @@ struct DiffCommandTests {
 
     /// The pull request that adopts tabgen: the base branch has no schema.json yet.
     @Test func aMissingOldFileComparesWithTheBuiltInSchemaOrPasses() throws {
-        let repository = try CLI.temporaryDirectory()
+        let repository = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repository) }
         try Data("read me\n".utf8).write(to: repository.appendingPathComponent("README"))
         try Self.git(["init", "-q"], in: repository)
@@ -254,7 +255,7 @@ struct DiffCommandTests {
     }
 
     @Test func gitOutsideARepositoryExitsTwo() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try Self.diff(["git:HEAD:schema.json", CLI.payload("diff/base.json")], in: directory)
         #expect(result.status == 2)

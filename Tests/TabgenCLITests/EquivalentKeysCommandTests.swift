@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen validate` on objects with two keys that are canonically equivalent but not the
 /// same scalars (TG024, issue 23 item 3): an error at the later key, in a `values` map
@@ -16,7 +17,7 @@ struct EquivalentKeysCommandTests {
 
     func run(_ text: String, schema: String? = Self.schema) throws -> CLIResult {
         guard let schema else { return try CLI.validate(text) }
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(schema.utf8).write(to: directory.appendingPathComponent("labels.jtd.json"))
         return try CLI.validate(text, ["--schema", "labels.jtd.json"], in: directory)

@@ -4,6 +4,7 @@ import Schema
 import Testing
 import Evolution
 import PathConfiguration
+import TestSupport
 
 /// `tabgen explain`, did-you-mean, and completion: what a user without the README meets.
 struct ExplainCommandTests {
@@ -54,7 +55,7 @@ struct ExplainCommandTests {
     }
 
     @Test func aRuleOfTheProjectsSchemaIsExplainedFromTheSchema() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = #"{"metadata": {"tabgen": {"rules": [{"code": "TG900", "kind": "count", "path": "/tabs", "max": 5, "description": "At most five tabs fit a phone."}]}}, "properties": {"tabs": {"elements": {}}}}"#
         try Data(schema.utf8).write(to: directory.appendingPathComponent("schema.json"))
@@ -68,7 +69,7 @@ struct ExplainCommandTests {
         let subcommand = try CLI.run(["valdate", "x.json"])
         #expect(subcommand.status == 2)
         #expect(subcommand.stderr.contains("unknown subcommand 'valdate'; did you mean 'validate'?"))
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let language = try CLI.run(["emit", "--lang", "swfit", "--out", "g"], in: directory)
         #expect(language.status == 2)

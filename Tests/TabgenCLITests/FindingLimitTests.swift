@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--max-findings` cuts what is printed, never the verdict or the counts (issue 23,
 /// item 1): 101 TG021 warnings (empty paths) come before the one error (TG105) in rule
@@ -23,7 +24,7 @@ struct FindingLimitTests {
 
     @Test(arguments: ["100", "1", "0"])
     func oneFileIsInvalidWhateverTheLimit(limit: String) throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try write(Self.payload, name: "p.json", in: directory)
         for format in ["text", "json", "github"] {
@@ -35,7 +36,7 @@ struct FindingLimitTests {
     }
 
     @Test func aCutListShowsErrorsFirstAndCountsTheRest() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try write(Self.payload, name: "p.json", in: directory)
         let result = try CLI.run(["validate", "--max-findings", "2", "p.json"], in: directory)
@@ -52,7 +53,7 @@ struct FindingLimitTests {
     @Test func strictCountsTheWarningsThatAreNotShown() throws {
         // Only warnings: valid, unless --strict, which must see the hidden ones too.
         let warnings = Self.payload.replacingOccurrences(of: #","replaces":"nope""#, with: "")
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = try write(warnings, name: "w.json", in: directory)
         let plain = try CLI.run(["validate", "--max-findings", "1", file])
@@ -75,7 +76,7 @@ struct FindingLimitTests {
     }
 
     @Test func pagesCountEveryFinding() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let value = Self.payload.replacingOccurrences(of: "\"", with: "&quot;")
         let page = #"<!doctype html><div data-controller="bridge--navigation" data-bridge--navigation-config-value="\#(value)"></div>"#
@@ -100,7 +101,7 @@ struct FindingLimitTests {
     /// The cap on a page's unknown bridge components (TG023, at most --max-findings) cuts
     /// the list, not the count: the summary counts every distinct one, once.
     @Test func aPageCountsTheUnknownComponentsItDoesNotList() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let ids = (0..<5).map { "bridge--c\($0)" }.joined(separator: " ")
         let page = try write("<div data-controller=\"\(ids) bridge--c0\"></div>\n", name: "page.html", in: directory)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Input built to crash or exhaust tabgen (issue 23): each must end with exit status 2
 /// and a message that says what was refused, never a signal. The real binary runs with
@@ -35,7 +36,7 @@ struct HostileInputCommandTests {
     // MARK: item 12: a huge --max-bytes
 
     @Test func hugeMaxBytesIsRefused() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("one.jsonl")
         try Data("{}\n".utf8).write(to: file)
@@ -55,7 +56,7 @@ struct HostileInputCommandTests {
 
     /// The JSON Lines block starts at 4 MiB and grows for a longer line, up to the limit.
     @Test func longLinesGrowTheBlockUpToTheLimit() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("long.jsonl")
         let title = String(repeating: "x", count: 9 << 20)
@@ -86,7 +87,7 @@ struct HostileInputCommandTests {
     static let depthMessage = "nested more than 64 levels deep (the limit on nesting in a config file)"
 
     @Test func configAliasesAreRefused() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(Self.laughs.utf8).write(to: directory.appendingPathComponent("tabgen.yml"))
         try Data(#"{"active": "a", "tabs": []}"#.utf8).write(to: directory.appendingPathComponent("p.json"))
@@ -98,7 +99,7 @@ struct HostileInputCommandTests {
     }
 
     @Test func deeplyNestedConfigIsRefused() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(#"{"active": "a", "tabs": []}"#.utf8).write(to: directory.appendingPathComponent("p.json"))
         // 200,000 levels in 400 KB, under the 1 MiB cap on the file: the composer recursed
@@ -119,7 +120,7 @@ struct HostileInputCommandTests {
 
     /// The SwiftPM plugin's runner reads tabgen.yml itself, with the same checks.
     @Test func pluginRunnerRefusesAliasesAndDepth() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("tabgen.yml")
         let output = directory.appendingPathComponent("Out.swift")
@@ -135,7 +136,7 @@ struct HostileInputCommandTests {
     /// The runner reads no more of a config than tabgen does (1 MiB): it used to read any
     /// size whole. tabgen refuses the same file with the same limit.
     @Test func pluginRunnerRefusesAConfigOverTabgensLimit() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("tabgen.yml")
         let output = directory.appendingPathComponent("Out.swift")
@@ -154,7 +155,7 @@ struct HostileInputCommandTests {
     // MARK: item 13: a template that includes itself
 
     @Test func recursivePartialIsRefusedWithItsCycle() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let templates = directory.appendingPathComponent("templates/swift")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
@@ -171,7 +172,7 @@ struct HostileInputCommandTests {
     /// made `$TMPDIR/tabgen-plugin-$$`: the shell then becomes the runner (exec keeps the
     /// process id), so the runner's old folder name is taken beforehand. Returns what it wrote.
     func runRunner(afterPlanting plant: String, environment: [String: String] = [:]) throws -> (CLIResult, String) {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let temporary = directory.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -193,7 +194,7 @@ struct HostileInputCommandTests {
     }
 
     @Test func pluginRunnerDoesNotFollowAPlantedLink() throws {
-        let victim = try CLI.temporaryDirectory()
+        let victim = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: victim) }
         let (result, output) = try runRunner(afterPlanting: #"ln -s "$VICTIM" "$planted""#, environment: ["VICTIM": victim.path])
         #expect(result.status == 0, "\(result.stderr)")

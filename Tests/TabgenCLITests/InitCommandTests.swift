@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import tabgen
+import TestSupport
 
 /// `tabgen init` on folder names a plain YAML scalar misreads (issue 23 item 24): what it
 /// writes must load back to exactly those names, and emit must then succeed.
@@ -26,7 +27,7 @@ struct InitCommandTests {
     }
 
     func layout() throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         let manager = FileManager.default
         for folder in ["\(Self.iosFolder)/\(Self.project).xcodeproj", "\(Self.iosFolder)/\(Self.project)",
                        "\(Self.androidFolder)/src/main/java", "\(Self.railsFolder)/app/javascript/controllers",
@@ -63,7 +64,7 @@ struct InitCommandTests {
     /// Every string survives the writer and Yams: escapes, controls, YAML's line breaks
     /// (U+0085, U+2028, U+2029), the BOM, and characters outside the BMP.
     @Test func everyStringReadsBackThroughTheConfigLoader() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let texts = [
             "plain", "a b", "a #b", "a: b", "- a", "true", "null", "~", "1.5", "'", "\"", "\\", #"\"\\"#, " lead", "trail ",
@@ -168,7 +169,7 @@ struct InitCommandTests {
     /// Two projects in one folder with no sources folder of their own: one output, not two
     /// in the same directory (which tabgen.yml refuses).
     @Test func twoProjectsOverOneFolderGetOneOutput() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for folder in ["ios/A.xcodeproj", "ios/B.xcodeproj"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)

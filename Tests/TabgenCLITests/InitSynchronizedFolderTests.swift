@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import tabgen
+import TestSupport
 
 /// `tabgen init` on an Xcode 16 project (issue 24 item 7): every file of a
 /// `PBXFileSystemSynchronizedRootGroup` is compiled into its target, so the generated tests
@@ -175,7 +176,7 @@ struct InitSynchronizedFolderTests {
     /// The folder options name folders inside the output: anything else is a usage error
     /// that writes nothing.
     @Test func folderOptionsStayInsideTheOutput() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, value) in [("testsFolder", "../AppTests"), ("sourcesFolder", "/abs"), ("testsFolder", ""), ("sourcesFolder", "a/./b")] {
             let run = try CLI.run(["emit", "--lang", "swift", "--out", "out", "--option", "swift.\(name)=\(value)"], in: directory)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// contracts/menu.json's own rule, MN101 (item indexes are unique), checks the data of the
 /// display event only: what the generated code of every language reports the same way.
@@ -9,7 +10,7 @@ struct MenuRuleCommandTests {
     static let duplicateIndex = #"{"title":"Actions","items":[{"title":"Edit","index":0},{"title":"Delete","index":0}]}"#
 
     func project() throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("contracts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.menu, toPath: directory.appendingPathComponent("contracts/menu.json").path)
         try Data("version: 1\ncontracts: contracts\n".utf8).write(to: directory.appendingPathComponent("tabgen.yml"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What tabgen prints cannot leak a URL's password (issue 23, item 15) nor be made to
 /// forge lines with control characters in file names, keys or URLs (item 17).
@@ -41,7 +42,7 @@ struct OutputEscapingTests {
     static let forgingName = "x.json\n::error file=forged.json,line=1::forged\n\u{1B}[2K"
 
     @Test func fileNamesAndKeysCannotForgeLines() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // An invalid payload whose offending key holds a line feed too (JTD admits no
         // property the schema does not list).

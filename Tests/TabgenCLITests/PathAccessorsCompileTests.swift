@@ -2,6 +2,7 @@ import Foundation
 import Schema
 import Testing
 import PathConfiguration
+import TestSupport
 
 /// The typed accessors of `tabgen paths accessors`, compiled and run with the real
 /// toolchains (swiftc in Swift 6 with warnings as errors; Tests/Kotlin/kotlinc with
@@ -29,7 +30,7 @@ struct PathAccessorsCompileTests {
     }
 
     @Test func swiftAccessorsCompileAndReadAsIOSDoes() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let generated = directory.appendingPathComponent("PathConfigurationProperties.swift")
         let emit = try CLI.run(["paths", "accessors", "--lang", "swift", "--out", generated.path])
@@ -63,7 +64,7 @@ struct PathAccessorsCompileTests {
     }
 
     @Test func kotlinAccessorsCompileAndReadAsAndroidDoes() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let emit = try CLI.run(["paths", "accessors", "--lang", "kotlin", "--kotlin-package", "tabgen.paths.check",
                                 "--out", directory.appendingPathComponent("PathConfigurationProperties.kt").path])
@@ -119,7 +120,7 @@ struct PathAccessorsCompileTests {
     static let differentlyRead = [("^[[:alpha:]]$", "b"), ("^[a-z--[aeiou]]$", "a")]
 
     @Test func theOpenJDKColumnHoldsOnARealJVM() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // One pattern per line (then a tab and a sample for the PC003 ones); the JVM prints
         // whether each compiles and, with a sample, whether it finds a match.

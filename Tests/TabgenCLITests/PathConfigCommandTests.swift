@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen validate --path-config` and `tabgen paths` on path configurations written
 /// after the reference documentation's examples and the two demo apps'
@@ -145,7 +146,7 @@ struct PathConfigCommandTests {
     }
 
     @Test func androidDemoInJSON() throws {
-        let list = try CLI.temporaryDirectory()
+        let list = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: list) }
         let urls = list.appendingPathComponent("urls.txt")
         try Data("# the image viewer\nhttps://demo.example/photos/1.JPG\n\n/numbers/3\n".utf8).write(to: urls)
@@ -197,7 +198,7 @@ struct PathConfigCommandTests {
     }
 
     @Test func anAppsOwnPropertiesComeFromItsSchema() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The built-in schema with one more property, as an app would extend its copy.
         let builtIn = PathAccessorsCompileTests.root.appendingPathComponent("contracts/path-configuration.json")

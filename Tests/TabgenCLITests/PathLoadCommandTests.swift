@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen paths` and `validate --path-config` on documents the two libraries load
 /// differently: what Gson takes and JSONSerialization refuses, the reverse, and the
 /// nulls that make the Android app throw (docs/path-configuration.md).
 struct PathLoadCommandTests {
     static func run(_ document: String, _ arguments: [String], name: String = "shared.json") throws -> CLIResult {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name)
         try Data(document.utf8).write(to: file)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen paths` never stalls: each pattern search is bounded (PC205), URLs are at most
 /// 8 KiB, entries are printed as they are resolved, and `validate --path-config` warns
@@ -26,7 +27,7 @@ struct PathsBoundCommandTests {
 
     /// tabgen under `timeout 120` and GNU time: 124 is timeout's status for a run it killed.
     static func timedRun(_ arguments: [String]) throws -> Timed {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("time.txt")
         let start = Date()
@@ -43,7 +44,7 @@ struct PathsBoundCommandTests {
     }
 
     @Test func hostilePatternsGiveUpWithPC205() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = try Self.write(Self.hostile, named: "hostile.json", in: directory)
         // Ten 40-character paths took 31.7 s and a 100-character one over 90 s before the bound.
@@ -63,7 +64,7 @@ struct PathsBoundCommandTests {
     }
 
     @Test func urlsAreAtMost8KiBAndMemoryStaysFlat() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The Android demo's unanchored image rule is quadratic in the URL's length: at the
         // limit it gives up within its bound.
@@ -87,7 +88,7 @@ struct PathsBoundCommandTests {
 
     /// Entries are resolved as they are printed: four times the URLs, about the same memory.
     @Test func memoryDoesNotGrowWithTheNumberOfURLs() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func peak(_ count: Int) throws -> Int {
             let urls = (0..<count).map { "/recipes/\($0)/edit?tab=\($0 % 7)" }
@@ -102,7 +103,7 @@ struct PathsBoundCommandTests {
     }
 
     @Test func validateWarnsAboutPatternsThatBacktrack() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = try Self.write(Self.hostile, named: "hostile.json", in: directory)
         let result = try CLI.run(["validate", "-q", "--path-config", config])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen plan` end to end, on the protocol's sunset example (Home, Explore, Library,
 /// Profile; Explore retired in favour of Favorites). Runs in Payloads/plan so file
@@ -235,7 +236,7 @@ struct PlanCommandTests {
     /// Writes `files` (and older.json, the schema above) into a fresh directory and
     /// plans there, so file names print short.
     private func plan(writing files: [String: String], _ arguments: [String]) throws -> CLIResult {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, text) in files.merging(["older.json": Self.olderSchema], uniquingKeysWith: { $1 }) {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))

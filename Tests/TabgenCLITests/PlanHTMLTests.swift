@@ -3,6 +3,7 @@ import GrowthTesting
 import Reconciliation
 import Testing
 @testable import tabgen
+import TestSupport
 
 /// `tabgen plan --format html`: the storyboard page's structure. What Chromium renders is
 /// checked against `--format json` by Tests/Plan/browser.
@@ -66,7 +67,7 @@ struct PlanHTMLTests {
     }
 
     @Test func htmlOptionWritesThePageBesideTheTextOrNothing() throws {
-        let folder = try CLI.temporaryDirectory()
+        let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("plan.html").path
         let result = try CLI.run(["plan", "before.json", "flag_off.json", "--select", "explore@1", "--html", page], in: directory)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `validate --html --platform`: an element opted out on a platform
 /// (`data-controller-optout-ios`, read as hotwire-native-bridge's `platformOptingOut`
@@ -10,7 +11,7 @@ struct PlatformPagesTests {
 
     /// A project whose only contract is contracts/menu.json, edited by `edit`.
     func project(_ edit: (String) -> String = { $0 }) throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         let contract = try String(contentsOfFile: Self.menu, encoding: .utf8)
         let edited = edit(contract)
         try Data(edited.utf8).write(to: directory.appendingPathComponent("menu.json"))

@@ -2,6 +2,7 @@ import Foundation
 import GrowthTesting
 import Testing
 @testable import tabgen
+import TestSupport
 
 /// `tabgen report`: the page from validate's or the Spark job's findings. What Chromium
 /// draws is checked against counts computed from the records by Tests/Report.
@@ -131,7 +132,7 @@ struct ReportCommandTests {
     }
 
     @Test func malformedRecordIsNamedAndNothingIsWritten() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data((sample[0] + "\n" + sample[1] + "\n").utf8).write(to: directory.appendingPathComponent("good.jsonl"))
         let cases: [(text: String, message: String)] = [
@@ -221,7 +222,7 @@ struct ReportCommandTests {
     /// Reading and drawing are linear in the findings: 4 times the findings take less
     /// than 8 times the CPU (a quadratic step would take 16).
     @Test func growthIsLinear() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func write(_ payloads: Int) throws -> String {
             var text = ""

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A contract value with `_` (issue 23 item 7), named as Stimulus 3 names it everywhere.
 /// Stimulus's value_properties makes the key `dasherize(token) + "-value"` and data_map
@@ -15,7 +16,7 @@ struct StimulusValueNameTests {
     static let invalid = "{&quot;mode&quot;: &quot;tabbed&quot;}"
 
     func project() throws -> URL {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         let schema = try String(contentsOf: Self.schema, encoding: .utf8)
         let renamed = schema.replacingOccurrences(of: #""value": "config""#, with: #""value": "tab_bar""#)
         #expect(renamed != schema)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tabgen validate` end to end: formats, exit codes and hostile input.
 struct ValidateCommandTests {
@@ -112,7 +113,7 @@ struct ValidateCommandTests {
         ("truncated", Data(#"{"active": null, "tabs": ["#.utf8), "1:27:", "unexpected end of input"),
     ])
     func hostileInputIsAFindingNotACrash(_ name: String, _ bytes: Data, _ position: String, _ message: String) throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("payload.json")
         try bytes.write(to: file)
@@ -135,7 +136,7 @@ struct ValidateCommandTests {
     /// across batches and workers the findings still come in line order, the counts
     /// are the same for any --jobs, and blank lines are no payloads.
     @Test func jsonLinesFindingsStayInLineOrderForAnyJobs() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("many.jsonl")
         let valid = #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b"}]}"#
@@ -175,7 +176,7 @@ struct ValidateCommandTests {
     }
 
     @Test func overlongJSONLineIsSkippedAndCountingGoesOn() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("long.jsonl")
         var data = Data("{\"active\":null,\"tabs\":[]}\n".utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `validate --jsonl --payload POINTER` (a payload inside each line's envelope), `--carry`,
 /// `--records lines`, `--exit-status failures` and `--summary json`: the options for a
@@ -49,7 +50,7 @@ struct ValidateEnvelopeTests {
     }
 
     @Test func payloadsInEnvelopesHaveTheFindingsOfBareLines() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let bare = directory.appendingPathComponent("bare.jsonl")
         let wrapped = directory.appendingPathComponent("wrapped.jsonl")
@@ -70,7 +71,7 @@ struct ValidateEnvelopeTests {
     }
 
     @Test func carriedMembersAreInEveryRecordAsJSON() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("log.jsonl")
         try Self.write(Self.payloads.enumerated().map { Self.envelope($1, index: $0) }, to: file)

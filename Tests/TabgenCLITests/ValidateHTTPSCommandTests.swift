@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `validate --url` over https://, which tabgen fetches with the curl program: against
 /// server.py with a certificate made for the test (openssl), trusted through curl's
@@ -26,7 +27,7 @@ struct ValidateHTTPSCommandTests {
     }
 
     @Test func fetchesPagesOverTLSWithCurl() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tls = try Self.certificate(in: directory)
         let server = try TestHTTPServer(tls: tls)
@@ -53,7 +54,7 @@ struct ValidateHTTPSCommandTests {
     }
 
     @Test func untrustedCertificateFails() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try TestHTTPServer(tls: try Self.certificate(in: directory))
         defer { server.stop() }
@@ -71,7 +72,7 @@ struct ValidateHTTPSCommandTests {
     }
 
     @Test func curlMissingIsExplained() throws {
-        let empty = try CLI.temporaryDirectory()
+        let empty = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
         let result = try CLI.run(["validate", "--url", "https://127.0.0.1:1/"], environment: ["PATH": empty.path])
         #expect(result.status == 2)

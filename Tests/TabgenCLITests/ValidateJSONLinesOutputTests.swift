@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What `validate --jsonl` prints, end to end: columns counted in Unicode scalars after
 /// multi-byte text, and a file name that needs escaping written the same in every
@@ -14,7 +15,7 @@ struct ValidateJSONLinesOutputTests {
     }
 
     @Test func columnsCountScalarsAfterMultiByteText() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let prefixes = ["", "Übersicht", "€€€€€€€€", "𝄞 and 𝄞", "日本語のタイトル", "e\u{0301}", "\\\"quoted\\\" é"]
         let lines = prefixes.map { Self.payload(titles: $0) }
@@ -30,7 +31,7 @@ struct ValidateJSONLinesOutputTests {
     }
 
     @Test func fileNamesAreEscapedInJSON() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let name = "we\"ird \\ na\tme é€.jsonl"
         let file = directory.appendingPathComponent(name)
@@ -59,7 +60,7 @@ struct ValidateJSONLinesOutputTests {
     /// not well-formed, a line over --max-bytes), among valid and blank ones, still come
     /// out in line order, each with its own code, for any --jobs.
     @Test func everyKindOfLineKeepsItsPlaceInTheReport() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tabs = #""tabs":[{"id":"a","title":"A","icon":"i","path":"/a"},{"id":"b","title":"B","icon":"i","path":"/b"}]"#
         let valid = #"{"active":"a","# + tabs + "}"

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// The HTTP server in Payloads/http/server.py, on 127.0.0.1 and a free port, for
 /// one test. `stop()` ends it; it also ends by itself when this process goes away.
@@ -208,7 +209,7 @@ final class ValidateURLCommandTests {
     }
 
     @Test func urlsFromFileRunConcurrentlyAndReportInOrder() throws {
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let paths = ["/slow?seconds=2", "/pages/invalid.html", "/slow?seconds=2", "/pages/missing.html",
                      "/slow?seconds=2", "/ok.html", "/slow?seconds=2", "/pages/multiple.html"]
@@ -272,11 +273,11 @@ final class ValidateURLCommandTests {
     }
 
     #if os(Linux)
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test
     func progressLineOnATerminal() throws {
         // script(1) from util-linux gives tabgen a terminal; its output lands in the
         // transcript file.
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let transcript = directory.appendingPathComponent("typescript")
         let command = [CLI.binary.path, "validate", "--url", server.url("/ok.html"), server.url("/slow?seconds=1")]

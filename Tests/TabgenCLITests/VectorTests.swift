@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import Testing
+import TestSupport
 
 /// The reference side of the shared vectors (Tests/Vectors/README.md): `tabgen validate
 /// --format json` reports, for every case of every vector file, exactly the case's
@@ -44,7 +45,7 @@ struct VectorTests {
         let schema = try #require(vector["schema"], "\(file): no schema")
         let cases = try #require(vector["cases"]?.arrayValue, "\(file): no cases")
         #expect(!cases.isEmpty, "\(file): no cases")
-        let directory = try CLI.temporaryDirectory()
+        let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schemaURL = directory.appendingPathComponent("schema.json")
         try Data(JSONWriter.string(schema).utf8).write(to: schemaURL)

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Type-checks and runs the TypeScript reference tests (see README.md next to this file).
 #
-#   Tests/TypeScript/run.sh                     tsc, tsc --checkJs, node --test, Chromium
+#   Tests/TypeScript/run.sh                     fixtures/cases.jsonl against tabgen, tsc,
+#                                               tsc --checkJs, node --test, Chromium
 #   TABGEN=path/to/tabgen Tests/TypeScript/run.sh
-#                                               also checks fixtures/cases.jsonl against that tabgen
 #
-# reference/'s runtime is written by TABGEN (default .build/debug/tabgen; harness_reference_runtime).
+# TABGEN (default .build/debug/tabgen) writes reference/'s runtime (harness_reference_runtime)
+# and is the tabgen cases.jsonl must agree with: always checked, so that a stale file fails
+# here rather than passing the tests that read it.
 #
 # Needs tsc, node 20 and chromium (scripts/web-env installs them). Exits non-zero on any
 # failure; the last line, "# pass N", counts the tests of node --test and of the browser.
@@ -14,7 +16,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/harness.sh"
 scratch="$here/../../.scratch/web/ts"
 # The runtime is no committed file of reference/ (its source is Runtime/): tabgen emits it there.
-harness_reference_runtime
+tabgen=${TABGEN:-$root/.build/debug/tabgen}
+harness_reference_runtime "$tabgen"
 
 rm -rf "$scratch"
 mkdir -p "$scratch/node_modules" "$scratch/out/fixtures" "$scratch/out/reference-js"
@@ -36,12 +39,10 @@ cp "$here/reference/javascript/tabgen_runtime.js" "$scratch/node_modules/control
 echo '{"type": "module", "exports": {"./*": "./*.js"}}' >"$scratch/node_modules/controllers/package.json"
 echo '{"type": "module"}' >"$scratch/package.json"
 
-if [[ -n "${TABGEN:-}" ]]; then
-    python3 "$here/fixtures/regenerate.py" "$TABGEN" --check
-fi
+python3 "$here/fixtures/regenerate.py" "$tabgen" --check
 
 cd "$scratch/out"
-node --test reference/*.test.js | tee "$scratch/node-test.log"
+node --test reference/*.test.js doubles/*.test.js | tee "$scratch/node-test.log"
 echo "Chromium (headless): the JavaScript controller, loaded through an importmap with the doubles;"
 echo "then the menu and form bases (bridgeComponent: true), compiled TypeScript and JavaScript as generated"
 node "$here/browser/run.mjs" "$here/reference/javascript/navigation_controller.js" \

@@ -264,22 +264,27 @@ public class BridgeComponentBaseTest {
         assertEquals(listOf("onUnknownEvent reload"), navigation("{}", event = "reload"))
     }
 
-    @Test
-    public fun defaultReportsGoToTheAppsLogger() {
+    /** Runs [block] with a [RecordingLogger] as the app's logger, then puts the previous one back. */
+    private fun withRecordingLogger(block: (RecordingLogger) -> Unit) {
         val logger = RecordingLogger()
         val previous = Hotwire.config.logger
         Hotwire.config.logger = logger
         try {
-            val component = QuietNavigation(NavigationComponentBase.NAME, delegate)
-            component.didReceive(message("navigation", "configure", """{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}"""))
-            component.didReceive(message("navigation", "reload", "{}"))
-            assertEquals(0, component.configured)
-            assertEquals(2, logger.lines.size)
-            assertTrue(logger.lines[0], logger.lines[0].startsWith("E/Tabgen navigation configure: error TG103 /tabs/2/id: "))
-            assertEquals("W/Tabgen navigation: unknown event \"reload\"", logger.lines[1])
+            block(logger)
         } finally {
             Hotwire.config.logger = previous
         }
+    }
+
+    @Test
+    public fun defaultReportsGoToTheAppsLogger(): Unit = withRecordingLogger { logger ->
+        val component = QuietNavigation(NavigationComponentBase.NAME, delegate)
+        component.didReceive(message("navigation", "configure", """{"tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"inbox","title":"Inbox","icon":"tray","path":"/inbox"},{"id":"home","title":"Again","icon":"star","path":"/again"}],"active":"home"}"""))
+        component.didReceive(message("navigation", "reload", "{}"))
+        assertEquals(0, component.configured)
+        assertEquals(2, logger.lines.size)
+        assertTrue(logger.lines[0], logger.lines[0].startsWith("E/Tabgen navigation configure: error TG103 /tabs/2/id: "))
+        assertEquals("W/Tabgen navigation: unknown event \"reload\"", logger.lines[1])
     }
 
     @Test
@@ -289,6 +294,18 @@ public class BridgeComponentBaseTest {
         assertEquals(listOf("onDisplay title=Actions items=0:Edit,2:Delete source=none"), menu.calls)
         assertTrue(menu.replySelected(Selection(selectedIndex = 2)))
         assertEquals(listOf(message("menu", "display", """{"selectedIndex":2}""", id = "7")), delegate.replies)
+    }
+
+    @Test
+    public fun replyBeforeAnyDisplayWarnsAsTheLibraryDoes(): Unit = withRecordingLogger { logger ->
+        assertEquals(false, AppMenu(MenuComponentBase.NAME, delegate).replySelected(Selection(selectedIndex = 0)))
+        // Hotwire Native's BridgeComponent.replyTo and CoreLog.logWarning.
+        assertEquals(listOf("W/Hotwire-Core bridgeMessageFailedToReply ........ [message for event 'display' was not received]"), logger.lines)
+    }
+
+    @Test
+    public fun theLibrarysDefaultLoggerLogsNothing() {
+        assertEquals(HotwireLogLevel.NONE, Hotwire.config.logger.logLevel)
     }
 
     @Test

@@ -10,6 +10,14 @@ module ViewComponent
 
   class HelpersCalledBeforeRenderError < StandardError; end
 
+  # The gem's message (lib/view_component/errors.rb).
+  class ReservedParameterError < StandardError
+    def initialize(klass_name, parameter)
+      super("#{klass_name} initializer can't accept the parameter `#{parameter}`, as it will override a " \
+            'public ViewComponent method. To fix this issue, rename the parameter.')
+    end
+  end
+
   # What `render(component)` calls: #render_in, which runs #before_render and then #call,
   # the method compiled from the sidecar template.
   class Base < ActionView::Base
@@ -25,9 +33,7 @@ module ViewComponent
       def compile
         return if @compiled
 
-        path = File.join(File.dirname(source_location), "#{File.basename(source_location, '.rb')}.html.erb")
-        raise TemplateError, "#{name}: no template at #{path}" unless File.exist?(path)
-
+        path = template_path
         source = File.read(path)
         handler = ActionView::Template.registered_template_handler(:erb)
         template = ActionView::Template.new(source, path, handler,
@@ -39,10 +45,30 @@ module ViewComponent
         class_eval("def call; #{handler.call(template, source)}; end", path, 0) # rubocop:disable Style/EvalWithLocation
         @compiled = true
       end
+
+      # The sidecar template's path, after the gem compiler's checks of the component.
+      def template_path
+        refuse_reserved_parameters
+        path = File.join(File.dirname(source_location), "#{File.basename(source_location, '.rb')}.html.erb")
+        raise TemplateError, "#{name}: no template at #{path}" unless File.exist?(path)
+        # Both a template and an inline #call: refused, rather than one picked.
+        return path unless method_defined?(:call, false)
+
+        raise TemplateError, "Template file and inline render method found for #{name}. " \
+                             'There can only be a template file or inline render method per component.'
+      end
+
+      # An initializer taking `content` would hide #content.
+      def refuse_reserved_parameters
+        return unless instance_method(:initialize).parameters.map(&:last).include?(:content)
+
+        raise ReservedParameterError.new(name, :content)
+      end
     end
 
-    # Components take their own arguments: ActionView::Base's initializer does not run.
-    def initialize(*); end # rubocop:disable Lint/MissingSuper
+    # As the gem's: no arguments (a component's initializer calls `super()`), and
+    # ActionView::Base's initializer does not run.
+    def initialize; end # rubocop:disable Lint/MissingSuper
 
     def render_in(view_context, &block)
       self.class.compile

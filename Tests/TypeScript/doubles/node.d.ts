@@ -35,6 +35,7 @@ declare module "node:assert/strict" {
     function notEqual(actual: unknown, expected: unknown, message?: string): void
     function match(value: string, pattern: RegExp, message?: string): void
     function doesNotMatch(value: string, pattern: RegExp, message?: string): void
+    function throws(block: () => unknown, error: { message: string | RegExp }, message?: string): void
   }
   export default ok
 }

@@ -329,11 +329,12 @@ struct SwiftContexts {
     }
 
     /// The test suite's name. The suite is top-level (`@Suite` types of one test target
-    /// share one scope), so a contract that lists events prefixes its namespace:
-    /// `MenuSelectionRoundTripTests`.
+    /// share one scope), so a namespaced output prefixes its namespace:
+    /// `MenuContractSelectionRoundTripTests`; one-event schemas too, or two of them under
+    /// `contracts:` (navigation, sidebar) would both declare `MessageDataRoundTripTests`.
     var testsName: String {
         let name = names.extras["tests"] ?? "RoundTripTests"
-        return model.listsEvents ? options.namespace + name : name
+        return options.namespace + name
     }
 
     func tests() -> [String: Any] {

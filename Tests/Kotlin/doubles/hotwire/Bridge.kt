@@ -6,6 +6,8 @@
 // the lifecycle are left out. Written from reading the public API, not copied.
 package dev.hotwire.core.bridge
 
+import dev.hotwire.core.logging.logWarning
+
 public interface BridgeDestination {
     public fun bridgeWebViewIsReady(): Boolean
     public fun onBridgeComponentInitialized(component: BridgeComponent<*>) {}
@@ -75,13 +77,19 @@ public abstract class BridgeComponent<in D : BridgeDestination>(
 
     /** Replies to the last message received for [event] with its own data. */
     public fun replyTo(event: String): Boolean {
-        val message = receivedMessageFor(event) ?: return false
+        val message = receivedMessageFor(event) ?: return notReceived(event)
         return delegate.replyWith(message)
     }
 
     /** Replies to the last message received for [event] with [jsonData]. */
     public fun replyTo(event: String, jsonData: String): Boolean {
-        val message = receivedMessageFor(event) ?: return false
+        val message = receivedMessageFor(event) ?: return notReceived(event)
         return delegate.replyWith(message.replacing(jsonData = jsonData))
+    }
+
+    /** As the library: a reply to an event never received is dropped with a warning. */
+    private fun notReceived(event: String): Boolean {
+        logWarning("bridgeMessageFailedToReply", "message for event '$event' was not received")
+        return false
     }
 }

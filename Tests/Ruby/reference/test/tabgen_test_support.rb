@@ -69,7 +69,8 @@ module TabgenTestSupport
   end
 
   # What every component's test checks, whatever element it renders: the policies, the
-  # findings computed once, every rejected fixture raising with its codes.
+  # findings computed once, every rejected fixture raising with its codes. The module
+  # that includes it says what a rendered element holds (`assert_holds`).
   module ComponentTests
     extend ActiveSupport::Concern
 
@@ -89,6 +90,29 @@ module TabgenTestSupport
         @rejected_fixtures = fixtures.select { |fixture| fixture["verdict"] == "invalid" && fixture["decodes"] }
         rejected_fixtures.each_with_index do |fixture, index|
           define_method("test_raises_in_test_#{index}: #{fixture["name"]}") { assert_raises_in_test(fixture, contract) }
+        end
+        # With the first accepted fixture, and the first rejected one, when there is one (no
+        # test is skipped).
+        accepted_fixtures.first(1).each { |fixture| accepted_payload_tests(fixture["payload"]) }
+        return if strict
+
+        rejected_fixtures.first(1).each do |fixture|
+          define_method(:test_render_policy_reports_and_renders_anyway) do
+            component_class.invalid_message_policy = :render
+            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
+            assert_holds fixture["payload"]
+            assert_equal 1, found.length
+          end
+        end
+      end
+
+      # The tests that render `payload`, an accepted fixture's.
+      def accepted_payload_tests(payload)
+        define_method(:test_a_message_is_validated_once) do
+          message = self.class.message_class.from_h(payload)
+          capture_io { 2.times { render_inline(component_class.new(message)) } }
+          assert_same message.validate, message.validate
+          assert_predicate message.validate, :frozen?
         end
       end
 
@@ -115,10 +139,6 @@ module TabgenTestSupport
     end
 
     def component_class = self.class.component_class
-
-    def accepted_payload
-      self.class.accepted_fixtures.first&.fetch("payload") or skip "no accepted fixture"
-    end
 
     def events(&)
       found = []
@@ -148,13 +168,6 @@ module TabgenTestSupport
       component_class.invalid_message_policy = :render
       assert_equal :render, Class.new(component_class).invalid_message_policy
     end
-
-    def test_a_message_is_validated_once
-      message = self.class.message_class.from_h(accepted_payload)
-      capture_io { 2.times { render_inline(component_class.new(message)) } }
-      assert_same message.validate, message.validate
-      assert_predicate message.validate, :frozen?
-    end
   end
 
   # `include` in the ViewComponent::TestCase of a contract's component, then
@@ -178,14 +191,39 @@ module TabgenTestSupport
         return if strict
 
         skip_policy_tests "renders_nothing", -> { assert_empty rendered_content.to_s }
-        # With the first rejected fixture, when there is one (no test is skipped).
-        rejected_fixtures.first(1).each do |fixture|
-          define_method(:test_render_policy_reports_and_renders_anyway) do
-            component_class.invalid_message_policy = :render
-            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
-            assert_equal fixture["payload"], JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
-            assert_equal 1, found.length
+      end
+
+      def accepted_payload_tests(payload)
+        super
+        define_method(:test_html_attributes_are_merged) do
+          capture_io do
+            render_inline(component_class.new(payload, class: "hidden", id: "tabs",
+                                                       data: { controller: "tabs", turbo_permanent: true }))
           end
+          assert_equal "hidden", nav["class"]
+          assert_equal "tabs", nav["id"]
+          assert_equal [ component_class::STIMULUS_IDENTIFIER, "tabs" ].join(" "), nav["data-controller"]
+          assert_equal "true", nav["data-turbo-permanent"]
+          assert_equal payload, JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
+        end
+
+        define_method(:test_members_as_keywords_beside_html_attributes) do
+          members = payload.transform_keys(&:to_sym)
+          capture_io { render_inline(component_class.new(**members, class: "hidden")) }
+          assert_equal "hidden", nav["class"]
+          assert_equal payload, JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
+        end
+
+        define_method(:test_the_value_attribute_cannot_be_given) do
+          own = component_class::VALUE_ATTRIBUTE
+          assert_raises(ArgumentError) { component_class.new(payload, own => "{}") }
+          data = { own.delete_prefix("data-") => "{}" }
+          assert_raises(ArgumentError) { component_class.new(payload, data:) }
+        end
+
+        define_method(:test_the_block_is_the_content_of_the_nav) do
+          capture_io { render_inline(component_class.new(payload)) { "<b>x</b>" } }
+          assert_equal "<b>x</b>", nav.text
         end
       end
     end
@@ -199,35 +237,9 @@ module TabgenTestSupport
       navs.first
     end
 
-    def test_html_attributes_are_merged
-      capture_io do
-        render_inline(component_class.new(accepted_payload, class: "hidden", id: "tabs",
-                                                            data: { controller: "tabs", turbo_permanent: true }))
-      end
-      assert_equal "hidden", nav["class"]
-      assert_equal "tabs", nav["id"]
-      assert_equal [ component_class::STIMULUS_IDENTIFIER, "tabs" ].join(" "), nav["data-controller"]
-      assert_equal "true", nav["data-turbo-permanent"]
-      assert_equal accepted_payload, JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
-    end
-
-    def test_members_as_keywords_beside_html_attributes
-      members = accepted_payload.transform_keys(&:to_sym)
-      capture_io { render_inline(component_class.new(**members, class: "hidden")) }
-      assert_equal "hidden", nav["class"]
-      assert_equal accepted_payload, JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
-    end
-
-    def test_the_value_attribute_cannot_be_given
-      own = component_class::VALUE_ATTRIBUTE
-      assert_raises(ArgumentError) { component_class.new(accepted_payload, own => "{}") }
-      data = { own.delete_prefix("data-") => "{}" }
-      assert_raises(ArgumentError) { component_class.new(accepted_payload, data:) }
-    end
-
-    def test_the_block_is_the_content_of_the_nav
-      capture_io { render_inline(component_class.new(accepted_payload)) { "<b>x</b>" } }
-      assert_equal "<b>x</b>", nav.text
+    # The <nav> of the last render_inline holds `payload`.
+    def assert_holds(payload)
+      assert_equal payload, JSON.parse(nav[component_class::VALUE_ATTRIBUTE])
     end
   end
 
@@ -261,14 +273,32 @@ module TabgenTestSupport
 
         skip_policy_tests "renders_the_content_alone", -> { assert_equal "page", rendered_content.to_s.strip },
                           content: proc { "page" }
-        # With the first rejected fixture, when there is one (no test is skipped).
-        rejected_fixtures.first(1).each do |fixture|
-          define_method(:test_render_policy_reports_and_renders_anyway) do
-            component_class.invalid_message_policy = :render
-            found = events { capture_io { render_inline(component_class.new(fixture["payload"])) } }
-            assert_equal held(fixture["payload"]), rendered_data
-            assert_equal 1, found.length
-          end
+      end
+
+      def accepted_payload_tests(payload)
+        super
+        define_method(:test_tag_and_html_attributes) do
+          data = { controller: "menu", turbo_permanent: true }
+          options = { tag: :section, class: "hidden", id: "x", data: }
+          capture_io { render_inline(component_class.new(payload, **options)) }
+          assert_equal "section", element.name
+          assert_equal "hidden", element["class"]
+          assert_equal "x", element["id"]
+          assert_equal [ component_class::STIMULUS_IDENTIFIER, "menu" ].join(" "), element["data-controller"]
+          assert_equal "true", element["data-turbo-permanent"]
+          assert_equal held(payload), rendered_data
+        end
+
+        define_method(:test_the_value_attribute_cannot_be_given) do
+          own = from_element? ? component_class::FIELD_ATTRIBUTES.values.first : component_class::VALUE_ATTRIBUTE
+          assert_raises(ArgumentError) { component_class.new(payload, own => "{}") }
+          data = { own.delete_prefix("data-") => "{}" }
+          assert_raises(ArgumentError) { component_class.new(payload, data:) } if own.start_with?("data-")
+        end
+
+        define_method(:test_the_block_is_the_content_of_the_element) do
+          capture_io { render_inline(component_class.new(payload)) { "<b>x</b>" } }
+          assert_equal "<b>x</b>", element.text
         end
       end
     end
@@ -301,28 +331,9 @@ module TabgenTestSupport
       from_element? ? payload.slice(*component_class::FIELD_ATTRIBUTES.keys) : payload
     end
 
-    def test_tag_and_html_attributes
-      data = { controller: "menu", turbo_permanent: true }
-      options = { tag: :section, class: "hidden", id: "x", data: }
-      capture_io { render_inline(component_class.new(accepted_payload, **options)) }
-      assert_equal "section", element.name
-      assert_equal "hidden", element["class"]
-      assert_equal "x", element["id"]
-      assert_equal [ component_class::STIMULUS_IDENTIFIER, "menu" ].join(" "), element["data-controller"]
-      assert_equal "true", element["data-turbo-permanent"]
-      assert_equal held(accepted_payload), rendered_data
-    end
-
-    def test_the_value_attribute_cannot_be_given
-      own = from_element? ? component_class::FIELD_ATTRIBUTES.values.first : component_class::VALUE_ATTRIBUTE
-      assert_raises(ArgumentError) { component_class.new(accepted_payload, own => "{}") }
-      data = { own.delete_prefix("data-") => "{}" }
-      assert_raises(ArgumentError) { component_class.new(accepted_payload, data:) } if own.start_with?("data-")
-    end
-
-    def test_the_block_is_the_content_of_the_element
-      capture_io { render_inline(component_class.new(accepted_payload)) { "<b>x</b>" } }
-      assert_equal "<b>x</b>", element.text
+    # The element of the last render_inline holds what it holds of `payload`.
+    def assert_holds(payload)
+      assert_equal held(payload), rendered_data
     end
   end
 end

@@ -11,9 +11,11 @@ import Foundation
 /// The screen that owns a page's bridge components (a `HotwireWebViewController`).
 public protocol BridgeDestination: AnyObject {}
 
-/// The message structure sent back and forth over the bridge.
-public struct Message: Equatable, Sendable {
-    public struct Metadata: Equatable, Sendable {
+/// The message structure sent back and forth over the bridge. Not `Sendable`, as in the
+/// library (Source/Bridge/Message.swift): a component that sends one across isolation
+/// domains does not compile against it.
+public struct Message: Equatable {
+    public struct Metadata: Equatable {
         public let url: String
 
         public init(url: String) {

@@ -7,6 +7,17 @@ export type ValueTypeObject = Partial<{ type: ValueTypeConstant; default: ValueT
 export type ValueTypeDefinition = ValueTypeConstant | ValueTypeDefault | ValueTypeObject
 export type ValueDefinitionMap = { [token: string]: ValueTypeDefinition }
 
+export interface Schema {
+  controllerAttribute: string
+  actionAttribute: string
+  targetAttribute: string
+  targetAttributeForScope(identifier: string): string
+  outletAttributeForScope(identifier: string, outlet: string): string
+  keyMappings: { [key: string]: string }
+}
+
+export declare const defaultSchema: Schema
+
 export type ControllerConstructor = (new (context: Context) => Controller) & {
   readonly shouldLoad: boolean
   afterLoad(identifier: string, application: Application): void
@@ -27,7 +38,6 @@ export interface Context {
 export declare class Controller<ElementType extends Element = Element> {
   static targets: string[]
   static outlets: string[]
-  static classes: string[]
   static values: ValueDefinitionMap
   static get shouldLoad(): boolean
   static afterLoad(identifier: string, application: Application): void
@@ -55,12 +65,14 @@ export declare class TargetSet {
 }
 
 export declare class Application {
-  static start(element?: Element, schema?: object): Application
+  static start(element?: Element, schema?: Schema): Application
   readonly element: Element
-  constructor(element?: Element, schema?: object)
+  readonly schema: Schema
+  constructor(element?: Element, schema?: Schema)
   start(): Promise<void>
   stop(): void
   register(identifier: string, controllerConstructor: ControllerConstructor): void
-  load(...definitions: (Definition | Definition[])[]): void
+  load(...definitions: Definition[]): void
+  load(definitions: Definition[]): void
   getControllerForElementAndIdentifier(element: Element, identifier: string): Controller | null
 }

@@ -2,10 +2,34 @@
 // same semantics and call order (see Tests/TypeScript/README.md for what is left out).
 // It only touches the DOM through element attributes, children and MutationObserver.
 
+// Stimulus's src/core/schema.ts: the attributes an application reads (a schema passed to
+// Application.start replaces it; the double reads controllerAttribute and the targets').
+export const defaultSchema = {
+  controllerAttribute: "data-controller",
+  actionAttribute: "data-action",
+  targetAttribute: "data-target",
+  targetAttributeForScope: (identifier) => `data-${identifier}-target`,
+  outletAttributeForScope: (identifier, outlet) => `data-${identifier}-${outlet}-outlet`,
+  keyMappings: {
+    enter: "Enter",
+    tab: "Tab",
+    esc: "Escape",
+    space: " ",
+    up: "ArrowUp",
+    down: "ArrowDown",
+    left: "ArrowLeft",
+    right: "ArrowRight",
+    home: "Home",
+    end: "End",
+    page_up: "PageUp",
+    page_down: "PageDown",
+    ...Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz0123456789"].map((key) => [key, key])),
+  },
+}
+
 export class Controller {
   static targets = []
   static outlets = []
-  static classes = []
   static values = {}
 
   static get shouldLoad() {
@@ -36,9 +60,10 @@ export class Controller {
   // identifier (whose controller they belong to), in page order.
   get targets() {
     const { element, identifier } = this
+    const { controllerAttribute, targetAttributeForScope } = this.application.schema
     const findAll = (...names) => names.flatMap((name) => {
-      const selector = `[data-${identifier}-target~="${name}"]`
-      const inScope = (candidate) => candidate.closest(`[data-controller~="${identifier}"]`) === element
+      const selector = `[${targetAttributeForScope(identifier)}~="${name}"]`
+      const inScope = (candidate) => candidate.closest(`[${controllerAttribute}~="${identifier}"]`) === element
       return [...(element.matches(selector) ? [element] : []), ...[...element.querySelectorAll(selector)].filter(inScope)]
     })
     return { findAll, find: (...names) => findAll(...names)[0], has: (name) => findAll(name).length > 0 }
@@ -67,9 +92,10 @@ export class Application {
 
   #definitions = new Map() // identifier → controller constructor
   #contexts = new WeakMap() // element → Map(identifier → Context): one controller per element and identifier, as Stimulus keeps it
+  #elements = new Map() // identifier → Set of the elements with a Context of it: what loading it again replaces
   #observer = null
 
-  constructor(element = document.documentElement, schema = {}) {
+  constructor(element = document.documentElement, schema = defaultSchema) {
     this.element = element
     this.schema = schema
   }
@@ -91,14 +117,27 @@ export class Application {
     this.load({ identifier, controllerConstructor })
   }
 
-  load(...definitions) {
-    for (const { identifier, controllerConstructor } of definitions.flat()) {
+  // As Stimulus: an array first means that array, and the rest is not read.
+  load(head, ...rest) {
+    const definitions = Array.isArray(head) ? head : [head, ...rest]
+    for (const { identifier, controllerConstructor } of definitions) {
       if (!controllerConstructor.shouldLoad) continue
       blessValues(controllerConstructor)
+      // Stimulus's router.loadDefinition: the identifier's controllers are disconnected and
+      // dropped, new ones connected, and only then afterLoad.
+      this.#unload(identifier)
       this.#definitions.set(identifier, controllerConstructor)
-      controllerConstructor.afterLoad(identifier, this)
       if (this.#observer) this.#connectTree(this.element)
+      controllerConstructor.afterLoad(identifier, this)
     }
+  }
+
+  #unload(identifier) {
+    for (const element of this.#elements.get(identifier) ?? []) {
+      this.#contexts.get(element)?.get(identifier)?.disconnect()
+      this.#contexts.get(element)?.delete(identifier)
+    }
+    this.#elements.delete(identifier)
   }
 
   getControllerForElementAndIdentifier(element, identifier) {
@@ -114,7 +153,7 @@ export class Application {
 
   #connectTree(root) {
     for (const element of subtree(root)) {
-      for (const identifier of tokens(element.getAttribute("data-controller"))) {
+      for (const identifier of tokens(element.getAttribute(this.schema.controllerAttribute))) {
         const controllerConstructor = this.#definitions.get(identifier)
         if (!controllerConstructor) continue
         const contexts = this.#contexts.get(element) ?? new Map()
@@ -123,6 +162,7 @@ export class Application {
         if (!context) {
           context = new Context(this, identifier, element, controllerConstructor)
           contexts.set(identifier, context)
+          this.#elements.set(identifier, (this.#elements.get(identifier) ?? new Set()).add(element))
         }
         context.connect()
       }
@@ -155,11 +195,15 @@ class Context {
     this.#connected = true
     this.#observer = new MutationObserver((records) => this.#attributesChanged(records))
     this.#observer.observe(this.element, { attributes: true, attributeOldValue: true })
-    for (const descriptor of valueDescriptors(this.controller.constructor, this.identifier)) {
+    // Stimulus's ValueObserver.start: the values the element has first, then the defaults.
+    const descriptors = valueDescriptors(this.controller.constructor, this.identifier)
+    for (const descriptor of descriptors) {
       const text = this.element.getAttribute(descriptor.attribute)
       this.#lastValues.set(descriptor.attribute, text)
       if (text !== null) this.#invoke(descriptor, text, descriptor.writer(descriptor.defaultValue))
-      else if (descriptor.defaultValue !== undefined) this.#invoke(descriptor, descriptor.writer(descriptor.defaultValue), undefined)
+    }
+    for (const descriptor of descriptors) {
+      if (this.#lastValues.get(descriptor.attribute) === null && descriptor.defaultValue != null) this.#invoke(descriptor, descriptor.writer(descriptor.defaultValue), undefined)
     }
     this.controller.connect()
   }
@@ -190,7 +234,13 @@ class Context {
   #invoke(descriptor, text, oldText) {
     const callback = this.controller[`${descriptor.name}Changed`]
     if (typeof callback !== "function") return
-    callback.call(this.controller, descriptor.reader(text), oldText ? descriptor.reader(oldText) : oldText)
+    try {
+      callback.call(this.controller, descriptor.reader(text), oldText ? descriptor.reader(oldText) : oldText)
+    } catch (error) {
+      // value_observer.ts names the value in a TypeError, and rethrows every error.
+      if (error instanceof TypeError) error.message = `Stimulus Value "${this.identifier}.${descriptor.name}" - ${error.message}`
+      throw error
+    }
   }
 }
 
@@ -207,7 +257,7 @@ const VALUE_TYPES = new Map([
 
 function readJSON(text, accepts, name) {
   const value = JSON.parse(text)
-  if (!accepts(value)) throw new TypeError(`expected value of type "${name}" but instead got value "${text}" of type "${typeof value}"`)
+  if (!accepts(value)) throw new TypeError(`expected value of type "${name}" but instead got value "${text}" of type "${VALUE_TYPES.get(constantOf(value))?.type}"`)
   return value
 }
 
@@ -218,12 +268,30 @@ function valueDescriptors(controllerConstructor, identifier) {
   return Object.entries(definitions).map(([name, definition]) => {
     const type = VALUE_TYPES.get(definition) ?? VALUE_TYPES.get(definition.type)
     if (!type) throw new Error(`unknown value type for "${identifier}.${name}"`)
+    // value_properties.ts's parseValueTypeObject: a default of another type is refused when
+    // the class is loaded, not converted.
+    if (!VALUE_TYPES.has(definition) && definition.default != null && VALUE_TYPES.get(constantOf(definition.default)) !== type) {
+      const defaultType = VALUE_TYPES.get(constantOf(definition.default))?.type
+      throw new Error(`The specified default value for the Stimulus Value "${identifier ? `${identifier}.` : ""}${name}" must match the defined type "${type.type}". The provided default value of "${definition.default}" is of type "${defaultType}".`)
+    }
     const defaultValue = VALUE_TYPES.has(definition) || !("default" in definition) ? type.defaultValue : definition.default
+    // Stimulus's hasCustomDefaultValue asks whether the definition itself reads as a default:
+    // every `{ type, default }` object does (even without `default`), a bare constant does not.
+    const hasCustomDefaultValue = !VALUE_TYPES.has(definition)
     // Stimulus's value_properties: key = dasherize(token) + "-value", property = camelize(key)
     // (`tab_bar` reads data-<identifier>-tab_bar-value into tabBarValue).
     const key = `${dasherize(name)}-value`
-    return { ...type, name: camelize(key), defaultValue, attribute: `data-${identifier}-${key}` }
+    return { ...type, name: camelize(key), defaultValue, hasCustomDefaultValue, attribute: `data-${identifier}-${key}` }
   })
+}
+
+// The constructor whose value type a default has (value_properties.ts's parseValueTypeDefault).
+function constantOf(value) {
+  if (Array.isArray(value)) return Array
+  if (typeof value === "boolean") return Boolean
+  if (typeof value === "number") return Number
+  if (typeof value === "string") return String
+  return Object.prototype.toString.call(value) === "[object Object]" ? Object : undefined
 }
 
 function blessValues(controllerConstructor) {
@@ -245,7 +313,8 @@ function blessValues(controllerConstructor) {
     })
     Object.defineProperty(prototype, `has${name[0].toUpperCase()}${name.slice(1)}`, {
       get() {
-        return this.element.hasAttribute(descriptorOf(this).attribute)
+        const descriptor = descriptorOf(this)
+        return this.element.hasAttribute(descriptor.attribute) || descriptor.hasCustomDefaultValue
       },
     })
   }
