@@ -429,6 +429,12 @@ public class TabgenDeviation(
 
         /** A required member that may be null was missing: read as `null`. */
         MISSING_AS_NULL,
+
+        /**
+         * A required array member was missing: read as an empty list (the reference Android
+         * client reads a message without `tabs` as bootstrap).
+         */
+        MISSING_AS_EMPTY,
     }
 }
 
@@ -439,8 +445,9 @@ public class TabgenDeviations internal constructor(private val seen: List<Tabgen
         for (deviation in seen) {
             if (deviation.member != member) continue
             // The CLI reports a missing member at its object, a `null` one at the member.
-            val at = if (deviation.kind == TabgenDeviation.Kind.MISSING_AS_NULL) path else path + member
-            if (deviation.kind == TabgenDeviation.Kind.MISSING_AS_NULL) (violations as? TabgenCollected)?.missing?.add(path + member)
+            val missing = deviation.kind != TabgenDeviation.Kind.NULL_AS_ABSENT
+            val at = if (missing) path else path + member
+            if (missing) (violations as? TabgenCollected)?.missing?.add(path + member)
             violations += TabgenViolation(deviation.code, TabgenSeverity.ERROR, TabgenValidation.pointer(at), deviation.message)
         }
     }
@@ -453,7 +460,8 @@ public class TabgenDeviations internal constructor(private val seen: List<Tabgen
 
 /**
  * The serializer of a generated class that tolerates [tolerated] members: reads the JSON
- * object, drops `null` optional members and adds `null` for missing nullable ones, lets
+ * object, drops `null` optional members, adds `null` for missing nullable ones and `[]`
+ * for missing arrays, lets
  * the generated serializer read the result, and hands what it changed to [record]. The
  * value alone cannot show null-versus-absent, so the record is what `validate()` reports.
  */
@@ -479,8 +487,8 @@ public abstract class TabgenTolerantSerializer<T>(
                     members.remove(deviation.member)
                     seen += deviation
                 }
-                TabgenDeviation.Kind.MISSING_AS_NULL -> if (deviation.member !in members) {
-                    members[deviation.member] = JsonNull
+                TabgenDeviation.Kind.MISSING_AS_NULL, TabgenDeviation.Kind.MISSING_AS_EMPTY -> if (deviation.member !in members) {
+                    members[deviation.member] = if (deviation.kind == TabgenDeviation.Kind.MISSING_AS_NULL) JsonNull else JsonArray(emptyList())
                     seen += deviation
                 }
             }
@@ -1056,7 +1064,7 @@ public class TabgenSchema(public val json: String, public val strict: Boolean) {
      * The findings of RFC 8927 validation that [value] (the data of [definition]) has and
      * decoding does not let through, in the order `tabgen validate` reports them. Let
      * through: unknown members and, unless [strict], unknown enum strings, the `null` of
-     * an optional member and a missing nullable member (docs/decoding.md).
+     * an optional member and a missing nullable or array member (docs/decoding.md).
      */
     public fun errors(value: JsonElement, definition: String? = null): List<TabgenViolation> {
         val root = if (definition == null) schema else definitions()[definition] as? JsonObject ?: return emptyList()
@@ -1148,23 +1156,26 @@ public class TabgenSchema(public val json: String, public val strict: Boolean) {
                 val optionalForm = optional?.get(key) as? JsonObject
                 when {
                     requiredForm != null -> check(member, requiredForm, child(pointer, key), false)
-                    optionalForm != null -> check(member, optionalForm, child(pointer, key), !strict && member is JsonNull && !nullable(optionalForm))
+                    optionalForm != null -> check(member, optionalForm, child(pointer, key), !strict && member is JsonNull && !resolves(optionalForm) { flag(it, "nullable") })
                     // An unknown member (TG013) is a newer server's: decoding ignores it.
                     else -> Unit
                 }
             }
             for ((key, memberForm) in required.orEmpty()) {
-                // A missing nullable member decodes as null unless strict.
-                if (key !in value) fail("TG012", pointer, "missing required property ${TabgenValidation.quoted(key)}", !strict && nullable(memberForm as? JsonObject))
+                if (key in value) continue
+                // Decoding reads a missing nullable member as null, a missing array as empty.
+                val readsMissing = resolves(memberForm as? JsonObject) { flag(it, "nullable") || "elements" in it }
+                fail("TG012", pointer, "missing required property ${TabgenValidation.quoted(key)}", !strict && readsMissing)
             }
         }
     }
 
-    private fun nullable(form: JsonObject?): Boolean {
+    /** Whether [form], or a definition it refers to, passes [test]. */
+    private fun resolves(form: JsonObject?, test: (JsonObject) -> Boolean): Boolean {
         if (form == null) return false
-        if (flag(form, "nullable")) return true
+        if (test(form)) return true
         val ref = text(form["ref"]) ?: return false
-        return nullable(definitions()[ref] as? JsonObject)
+        return resolves(definitions()[ref] as? JsonObject, test)
     }
 
     private fun flag(form: JsonObject, key: String): Boolean = (form[key] as? JsonPrimitive)?.content == "true"

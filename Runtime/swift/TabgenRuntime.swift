@@ -954,7 +954,7 @@ nonisolated public struct TabgenSchema: Sendable {
     /// The findings of RFC 8927 validation of `data` (the data of `definition`) that
     /// decoding does not let through, in the order `tabgen validate` reports them. Let
     /// through: unknown members and, unless `strict`, unknown enum strings, the `null` of
-    /// an optional member and a missing nullable member (docs/decoding.md). Empty for a
+    /// an optional member and a missing nullable or array member (docs/decoding.md). Empty for a
     /// text that does not parse.
     public func errors(in data: Data, definition: String? = nil) -> [TabgenViolation] {
         guard let schema = tree, let value = TabgenTree.parse(data) else { return [] }
@@ -1263,22 +1263,28 @@ nonisolated struct TabgenSchemaWalk {
             } else if let memberForm = optional?[member.key] {
                 var isNull = false
                 if case .null = member.value { isNull = true }
-                check(member.value, memberForm, Self.child(pointer, member.key), tolerated: !strict && isNull && !nullable(memberForm))
+                check(member.value, memberForm, Self.child(pointer, member.key), tolerated: !strict && isNull && !resolves(memberForm, Self.isNullable))
             }
             // An unknown member (TG013) is a newer server's: decoding ignores it.
         }
         if case .object(let listed)? = required {
             for property in listed where value[property.key] == nil {
-                // A missing nullable member decodes as nil unless strict.
-                fail("TG012", pointer, "missing required property \(TabgenValidation.quoted(property.key))", letThrough: !strict && nullable(property.value))
+                // Decoding reads a missing nullable member as nil, a missing array as empty.
+                fail("TG012", pointer, "missing required property \(TabgenValidation.quoted(property.key))",
+                     letThrough: !strict && resolves(property.value) { Self.isNullable($0) || $0["elements"] != nil })
             }
         }
     }
 
-    func nullable(_ form: TabgenTree) -> Bool {
-        if case .bool(true)? = form["nullable"] { return true }
+    /// Whether `form`, or a definition it refers to, passes `test`.
+    func resolves(_ form: TabgenTree, _ test: (TabgenTree) -> Bool) -> Bool {
+        if test(form) { return true }
         guard let ref = form["ref"]?.string, let target = definitions?[ref] else { return false }
-        return nullable(target)
+        return resolves(target, test)
+    }
+
+    static func isNullable(_ form: TabgenTree) -> Bool {
+        if case .bool(true)? = form["nullable"] { true } else { false }
     }
 
     static func child(_ pointer: String, _ key: String) -> String {
@@ -1342,8 +1348,8 @@ nonisolated struct TabgenSchemaWalk {
 // MARK: - Tolerant decoding
 
 /// What tolerant decoding let through in one object: members sent as `null` though
-/// the schema makes them optional-but-not-nullable, and required nullable members that
-/// were missing. The typed value cannot show null-versus-absent, so the decoder records
+/// the schema makes them optional-but-not-nullable, and required nullable or array
+/// members that were missing. The typed value cannot show null-versus-absent, so the decoder records
 /// it here and `validate()` reports it with the codes `tabgen validate` gives the payload.
 ///
 /// Notes describe how a value arrived, not the value: they never make two values
@@ -1351,7 +1357,7 @@ nonisolated struct TabgenSchemaWalk {
 nonisolated struct TabgenDecodingNotes: Hashable, Sendable {
     /// JSON names of optional members that were `null`.
     var nullMembers: [String] = []
-    /// JSON names of required nullable members that were missing.
+    /// JSON names of required nullable or array members that were missing.
     var missingMembers: [String] = []
 
     init() {}
@@ -1381,6 +1387,17 @@ nonisolated extension KeyedDecodingContainer {
             return nil
         }
         return try decodeIfPresent(type, forKey: key)
+    }
+
+    /// A required array member: a missing one decodes as empty and is noted (the reference
+    /// Android client reads a message without `tabs` as bootstrap); a present one as `decode`.
+    func tabgenDecodeArray<Value: RangeReplaceableCollection>(forKey key: Key, notes: inout TabgenDecodingNotes,
+                                                              _ decode: () throws -> Value) throws -> Value {
+        guard contains(key) else {
+            notes.missingMembers.append(key.stringValue)
+            return Value()
+        }
+        return try decode()
     }
 }
 
@@ -1504,15 +1521,15 @@ nonisolated enum TabgenValidation {
         return TabgenViolation(code: "TG011", severity: .warning, pointer: pointer(path), message: "\(shown) is not one of \(expected)")
     }
 
-    /// The violations for what tolerant decoding noted, for members still nil.
-    /// `nullFindings` holds, per member that can be noted as null, the code and message
-    /// `tabgen validate` gives `null` there.
-    static func noted(_ notes: TabgenDecodingNotes, at path: [String], stillNil: (String) -> Bool,
+    /// The violations for what tolerant decoding noted, for members that still hold what
+    /// it read (nil, or an empty array). `nullFindings` holds, per member that can be
+    /// noted as null, the code and message `tabgen validate` gives `null` there.
+    static func noted(_ notes: TabgenDecodingNotes, at path: [String], stillTolerated: (String) -> Bool,
                       nullFindings: [String: (code: String, message: String)], into violations: inout [TabgenViolation]) {
-        for name in notes.missingMembers where stillNil(name) {
+        for name in notes.missingMembers where stillTolerated(name) {
             violations.append(TabgenViolation(code: "TG012", severity: .error, pointer: pointer(path), message: "missing required property \(quoted(name))"))
         }
-        for name in notes.nullMembers where stillNil(name) {
+        for name in notes.nullMembers where stillTolerated(name) {
             guard let finding = nullFindings[name] else { continue }
             violations.append(TabgenViolation(code: finding.code, severity: .error, pointer: pointer(path + [name]), message: finding.message))
         }

@@ -222,7 +222,7 @@ function checkSchema(payload, nulls, root) {
           check(member, required[key], at, false);
         }
         else if (has(optional, key)) {
-          const tolerated = member === null && !nullable(optional[key]);
+          const tolerated = member === null && !resolves(optional[key], (form) => form.nullable === true);
           if (tolerated)
             nulls.add(at);
           check(member, optional[key], at, tolerated);
@@ -233,7 +233,7 @@ function checkSchema(payload, nulls, root) {
       }
       for (const key of Object.keys(required)) {
         if (!has(value, key))
-          fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key]));
+          fail("TG012", pointer, `missing required property ${quote(key)}`, resolves(required[key], (form) => form.nullable === true || form.elements !== undefined));
       }
     }
   };
@@ -246,9 +246,9 @@ function definition(name) {
   return has(definitions, name) ? definitions[name] : undefined;
 }
 
-function nullable(schema) {
+function resolves(schema, test) {
   const target = schema.ref === undefined ? undefined : definition(schema.ref);
-  return schema.nullable === true || (target !== undefined && nullable(target));
+  return test(schema) || (target !== undefined && resolves(target, test));
 }
 
 // tabgen:begin usesIntegers

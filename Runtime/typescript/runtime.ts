@@ -306,7 +306,7 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
         if (has(required, key)) {
           check(member, required[key] as Schema, at, false)
         } else if (has(optional, key)) {
-          const tolerated = member === null && !nullable(optional[key] as Schema)
+          const tolerated = member === null && !resolves(optional[key] as Schema, (form) => form.nullable === true)
           if (tolerated) nulls.add(at)
           check(member, optional[key] as Schema, at, tolerated)
         } else if (!schema.additionalProperties && key !== tag) {
@@ -316,8 +316,9 @@ function checkSchema(payload: Json, nulls: Set<string>, root: Schema): Violation
         }
       }
       for (const key of Object.keys(required)) {
-        // A missing nullable member decodes as null.
-        if (!has(value, key)) fail("TG012", pointer, `missing required property ${quote(key)}`, nullable(required[key] as Schema))
+        // The native clients read a missing nullable member as null, a missing array as empty.
+        if (!has(value, key)) fail("TG012", pointer, `missing required property ${quote(key)}`,
+          resolves(required[key] as Schema, (form) => form.nullable === true || form.elements !== undefined))
       }
     }
   }
@@ -330,9 +331,10 @@ function definition(name: string): Schema | undefined {
   return has(definitions, name) ? definitions[name] : undefined
 }
 
-function nullable(schema: Schema): boolean {
+// Whether `schema`, or a definition it refers to, passes `test`.
+function resolves(schema: Schema, test: (form: Schema) => boolean): boolean {
   const target = schema.ref === undefined ? undefined : definition(schema.ref)
-  return schema.nullable === true || (target !== undefined && nullable(target))
+  return test(schema) || (target !== undefined && resolves(target, test))
 }
 
 // tabgen:begin usesIntegers

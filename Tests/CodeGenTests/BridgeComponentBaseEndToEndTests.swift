@@ -202,6 +202,15 @@ struct BridgeComponentBaseEndToEndTests {
         #expect(run.lines(of: "strict: active names no tab") == ["CALL\tstrict\tonDecodingFailure configure: TG102 error /active"])
     }
 
+    @Test("a message without tabs (bootstrap to the reference Android client) is reported through onToleratedErrors, then handled with no tabs; strict refuses it")
+    func missingTabs() {
+        #expect(run.lines(of: "missing tabs") == [
+            "CALL\tnavigation\tonToleratedErrors configure: TG012 error (root)",
+            "CALL\tnavigation\tonConfigure tabs= active=home",
+        ])
+        #expect(run.lines(of: "strict: missing tabs") == ["CALL\tstrict\tonDecodingFailure configure: TG012 error (root)"])
+    }
+
     @Test("two tabs replacing one (TG107, which traps the iOS client: crashesClients) reach onDecodingFailure only")
     func duplicateReplaces() {
         #expect(run.lines(of: "duplicate replaces") == ["CALL\tnavigation\tonDecodingFailure configure: TG107 error /tabs/3/replaces"])

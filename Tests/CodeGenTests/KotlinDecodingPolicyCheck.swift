@@ -19,10 +19,13 @@ enum KotlinDecodingPolicyCheck {
         ("oneTabNotDeprecated", #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"a","path":"/a","deprecated":"soft"},{"id":"b","title":"B","icon":"b","path":"/b"}]}"#),
         // Ids and references canonically equivalent but not the same scalars (TG022).
         ("canonicallyEquivalentIds", #"{"active":"Kilo","tabs":[{"id":"caf\u00e9","title":"A","icon":"a","path":"/a","deprecated":"soft"},{"id":"cafe\u0301","title":"B","icon":"b","path":"/b"},{"id":"\u212ailo","title":"K","icon":"k","path":"/k","replaces":"cafe\u0301"}]}"#),
+        // No tabs: bootstrap to the reference Android client (its default is an empty list).
+        ("tabsMissing", #"{"active":"home"}"#),
+        ("emptyMessage", #"{}"#),
     ]
 
     /// The payloads a strict client rejects (the tolerated deviations).
-    static let strictRejects: Set<String> = ["deprecatedNull", "replacesNull", "activeMissing", "unknownEnumValue"]
+    static let strictRejects: Set<String> = ["deprecatedNull", "replacesNull", "activeMissing", "unknownEnumValue", "tabsMissing", "emptyMessage"]
 
     /// `CODE severity pointer message` per finding of `tabgen validate`, sorted; an enum
     /// value that is a string the schema does not list is a warning on the client side.

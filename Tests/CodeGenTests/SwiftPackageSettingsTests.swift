@@ -123,6 +123,7 @@ struct SwiftPackageRun: ScratchRun {
             ("nullDeprecated", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"news","title":"News","icon":"paper","path":"/news","deprecated":null}]}"#, "TG011 error /tabs/1/deprecated"),
             ("nullReplaces", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/","replaces":null},{"id":"news","title":"News","icon":"paper","path":"/news"}]}"#, "TG010 error /tabs/0/replaces"),
             ("missingActive", #"{"tabs":[]}"#, "TG012 error "),
+            ("missingTabs", #"{"active":"home"}"#, "TG012 error "),
             ("unknownEnumValue", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"news","title":"News","icon":"paper","path":"/news","deprecated":"retired"},{"id":"more","title":"More","icon":"dots","path":"/more"}]}"#, "TG011 warning /tabs/1/deprecated"),
         ]
         var tests = """
@@ -179,8 +180,8 @@ struct SwiftPackageSettingsTests {
     func testsPass() {
         let run = SwiftPackageRun.shared
         #expect(run.testStatus == 0, "\(run.testOutput ?? run.buildOutput ?? run.setupError ?? "")")
-        // Per setting: the round trip, the app-style code, the unknown root member and the four payloads.
-        let expected = SwiftPackageRun.settings.count * 7
+        // Per setting: the round trip, the app-style code, the unknown root member and the five payloads.
+        let expected = SwiftPackageRun.settings.count * 8
         #expect(run.testOutput?.contains("Test run with \(expected) tests") == true, "\(run.testOutput ?? "")")
     }
 }

@@ -18,6 +18,9 @@ enum ValidateParity {
         ("two null replaces", #"{"active":"a","tabs":[{"id":"a","title":"A","icon":"i","path":"/a","replaces":null},{"id":"b","title":"B","icon":"i","path":"/b","replaces":null}]}"#),
         // Ids and references canonically equivalent but not the same scalars (TG022).
         ("canonically equivalent ids", #"{"active":"Kilo","tabs":[{"id":"caf\u00e9","title":"A","icon":"a","path":"/a","deprecated":"soft"},{"id":"cafe\u0301","title":"B","icon":"b","path":"/b"},{"id":"\u212ailo","title":"K","icon":"k","path":"/k","replaces":"cafe\u0301"}]}"#),
+        // No tabs: bootstrap to the reference Android client (its default is an empty list).
+        ("missing tabs", #"{"active":"home"}"#),
+        ("empty message", #"{}"#),
     ]
 
     static func payloads() throws -> [(label: String, text: String)] {
@@ -63,6 +66,9 @@ struct SwiftValidateParityTests {
         #expect(expected[5].contains { $0.hasPrefix("TG107 error /tabs/2/replaces two tabs replace the same tab: ") })
         #expect(expected[6] == ["TG108 error /tabs tabs must hold at least two tabs that are not deprecated: it has 1 entry where /deprecated is absent or null, fewer than 2"])
         #expect(expected[8].filter { $0.hasPrefix("TG022 warning ") }.map { $0.split(separator: " ")[2] } == ["/active", "/tabs/1/id", "/tabs/2/replaces"])
+        // The rules see `tabs` missing, not empty: no TG106 for an `active` in bootstrap mode.
+        #expect(expected[9] == [#"TG012 error  missing required property "tabs""#])
+        #expect(expected[10] == [#"TG012 error  missing required property "active""#, #"TG012 error  missing required property "tabs""#])
     }
 
     @Test("every built-in fixture decodes exactly when the tolerant policy says, and then gets the CLI's findings from validate()")

@@ -39,7 +39,7 @@ public struct ConformanceExpectation: Sendable {
     public var native: [Finding]
     /// The Stimulus controller (TypeScript, JavaScript): the server's findings, with what
     /// the native clients decode (unknown members and enum strings, the null of an
-    /// optional member and rule findings on it, a missing nullable member) as warnings.
+    /// optional member and rule findings on it, a missing nullable or array member) as warnings.
     public var controller: [Finding]
 
     var json: JSON {

@@ -26,13 +26,13 @@ struct ConformanceOracle {
         // the Swift client would decode one member of the two.
         var decodes = !server.contains { $0.code == FindingCode.equivalentKeys }
         var nulls: Set<JSONPointer> = []
-        var missingNullable: Set<JSONPointer> = []
+        var missingRead: Set<JSONPointer> = []
         for indicator in InstanceValidator.validate(payload, against: document) {
             if deriver.isTolerated(indicator, in: payload) { continue }
             if let path = decoding.nullOptionalMember(indicator, in: payload) {
                 nulls.insert(JSONPointer(path))
-            } else if let path = decoding.missingNullableMember(indicator, in: payload) {
-                missingNullable.insert(JSONPointer(path))
+            } else if let (path, _) = decoding.missingMember(indicator, in: payload) {
+                missingRead.insert(JSONPointer(path))
             } else {
                 decodes = false
             }
@@ -48,7 +48,7 @@ struct ConformanceOracle {
         let controller = server.map { finding -> Finding in
             var finding = finding
             let missing = finding.code == FindingCode.missingProperty
-                && (finding.schemaPath?.last).map { missingNullable.contains(finding.pointer.appending(key: $0)) } == true
+                && (finding.schemaPath?.last).map { missingRead.contains(finding.pointer.appending(key: $0)) } == true
             if finding.code == FindingCode.unexpectedProperty || isUnknownEnumString(finding) || nulls.contains(finding.pointer) || missing {
                 finding.severity = .warning
             }

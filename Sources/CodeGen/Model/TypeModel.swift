@@ -65,6 +65,16 @@ public struct TypeModel: Sendable {
         resolved(type).isNullable
     }
 
+    /// What tolerant decoding (docs/decoding.md) reads for a missing required member of
+    /// `type`: `null` when null is one of its values, an empty array for an array (the
+    /// reference Android client's default for `tabs`); nil when a missing one is refused.
+    public func missingMemberValue(_ type: TypeRef) -> JSON? {
+        let type = resolved(type)
+        if type.isNullable { return .null }
+        if case .array = type { return .array([]) }
+        return nil
+    }
+
     /// Whether any field, element or alias anywhere in the model uses `predicate`'s type.
     public func uses(_ predicate: (TypeRef) -> Bool) -> Bool {
         func visit(_ type: TypeRef) -> Bool {

@@ -1,7 +1,7 @@
 /// The `decoding` option every language takes (docs/decoding.md): how generated code
 /// reads what deviates from the schema but a hand-written client acts on.
 public enum DecodingPolicy: String, Sendable, CaseIterable {
-    /// Decode `null` optional members, missing nullable members, unknown members and
+    /// Decode `null` optional members, missing nullable or array members, unknown members and
     /// enum values, and report each from `validate()` as `tabgen validate` does.
     case tolerant
     /// Refuse those deviations, as the server side does (unknown members stay accepted

@@ -237,6 +237,15 @@ public class BridgeComponentBaseTest {
         assertEquals(listOf("onDecodingFailure configure: TG102 error /active"), strict.calls)
     }
 
+    /** No tabs: the reference Android client reads it as bootstrap (its `MessageData` defaults `tabs` to an empty list). */
+    @Test
+    public fun missingTabsIsReportedThenHandledAsBootstrap() {
+        assertEquals(listOf("onToleratedErrors configure: TG012 error (root)", "onConfigure tabs= active=home"), navigation("""{"active":"home"}"""))
+        val strict = StrictNavigation(tabgen.strict.navigation.NavigationComponentBase.NAME, delegate)
+        strict.didReceive(message("navigation", "configure", """{"active":"home"}"""))
+        assertEquals(listOf("onDecodingFailure configure: TG012 error (root)"), strict.calls)
+    }
+
     /** A first tabbed message whose tabs are all deprecated makes the Android client throw (TG108, crashesClients). */
     @Test
     public fun allTabsDeprecatedReachOnDecodingFailureOnly() {

@@ -163,6 +163,11 @@ print("CASE\tactive names no tab")
 navigation.didReceive(message: message("navigation", "configure", #"{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"},{"id":"library","title":"Library","icon":"books.vertical","path":"/library"},{"id":"profile","title":"Profile","icon":"person.crop.circle","path":"/profile"}]}"#))
 print("CASE\tstrict: active names no tab")
 StrictNavigation(destination: delegate.screen, delegate: delegate).didReceive(message: message("strict-navigation", "configure", #"{"active":"favorites","tabs":[{"id":"home","title":"Home","icon":"house.fill","path":"/"},{"id":"explore","title":"Explore","icon":"magnifyingglass","path":"/explore"}]}"#))
+// No tabs: the reference Android client reads it as bootstrap (its default is an empty list).
+print("CASE\tmissing tabs")
+navigation.didReceive(message: message("navigation", "configure", #"{"active":"home"}"#))
+print("CASE\tstrict: missing tabs")
+StrictNavigation(destination: delegate.screen, delegate: delegate).didReceive(message: message("strict-navigation", "configure", #"{"active":"home"}"#))
 // Two tabs replacing one: TG107, whose payloads trap the iOS client, is refused.
 print("CASE\tduplicate replaces")
 navigation.didReceive(message: message("navigation", "configure", #"{"active":"home","tabs":[{"id":"home","title":"Home","icon":"house","path":"/"},{"id":"old","title":"Old","icon":"star","path":"/old","deprecated":"soft"},{"id":"a","title":"A","icon":"a","path":"/a","replaces":"old"},{"id":"b","title":"B","icon":"b","path":"/b","replaces":"old"}]}"#))

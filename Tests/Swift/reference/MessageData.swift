@@ -16,7 +16,7 @@ nonisolated struct MessageData: Codable, Hashable, Sendable, TabgenValidatable {
     var active: String?
     /// The tabs, in order. Empty means bootstrap mode: no tab bar, one web view.
     var tabs: [TabData]
-    /// What tolerant decoding let through ("active"), for `validate()`.
+    /// What tolerant decoding let through ("active", "tabs"), for `validate()`.
     private var tabgenDecoding = TabgenDecodingNotes()
 
     init(active: String?, tabs: [TabData]) {
@@ -33,7 +33,7 @@ nonisolated struct MessageData: Codable, Hashable, Sendable, TabgenValidatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var notes = TabgenDecodingNotes()
         self.active = try container.tabgenDecodeNullable(String.self, forKey: .active, notes: &notes)
-        self.tabs = try container.decode([TabData].self, forKey: .tabs)
+        self.tabs = try container.tabgenDecodeArray(forKey: .tabs, notes: &notes) { try container.decode([TabData].self, forKey: .tabs) }
         tabgenDecoding = notes
     }
 
@@ -82,7 +82,7 @@ nonisolated struct MessageData: Codable, Hashable, Sendable, TabgenValidatable {
     )
 
     func tabgenCollectViolations(at path: [String], into violations: inout [TabgenViolation]) {
-        TabgenValidation.noted(tabgenDecoding, at: path, stillNil: tabgenIsNil, nullFindings: Self.tabgenNullFindings, into: &violations)
+        TabgenValidation.noted(tabgenDecoding, at: path, stillTolerated: tabgenStillTolerated, nullFindings: Self.tabgenNullFindings, into: &violations)
         self.tabs.tabgenCollectViolations(at: path + ["tabs"], into: &violations)
     }
 
@@ -90,20 +90,24 @@ nonisolated struct MessageData: Codable, Hashable, Sendable, TabgenValidatable {
     /// with members noted by tolerant decoding kept as they arrived (null, or absent).
     var tabgenJSON: TabgenJSON {
         var object: [String: TabgenJSON] = [:]
-        if self.active != nil || !tabgenDecoding.missingMembers.contains("active") {
+        if !tabgenStillTolerated("active") || !tabgenDecoding.missingMembers.contains("active") {
             object["active"] = self.active.tabgenJSON
         }
-        object["tabs"] = self.tabs.tabgenJSON
+        if !tabgenStillTolerated("tabs") || !tabgenDecoding.missingMembers.contains("tabs") {
+            object["tabs"] = self.tabs.tabgenJSON
+        }
         return .object(object)
     }
 
     /// What `tabgen validate` says about `null` in each optional member.
     private static let tabgenNullFindings: [String: (code: String, message: String)] = [:]
 
-    /// Whether the member with this JSON name holds nil (a note about it still applies).
-    private func tabgenIsNil(_ jsonName: String) -> Bool {
+    /// Whether the member with this JSON name still holds what tolerant decoding read (nil,
+    /// or an empty array for a missing one): a note about it still applies.
+    private func tabgenStillTolerated(_ jsonName: String) -> Bool {
         switch jsonName {
         case "active": self.active == nil
+        case "tabs": self.tabs.isEmpty
         default: false
         }
     }

@@ -72,7 +72,7 @@ nonisolated struct TabData: Codable, Hashable, Sendable, TabgenValidatable {
     }
 
     func tabgenCollectViolations(at path: [String], into violations: inout [TabgenViolation]) {
-        TabgenValidation.noted(tabgenDecoding, at: path, stillNil: tabgenIsNil, nullFindings: Self.tabgenNullFindings, into: &violations)
+        TabgenValidation.noted(tabgenDecoding, at: path, stillTolerated: tabgenStillTolerated, nullFindings: Self.tabgenNullFindings, into: &violations)
         self.deprecated.tabgenCollectViolations(at: path + ["deprecated"], into: &violations)
     }
 
@@ -100,8 +100,9 @@ nonisolated struct TabData: Codable, Hashable, Sendable, TabgenValidatable {
     /// What `tabgen validate` says about `null` in each optional member.
     private static let tabgenNullFindings: [String: (code: String, message: String)] = ["deprecated": (code: "TG011", message: "null is not one of \"soft\", \"hard\""), "replaces": (code: "TG010", message: "expected a string, found null")]
 
-    /// Whether the member with this JSON name holds nil (a note about it still applies).
-    private func tabgenIsNil(_ jsonName: String) -> Bool {
+    /// Whether the member with this JSON name still holds what tolerant decoding read (nil,
+    /// or an empty array for a missing one): a note about it still applies.
+    private func tabgenStillTolerated(_ jsonName: String) -> Bool {
         switch jsonName {
         case "deprecated": self.deprecated == nil
         case "replaces": self.replaces == nil

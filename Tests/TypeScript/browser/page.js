@@ -82,13 +82,15 @@ const tests = {
     if (!/warning\[TG011\] \/tabs\/3\/deprecated: "someday" is not one of "soft", "hard"/.test(logged.warn.join("\n"))) throw new Error(`no TG011 warning in ${JSON.stringify(logged.warn)}`)
   },
 
-  async "sends null optional members and a missing active as they are, with warnings"() {
+  async "sends null optional members, a missing active and missing tabs as they are, with warnings"() {
     const nulls = { active: "home", tabs: TABBED.tabs.map((tab) => ({ deprecated: null, replaces: null, ...tab })) }
-    document.body.append(navElement(nulls), navElement({ tabs: [] }))
+    // No tabs: bootstrap to the reference Android client, which defaults them to an empty list.
+    document.body.append(navElement(nulls), navElement({ tabs: [] }), navElement({ active: "home" }))
     await settle()
-    equal(received.map(({ data }) => data), [asSent(nulls), asSent({ tabs: [] })], "data sent")
+    equal(received.map(({ data }) => data), [asSent(nulls), asSent({ tabs: [] }), asSent({ active: "home" })], "data sent")
     equal(logged.error, [], "errors logged")
     if (!/warning\[TG012\] \(root\): missing required property "active"/.test(logged.warn.join("\n"))) throw new Error(`no TG012 warning in ${JSON.stringify(logged.warn)}`)
+    if (!/warning\[TG012\] \(root\): missing required property "tabs"/.test(logged.warn.join("\n"))) throw new Error(`no TG012 warning for tabs in ${JSON.stringify(logged.warn)}`)
   },
 
   async "refuses an absolute path (TG104) and dispatches bridge--navigation:invalid with the findings"() {

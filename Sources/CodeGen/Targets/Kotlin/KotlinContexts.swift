@@ -276,7 +276,7 @@ struct KotlinContexts {
             // One line per deviation when it fits in 100 columns, else one argument a line.
             let deviationLines = members.flatMap { member -> [String] in
                 let arguments = [KotlinLiterals.string(member.jsonName),
-                                 member.kind == .nullAsAbsent ? "TabgenDeviation.Kind.NULL_AS_ABSENT" : "TabgenDeviation.Kind.MISSING_AS_NULL",
+                                 "TabgenDeviation.Kind." + member.kind.runtimeName,
                                  KotlinLiterals.string(member.code), KotlinLiterals.string(member.message)]
                 let line = "            TabgenDeviation(\(arguments.joined(separator: ", ")),"
                 return line.count <= 100 ? [line] : ["            TabgenDeviation("] + arguments.map { "                \($0)," } + ["            ),"]

@@ -61,7 +61,7 @@ extension KotlinContexts {
         let labeled = input.fixtures.fixtures.map { fixture in
             var fixture = fixture
             // The shared fixtures say what a strict client does; a tolerant one also decodes
-            // `null` optional members and missing nullable ones, and reports them.
+            // `null` optional members and missing nullable or array ones, and reports them.
             if !fixture.decodes, options.decoding == .tolerant, let label = KotlinTolerance.label(fixture, model: model, types: types) {
                 fixture.decodes = true
                 fixture.canonical = label.canonical

@@ -59,7 +59,7 @@ public struct KotlinOptions: TargetOptions, Equatable {
         .value("runtimePackage", \.runtimePackage, help: "package of TabgenRuntime.kt when another output emits it (default: package)",
                expected: "a Kotlin package name") { $0.isEmpty || KotlinNaming.isPackageName($0) ? $0 : nil },
         .runtime(\.runtime, all: \.runtimeAll, help: "emit TabgenRuntime.kt: true (default; the helpers this schema uses), all (every helper, for a runtime other outputs share), or false when runtimePackage already has one"),
-        .decoding(\.decoding, help: "tolerant (default: null for an absent optional member, a missing nullable member and unknown enum values decode, and validate() reports them) or strict (they are SerializationExceptions)"),
+        .decoding(\.decoding, help: "tolerant (default: null for an absent optional member, a missing nullable or array member and unknown enum values decode, and validate() reports them) or strict (they are SerializationExceptions)"),
         .value("visibility", \.visibility, help: "public (default) or internal: the visibility of every generated declaration; clean under -Xexplicit-api=strict",
                expected: "public or internal") { Visibility(rawValue: $0) },
         .flag("contractPackage", \.contractPackage, help: "put a schema with a bridge contract in <package>.<component> (default true), so two components' types never collide"),

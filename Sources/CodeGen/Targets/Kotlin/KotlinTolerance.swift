@@ -10,6 +10,17 @@ enum KotlinTolerance {
             case nullAsAbsent
             /// A required member that may be null: a missing one reads as null.
             case missingAsNull
+            /// A required array member: a missing one reads as an empty list.
+            case missingAsEmpty
+
+            /// The case of the runtime's `TabgenDeviation.Kind`.
+            var runtimeName: String {
+                switch self {
+                case .nullAsAbsent: "NULL_AS_ABSENT"
+                case .missingAsNull: "MISSING_AS_NULL"
+                case .missingAsEmpty: "MISSING_AS_EMPTY"
+                }
+            }
         }
 
         var jsonName: String
@@ -25,8 +36,8 @@ enum KotlinTolerance {
             guard case .structure(let structure) = declaration.kind else { continue }
             var members: [Member] = []
             for field in structure.fields {
-                if field.isRequired, model.isNullable(field.type) {
-                    members.append(Member(jsonName: field.jsonName, kind: .missingAsNull, code: FindingCode.missingProperty,
+                if field.isRequired, let read = model.missingMemberValue(field.type) {
+                    members.append(Member(jsonName: field.jsonName, kind: read == .null ? .missingAsNull : .missingAsEmpty, code: FindingCode.missingProperty,
                                           message: "missing required property \(JSONWriter.quoted(field.jsonName))"))
                 } else if !field.isRequired, !types.admitsNull(field.type) {
                     let (code, message) = model.nullFinding(field.type.nonNullable) ?? (FindingCode.wrongType, "wrong type, found null")
@@ -44,7 +55,7 @@ enum KotlinTolerance {
     /// What a tolerant client makes of a fixture a strict one rejects: nil when it still
     /// rejects it, otherwise the canonical encoding and the codes `validate()` reports
     /// (the tolerated deviations, as `tabgen validate` reports them on the payload, plus
-    /// `tabgen validate` on the canonical value).
+    /// `tabgen validate` on the canonical value without the members decoding added).
     static func label(_ fixture: Fixture, model: TypeModel, types: KotlinTypeMapping) -> (canonical: JSON, typedCodes: [String])? {
         var deviations: [JSONPointer] = []
         let normalized = normalize(fixture.payload, model.root, path: [], model: model, types: types, deviations: &deviations)
@@ -58,12 +69,19 @@ enum KotlinTolerance {
             [FindingCode.wrongType, FindingCode.notInEnum, FindingCode.missingProperty, FindingCode.wrongShape].contains(finding.code)
                 && deviations.contains(finding.pointer)
         }
-        let codes = Set(reported.map(\.code)).union(validator.findings(for: canonical).map(\.code))
+        // The rules of `validate()` see a member decoding added as missing (`tabs` missing
+        // is no bootstrap to TG106, `[]` is), as `tabgen validate` does.
+        var ruleView = canonical
+        for finding in reported where finding.code == FindingCode.missingProperty {
+            if let name = finding.schemaPath?.last { _ = JSONEditing.remove(at: finding.pointer.tokens + [.key(name)], in: &ruleView) }
+        }
+        let codes = Set(reported.map(\.code)).union(validator.findings(for: ruleView).map(\.code))
         return (canonical, codes.sorted())
     }
 
     /// `value` as the tolerant decoder reads it: `null` optional members dropped, missing
-    /// nullable members added as `null`; the pointers `validate()` reports collected.
+    /// nullable members added as `null`, missing arrays as `[]`; the pointers `validate()`
+    /// reports collected.
     static func normalize(_ value: JSON, _ type: TypeRef, path: [PathToken], model: TypeModel, types: KotlinTypeMapping,
                           deviations: inout [JSONPointer], seen: Set<DeclarationID> = []) -> JSON {
         switch (type.nonNullable, value) {
@@ -99,8 +117,8 @@ enum KotlinTolerance {
         guard case .object(var object) = value else { return value }
         for field in structure.fields {
             let member = object[field.jsonName]
-            if field.isRequired, member == nil, model.isNullable(field.type) {
-                object.members.append(.init(key: field.jsonName, value: .null))
+            if field.isRequired, member == nil, let read = model.missingMemberValue(field.type) {
+                object.members.append(.init(key: field.jsonName, value: read))
                 deviations.append(JSONPointer(path))
             } else if !field.isRequired, member == .null, !types.admitsNull(field.type) {
                 object.members.removeAll { $0.key == field.jsonName }

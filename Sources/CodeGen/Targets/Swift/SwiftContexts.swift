@@ -127,18 +127,18 @@ struct SwiftContexts {
             case .missingNullable(let inner):
                 decode = "container.tabgenDecodeNullable(\(inner).self, forKey: .\(name), notes: &notes)"
                 notedNames.append(json)
+            case .missingArray:
+                decode = "container.tabgenDecodeArray(forKey: .\(name), notes: &notes) { try \(plainDecode(field, name: name, valueType: valueType)) }"
+                notedNames.append(json)
             case nil:
-                // float32 goes through its Double (`tabgenDecodeFloat32`), as tabgen reads it.
-                let method = holdsFloat32(field.type) ? "tabgenDecodeFloat32" : "decode"
-                decode = field.isRequired
-                    ? "container.\(method)(\(valueType).self, forKey: .\(name))"
-                    : "container.contains(.\(name)) ? .some(container.\(method)(\(valueType).self, forKey: .\(name))) : .none"
+                decode = plainDecode(field, name: name, valueType: valueType)
             }
             fields.append([
                 "canViolate": canViolate(field.type),
                 "decodeExpression": decode,
                 "notedNull": { if case .nullOptional = tolerance { true } else { false } }(),
-                "notedMissing": { if case .missingNullable = tolerance { true } else { false } }(),
+                "notedMissing": { switch tolerance { case .missingNullable, .missingArray: true; default: false } }(),
+                "stillTolerated": { if case .missingArray = tolerance { "self.\(name).isEmpty" } else { "self.\(name) == nil" } }(),
                 "name": name,
                 "storage": storage,
                 "type": type,
@@ -161,6 +161,15 @@ struct SwiftContexts {
         return context
     }
 
+    /// How a field decodes when present: float32 goes through its Double
+    /// (`tabgenDecodeFloat32`), as tabgen reads it.
+    func plainDecode(_ field: Field, name: String, valueType: String) -> String {
+        let method = holdsFloat32(field.type) ? "tabgenDecodeFloat32" : "decode"
+        return field.isRequired
+            ? "container.\(method)(\(valueType).self, forKey: .\(name))"
+            : "container.contains(.\(name)) ? .some(container.\(method)(\(valueType).self, forKey: .\(name))) : .none"
+    }
+
     /// What tolerant decoding lets through for one field (nil: nothing, or strict mode).
     enum Tolerance {
         /// Optional, not nullable: `null` decodes as nil, reported as `tabgen validate`
@@ -168,13 +177,20 @@ struct SwiftContexts {
         case nullOptional(inner: String, code: String, message: String)
         /// Required and nullable: a missing member decodes as nil, reported as TG012.
         case missingNullable(inner: String)
+        /// Required array: a missing member decodes as empty, reported as TG012.
+        case missingArray
     }
 
     func tolerance(for field: Field) -> Tolerance? {
         guard options.decoding == .tolerant else { return nil }
         if field.isRequired {
-            guard let inner = nullableInner(field.type) else { return nil }
-            return .missingNullable(inner: target.typeExpression(inner, names: names))
+            switch model.missingMemberValue(field.type) {
+            case .null?:
+                guard let inner = nullableInner(field.type) else { return nil }
+                return .missingNullable(inner: target.typeExpression(inner, names: names))
+            case .array?: return .missingArray
+            default: return nil
+            }
         }
         guard let finding = model.nullFinding(field.type) else { return nil }
         return .nullOptional(inner: target.typeExpression(field.type, names: names), code: finding.code, message: finding.message)

@@ -3,7 +3,7 @@ import Schema
 /// What the generated Swift decoder does with a fixture under the chosen decoding
 /// policy. The shared fixtures say what an open-enum client without null tolerance
 /// does; tolerant decoding also accepts `null` optional members and missing nullable
-/// members, strict decoding also rejects unknown enum values.
+/// or array members, strict decoding also rejects unknown enum values.
 struct SwiftFixtureDecoding {
     let document: SchemaDocument
     let policy: SwiftOptions.Decoding
@@ -29,8 +29,8 @@ struct SwiftFixtureDecoding {
                 if deriver.isTolerated(indicator, in: fixture.payload) { continue }
                 if let path = nullOptionalMember(indicator, in: fixture.payload) {
                     _ = JSONEditing.remove(at: path, in: &repaired)
-                } else if let path = missingNullableMember(indicator, in: fixture.payload) {
-                    _ = JSONEditing.set(.null, at: path, in: &repaired)
+                } else if let (path, value) = missingMember(indicator, in: fixture.payload) {
+                    _ = JSONEditing.set(value, at: path, in: &repaired)
                 } else {
                     return shared
                 }
@@ -52,12 +52,17 @@ struct SwiftFixtureDecoding {
         return path
     }
 
-    /// The path of a required, nullable member that is missing, when that is what the indicator is about.
-    func missingNullableMember(_ indicator: ErrorIndicator, in payload: JSON) -> [PathToken]? {
+    /// The path of a missing required member that tolerant decoding reads, and what it reads
+    /// there (`TypeModel.missingMemberValue`: null if nullable, else `[]` for an array), when
+    /// that is what the indicator is about.
+    func missingMember(_ indicator: ErrorIndicator, in payload: JSON) -> (path: [PathToken], value: JSON)? {
         guard indicator.kind == .missingProperty, let name = indicator.schemaPath.last,
-              let found = property(name, of: indicator.instancePath, in: payload), found.isRequired,
-              lookup.resolve(found.property.schema).nullable else { return nil }
-        return indicator.instancePath + [.key(name)]
+              let found = property(name, of: indicator.instancePath, in: payload), found.isRequired else { return nil }
+        let schema = lookup.resolve(found.property.schema)
+        let path = indicator.instancePath + [.key(name)]
+        if schema.nullable { return (path, .null) }
+        if case .elements = schema.schema.form { return (path, .array([])) }
+        return nil
     }
 
     var lookup: SchemaLookup { SchemaLookup(document: document) }

@@ -29,7 +29,7 @@ enum SwiftNaming {
     /// Members of generated structs that fields must not take.
     static let reservedMemberNames: Set<String> = [
         "init", "self", "Self", "Type", "Protocol", "CodingKeys", "encode", "validate", "hash", "hashValue",
-        "tabgenRules", "tabgenCollectViolations", "tabgenJSON", "tabgenDecoding", "tabgenIsNil", "tabgenNullFindings", "bridgeComponent",
+        "tabgenRules", "tabgenCollectViolations", "tabgenJSON", "tabgenDecoding", "tabgenStillTolerated", "tabgenNullFindings", "bridgeComponent",
         "bridgeEvent",
     ]
 

@@ -69,7 +69,7 @@ public struct SwiftOptions: TargetOptions, Equatable {
 
     public static let specs: [TargetOptionSpec<Self>] = [
         .value("accessLevel", \.accessLevel, help: "public or internal (default internal)", expected: "public or internal") { AccessLevel(rawValue: $0) },
-        .decoding(\.decoding, help: "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable members and unknown enum values"),
+        .decoding(\.decoding, help: "tolerant or strict (default tolerant): whether decoding accepts null optional members, missing nullable or array members and unknown enum values"),
         TargetOptionSpec("namespace", help: "wrap every type in `enum NAME`, not a type the generated code uses such as Error (default: none for a one-event schema; the component's name and Contract, e.g. MenuContract, for a contract that lists events; with contracts: NAME and the component, e.g. AppMenu)") { options, value throws(CodeGenError) in
             guard value.isEmpty || SwiftNaming.isPlainIdentifier(value) else {
                 throw CodeGenError("swift option namespace must be a Swift identifier, not \(value)")

@@ -52,7 +52,7 @@ public struct TypeScriptOptions: TargetOptions, Equatable {
     public static let specs: [TargetOptionSpec<Self>] = [
         .value("flavor", aliases: ["flavour"], \.flavor, help: "typescript (a .ts file) or javascript (an ES module with JSDoc types, for importmap apps); default typescript",
                expected: "typescript or javascript") { Flavor(rawValue: $0.lowercased()) },
-        .decoding(\.decoding, help: "tolerant (send what the native clients decode: null optional members, missing nullable ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
+        .decoding(\.decoding, help: "tolerant (send what the native clients decode: null optional members, missing nullable or array ones, unknown members and enum values, reported as warnings) or strict (refuse them); default tolerant"),
         .flag("tests", \.tests, help: "emit fixtures/ and the node:test round-trip test (default true)"),
         .sharedFixtures(\.sharedFixtures),
         .value("namespace", \.namespace, help: "the module (file name) of a contract that lists events, which is its namespace (default: the component's name in snake_case, e.g. menu)",

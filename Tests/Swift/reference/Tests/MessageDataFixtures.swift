@@ -19,7 +19,7 @@ nonisolated enum MessageDataFixtures {
         /// The codes `tabgen validate` reports for `payload`.
         let codes: [String]
         /// Whether these types decode `payload` under their decoding policy (tolerant: unknown
-        /// members and enum values, `null` optional members and missing nullable ones do not stop it).
+        /// members and enum values, `null` optional members and missing nullable or array ones do not stop it).
         let decodes: Bool
         /// The codes `validate()` reports on the decoded value.
         let typedCodes: [String]
@@ -47,7 +47,7 @@ nonisolated enum MessageDataFixtures {
         Fixture(name: "null at (root)", category: "constraint", payload: "null", verdict: "invalid", codes: ["TG014"], decodes: false, typedCodes: [], canonical: nil),
         Fixture(name: "wrong shape at (root)", category: "constraint", payload: "[]", verdict: "invalid", codes: ["TG014"], decodes: false, typedCodes: [], canonical: nil),
         Fixture(name: "missing \"active\" at (root)", category: "constraint", payload: "{\"tabs\":[{\"id\":\"id-2\",\"title\":\"title-3\",\"icon\":\"icon-4\",\"path\":\"path-5\"},{\"id\":\"id-7\",\"title\":\"title-8\",\"icon\":\"icon-9\",\"path\":\"path-10\",\"replaces\":\"id-12\"},{\"id\":\"id-12\",\"title\":\"title-13\",\"icon\":\"icon-14\",\"path\":\"path-15\",\"deprecated\":\"soft\"}]}", verdict: "invalid", codes: ["TG012", "TG102"], decodes: true, typedCodes: ["TG012", "TG102"], canonical: "{\"active\":null,\"tabs\":[{\"icon\":\"icon-4\",\"id\":\"id-2\",\"path\":\"path-5\",\"title\":\"title-3\"},{\"icon\":\"icon-9\",\"id\":\"id-7\",\"path\":\"path-10\",\"replaces\":\"id-12\",\"title\":\"title-8\"},{\"deprecated\":\"soft\",\"icon\":\"icon-14\",\"id\":\"id-12\",\"path\":\"path-15\",\"title\":\"title-13\"}]}"),
-        Fixture(name: "missing \"tabs\" at (root)", category: "constraint", payload: "{\"active\":\"id-7\"}", verdict: "invalid", codes: ["TG012"], decodes: false, typedCodes: [], canonical: nil),
+        Fixture(name: "missing \"tabs\" at (root)", category: "constraint", payload: "{\"active\":\"id-7\"}", verdict: "invalid", codes: ["TG012"], decodes: true, typedCodes: ["TG012"], canonical: "{\"active\":\"id-7\",\"tabs\":[]}"),
         Fixture(name: "wrong type at /active", category: "constraint", payload: "{\"active\":42,\"tabs\":[{\"id\":\"id-2\",\"title\":\"title-3\",\"icon\":\"icon-4\",\"path\":\"path-5\"},{\"id\":\"id-7\",\"title\":\"title-8\",\"icon\":\"icon-9\",\"path\":\"path-10\",\"replaces\":\"id-12\"},{\"id\":\"id-12\",\"title\":\"title-13\",\"icon\":\"icon-14\",\"path\":\"path-15\",\"deprecated\":\"soft\"}]}", verdict: "invalid", codes: ["TG010", "TG102"], decodes: false, typedCodes: [], canonical: nil),
         Fixture(name: "null at /tabs", category: "constraint", payload: "{\"active\":\"id-7\",\"tabs\":null}", verdict: "invalid", codes: ["TG014"], decodes: false, typedCodes: [], canonical: nil),
         Fixture(name: "wrong shape at /tabs", category: "constraint", payload: "{\"active\":\"id-7\",\"tabs\":{}}", verdict: "invalid", codes: ["TG014", "TG106"], decodes: false, typedCodes: [], canonical: nil),

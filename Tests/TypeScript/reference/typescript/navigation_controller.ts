@@ -89,9 +89,9 @@ const RULES: readonly Rule[] = [
 ]
 
 // decoding: tolerant. The severity of what the native clients decode although the
-// schema forbids it (a null optional member, a missing nullable one, an unknown member
-// or enum value): "warning" sends such a message, as a hand-written controller would;
-// "error" refuses it, as `tabgen validate` does.
+// schema forbids it (a null optional member, a missing nullable or array one, an unknown
+// member or enum value): "warning" sends such a message, as a hand-written controller
+// would; "error" refuses it, as `tabgen validate` does.
 const TOLERATED: Severity = "warning"
 
 // The codes of the error rules the native clients survive: with decoding: tolerant, data

@@ -49,13 +49,19 @@ public data class MenuData(
     public fun validate(): List<TabgenViolation> = tabgenValidate(this)
 
     /**
-     * Reads a `null` optional member as absent and a missing nullable member as `null`
-     * (the decoding policy: strict server, tolerant clients), recording both for
-     * [validate]; writes what the generated serializer writes.
+     * Reads a `null` optional member as absent, a missing nullable member as `null` and a
+     * missing array as empty (the decoding policy: strict server, tolerant clients),
+     * recording each for [validate]; writes what the generated serializer writes.
      */
     public object Serializer : TabgenTolerantSerializer<MenuData>(
         generatedSerializer(),
         listOf(
+            TabgenDeviation(
+                "items",
+                TabgenDeviation.Kind.MISSING_AS_EMPTY,
+                "TG012",
+                "missing required property \"items\"",
+            ),
             TabgenDeviation(
                 "source",
                 TabgenDeviation.Kind.NULL_AS_ABSENT,
@@ -85,5 +91,6 @@ internal fun tabgenCollect(
     path: List<String>,
     violations: MutableList<TabgenViolation>,
 ) {
+    value.tabgenDeviations.report("items", path, violations)
     value.tabgenDeviations.report("source", path, violations)
 }

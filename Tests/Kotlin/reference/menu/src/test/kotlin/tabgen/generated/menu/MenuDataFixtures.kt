@@ -19,6 +19,7 @@ public object MenuDataFixtures : TabgenFixtures<MenuData>(MenuData.serializer())
 
     /** The fixtures these types label otherwise than the fixtures file, by position. */
     private val relabeled: Map<Int, Label> = mapOf(
+        8 to Label(true, listOf("TG012"), "{\"items\":[],\"source\":{\"height\":11.5,\"width\":10.5,\"x\":8.5,\"y\":9.5},\"title\":\"title-1\"}"), // "missing \"items\" at (root)"
         23 to Label(true, listOf("TG014"), "{\"items\":[{\"index\":2147483647,\"title\":\"title-2\"},{\"index\":2147483646,\"title\":\"title-4\"},{\"index\":2147483645,\"title\":\"title-6\"}],\"title\":\"title-1\"}"), // "null at /source"
     )
 

@@ -68,9 +68,9 @@ public data class MessageData(
     public fun validate(): List<TabgenViolation> = tabgenValidate(this)
 
     /**
-     * Reads a `null` optional member as absent and a missing nullable member as `null`
-     * (the decoding policy: strict server, tolerant clients), recording both for
-     * [validate]; writes what the generated serializer writes.
+     * Reads a `null` optional member as absent, a missing nullable member as `null` and a
+     * missing array as empty (the decoding policy: strict server, tolerant clients),
+     * recording each for [validate]; writes what the generated serializer writes.
      */
     public object Serializer : TabgenTolerantSerializer<MessageData>(
         generatedSerializer(),
@@ -80,6 +80,12 @@ public data class MessageData(
                 TabgenDeviation.Kind.MISSING_AS_NULL,
                 "TG012",
                 "missing required property \"active\"",
+            ),
+            TabgenDeviation(
+                "tabs",
+                TabgenDeviation.Kind.MISSING_AS_EMPTY,
+                "TG012",
+                "missing required property \"tabs\"",
             ),
         ),
     ) {
@@ -112,6 +118,7 @@ internal fun tabgenCollect(
     violations: MutableList<TabgenViolation>,
 ) {
     value.tabgenDeviations.report("active", path, violations)
+    value.tabgenDeviations.report("tabs", path, violations)
     tabgenEachElement(value.tabs, path + "tabs") { e0, p0 -> tabgenCollect(e0, p0, violations) }
 }
 

@@ -51,9 +51,9 @@ public data class TabData(
     public fun validate(): List<TabgenViolation> = tabgenValidate(this)
 
     /**
-     * Reads a `null` optional member as absent and a missing nullable member as `null`
-     * (the decoding policy: strict server, tolerant clients), recording both for
-     * [validate]; writes what the generated serializer writes.
+     * Reads a `null` optional member as absent, a missing nullable member as `null` and a
+     * missing array as empty (the decoding policy: strict server, tolerant clients),
+     * recording each for [validate]; writes what the generated serializer writes.
      */
     public object Serializer : TabgenTolerantSerializer<TabData>(
         generatedSerializer(),

@@ -20,6 +20,7 @@ public object MessageDataFixtures : TabgenFixtures<MessageData>(MessageData.seri
     /** The fixtures these types label otherwise than the fixtures file, by position. */
     private val relabeled: Map<Int, Label> = mapOf(
         16 to Label(true, listOf("TG012", "TG102"), "{\"active\":null,\"tabs\":[{\"icon\":\"icon-4\",\"id\":\"id-2\",\"path\":\"path-5\",\"title\":\"title-3\"},{\"icon\":\"icon-9\",\"id\":\"id-7\",\"path\":\"path-10\",\"replaces\":\"id-12\",\"title\":\"title-8\"},{\"deprecated\":\"soft\",\"icon\":\"icon-14\",\"id\":\"id-12\",\"path\":\"path-15\",\"title\":\"title-13\"}]}"), // "missing \"active\" at (root)"
+        17 to Label(true, listOf("TG012"), "{\"active\":\"id-7\",\"tabs\":[]}"), // "missing \"tabs\" at (root)"
         35 to Label(true, listOf("TG010"), "{\"active\":\"id-7\",\"tabs\":[{\"icon\":\"icon-4\",\"id\":\"id-2\",\"path\":\"path-5\",\"title\":\"title-3\"},{\"icon\":\"icon-9\",\"id\":\"id-7\",\"path\":\"path-10\",\"title\":\"title-8\"},{\"deprecated\":\"soft\",\"icon\":\"icon-14\",\"id\":\"id-12\",\"path\":\"path-15\",\"title\":\"title-13\"}]}"), // "null at /tabs/1/replaces"
         37 to Label(true, listOf("TG011", "TG105"), "{\"active\":\"id-7\",\"tabs\":[{\"icon\":\"icon-4\",\"id\":\"id-2\",\"path\":\"path-5\",\"title\":\"title-3\"},{\"icon\":\"icon-9\",\"id\":\"id-7\",\"path\":\"path-10\",\"replaces\":\"id-12\",\"title\":\"title-8\"},{\"icon\":\"icon-14\",\"id\":\"id-12\",\"path\":\"path-15\",\"title\":\"title-13\"}]}"), // "null at /tabs/2/deprecated"
     )
