@@ -285,6 +285,8 @@ struct ContractsEmitTests {
             // The namespace option is the component, in Swift's case, with Contract.
             #expect(text.contains("extension \(namespace) {"), "\(text.prefix(400))")
             #expect(text.contains("from \(component).json. Do not edit."), "by file name, as every header names its schema")
+            // The suite's name holds the namespace already: the file takes it once.
+            #expect(manager.fileExists(atPath: directory.appendingPathComponent("gen/\(component)/Tests/\(namespace)MessageDataRoundTripTests.swift").path))
         }
         let manifest = try String(contentsOf: directory.appendingPathComponent("gen/.tabgen-manifest"), encoding: .utf8)
         #expect(manifest.contains("navigation/NavigationContract+MessageData.swift") && manifest.contains("sidebar/SidebarContract+MessageData.swift"))

@@ -33,7 +33,9 @@ struct ContractPart {
         let below = folder.map { $0 + "/" } ?? ""
         guard let prefix = swiftFilePrefix, path.hasSuffix(".swift") else { return below + path }
         var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if let name = components.last, !name.hasPrefix(prefix + "+"), name != prefix + ".swift" {
+        // A name that starts with the namespace already is unique to the contract: its
+        // `+` files, the namespace's own file, a round-trip suite (`MenuContractMenuDataRoundTripTests`).
+        if let name = components.last, !name.hasPrefix(prefix) {
             components[components.count - 1] = prefix + "+" + name
         }
         return below + components.joined(separator: "/")
